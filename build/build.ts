@@ -1,0 +1,39 @@
+import { emitBuild } from './emit.ts'
+import { readGitHistory } from './git-history.ts'
+import { runPipeline, type PipelineOutput } from './pipeline.ts'
+import { readContent } from './read.ts'
+import { RenderCache } from './render-cache.ts'
+import { createRenderMany } from './render-pool.ts'
+
+export interface BuildOptions {
+  contentDir: string
+  outDir: string
+  /** Where renderings are cached between builds; `null` turns the cache off. */
+  cacheDir?: string | null
+  threads?: number
+  onProgress?: (done: number, total: number) => void
+}
+
+export interface BuildResult extends PipelineOutput {
+  durationMs: number
+}
+
+/** Reads a content folder, runs the pipeline and writes the output whole, or throws ContentError. */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now()
+  const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
+  const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
+  const output = await runPipeline({
+    ...content,
+    git,
+    builtAt: new Date().toISOString(),
+    renderMany: createRenderMany({
+      cache,
+      ...(options.threads === undefined ? {} : { threads: options.threads }),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    }),
+  })
+  await emitBuild(options.outDir, output.manifest, output.blobs)
+  await cache?.pruneStale()
+  return { ...output, durationMs: performance.now() - started }
+}

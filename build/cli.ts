@@ -1,0 +1,59 @@
+import { relative, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { buildSite, type BuildResult } from './build.ts'
+import { ContentError, formatProblem } from './errors.ts'
+import { MissingContentError } from './read.ts'
+
+const PROGRESS_MIN_DOCUMENTS = 200
+
+const { values } = parseArgs({
+  options: {
+    content: { type: 'string', default: 'content' },
+    out: { type: 'string', default: 'dist' },
+    'no-cache': { type: 'boolean', default: false },
+  },
+})
+
+const contentDir = resolve(values.content)
+const showProgress = process.stderr.isTTY
+try {
+  const result = await buildSite({
+    contentDir,
+    outDir: resolve(values.out),
+    cacheDir: values['no-cache'] ? null : resolve('node_modules/.cache/docs-service'),
+    onProgress: (done, total) => {
+      if (!showProgress || total <= PROGRESS_MIN_DOCUMENTS) return
+      process.stderr.write(`\rrendering ${done}/${total}`)
+      if (done === total) process.stderr.write('\n')
+    },
+  })
+  for (const warning of result.warnings) console.warn(`warning: ${warning}`)
+  console.log(summary(result, values.out))
+} catch (error) {
+  if (error instanceof ContentError) {
+    const prefix = relative(process.cwd(), contentDir)
+    for (const problem of error.problems) console.error(formatProblem({ ...problem, path: prefix ? `${prefix}/${problem.path}` : problem.path }))
+    console.error(`build failed: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}; nothing was written`)
+  } else if (error instanceof MissingContentError) {
+    console.error(error.message)
+  } else {
+    throw error
+  }
+  process.exitCode = 1
+}
+
+function summary(result: BuildResult, outDir: string): string {
+  const locales = Object.entries(result.stats.documents)
+    .map(([locale, count]) => {
+      const fallbacks = result.stats.fallbacks[locale] ?? 0
+      return fallbacks > 0 ? `${locale} ${count} (+${fallbacks} fallback)` : `${locale} ${count}`
+    })
+    .join(', ')
+  const bytes = [...result.blobs.values()].reduce((total, text) => total + Buffer.byteLength(text), 0)
+  return [
+    `built ${result.manifest.buildId} into ${outDir}/ in ${(result.durationMs / 1000).toFixed(2)} s`,
+    `  documents: ${locales}`,
+    `  drafts: ${result.stats.drafts}, releases: ${result.stats.releases}, warnings: ${result.warnings.length}`,
+    `  blobs: ${result.blobs.size} (${(bytes / 1024).toFixed(0)} KiB)`,
+  ].join('\n')
+}

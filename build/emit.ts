@@ -1,0 +1,31 @@
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type { Manifest } from '../worker/contract.ts'
+import { mapLimit } from './map-limit.ts'
+
+export const MANIFEST_FILE = 'manifest.json'
+export const BLOB_DIR = 'blobs'
+
+/**
+ * Writes the build into a sibling temporary folder, then swaps it in with
+ * renames, so `outDir` always holds a whole build: the old one or the new one.
+ */
+export async function emitBuild(outDir: string, manifest: Manifest, blobs: Map<string, string>): Promise<void> {
+  const staging = `${outDir}.tmp-${process.pid}`
+  const retired = `${outDir}.old-${process.pid}`
+  await rm(staging, { recursive: true, force: true })
+  await mkdir(join(staging, BLOB_DIR), { recursive: true })
+  try {
+    await mapLimit([...blobs], 64, ([hash, text]) => writeFile(join(staging, BLOB_DIR, `${hash}.json`), text))
+    await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2))
+    await mkdir(dirname(outDir), { recursive: true })
+    await rename(outDir, retired).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error
+    })
+    await rename(staging, outDir)
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true })
+    throw error
+  }
+  await rm(retired, { recursive: true, force: true })
+}

@@ -1,0 +1,73 @@
+import semver from 'semver'
+import type { ReleaseEntry, ReleasesBlob } from '../worker/contract.ts'
+import type { ContentProblem } from './errors.ts'
+import type { ParsedFile, ReleaseFrontMatter } from './frontmatter.ts'
+import type { RenderedDocument, RenderInput } from './render.ts'
+
+export interface RelatedTarget {
+  slug: string
+  title: string
+  url: string
+  draft: boolean
+}
+
+export interface ReleaseContext {
+  render: (input: RenderInput) => RenderedDocument
+  /** Resolves a `related` slug of the default locale, or undefined. */
+  related: (slug: string) => RelatedTarget | undefined
+}
+
+const releasePath = /^releases\/([^/]+)\/[^/]+\.md$/
+
+export function buildReleases(
+  files: Array<ParsedFile<ReleaseFrontMatter>>,
+  context: ReleaseContext,
+): { releases: ReleasesBlob; problems: ContentProblem[]; count: number } {
+  const problems: ContentProblem[] = []
+  const streams = new Map<string, Array<ReleaseEntry & { path: string }>>()
+  for (const parsed of files) {
+    const { data, file } = parsed
+    const problem = (key: string, message: string) => problems.push({ path: file.path, line: parsed.lineOf(key), message })
+    const version = semver.valid(data.version)
+    if (!version) problem('version', `version "${data.version}" is not a valid semver version such as 1.4.0`)
+    if (!/^\d{4}-\d{2}-\d{2}/.test(data.date)) problem('date', `date "${data.date}" is not an ISO date such as 2026-01-31`)
+    const related = (data.related ?? []).flatMap((slug) => {
+      const target = context.related(slug)
+      if (!target) problem('related', `related "${slug}" points at no document`)
+      return target ? [target] : []
+    })
+    const body = context.render({ path: file.path, body: parsed.body, bodyLine: parsed.bodyLine })
+    for (const link of body.links) {
+      if (link.url === null) problems.push({ path: file.path, line: link.line, message: `link "${link.href}" points at no document` })
+    }
+    const upgrade = data.upgrade ? context.render({ path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1 }) : null
+    if (!version) continue
+    const stream = data.stream ?? releasePath.exec(file.path)?.[1] ?? 'default'
+    const entries = streams.get(stream) ?? []
+    const duplicate = entries.find((entry) => entry.version === version)
+    if (duplicate) {
+      problem('version', `version ${version} of stream "${stream}" is also in ${duplicate.path}`)
+      continue
+    }
+    entries.push({
+      path: file.path,
+      version,
+      date: data.date.slice(0, 10),
+      title: data.title ?? `${stream} ${version}`,
+      html: body.html,
+      upgrade: upgrade ? { html: upgrade.html } : null,
+      breaking: data.breaking ?? false,
+      related,
+    })
+    streams.set(stream, entries)
+  }
+  const blob: ReleasesBlob = {
+    streams: [...streams.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, entries]) => ({
+        name,
+        releases: entries.sort((a, b) => semver.rcompare(a.version, b.version)).map(({ path: _path, ...entry }) => entry),
+      })),
+  }
+  return { releases: blob, problems, count: files.length }
+}

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { resolveHref } from './plugins/rehype-links.ts'
+import type { LinkTargets, RenderedDocument, RenderInput } from './render.ts'
+
+/** Sources whose change must invalidate every cached rendering. */
+const RENDERER_SOURCES = ['render.ts', 'processor.ts', 'plugins/rehype-links.ts', 'plugins/remark-foreign-syntax.ts']
+
+/**
+ * Renderings on disk, keyed by a hash of the renderer and the document source.
+ * A hit is used only if every link in it still resolves to the same URL, so a
+ * renamed target re-renders the documents that link to it and nothing else.
+ */
+export class RenderCache {
+  readonly dir: string
+  private readonly namespace: string
+
+  private constructor(dir: string, namespace: string) {
+    this.dir = dir
+    this.namespace = namespace
+  }
+
+  static async open(dir: string): Promise<RenderCache> {
+    const hash = createHash('sha256')
+    const here = new URL('.', import.meta.url)
+    for (const source of RENDERER_SOURCES) hash.update(await readFile(new URL(source, here)))
+    const lock = await readFile(new URL('../package-lock.json', here)).catch(() => '')
+    hash.update(lock)
+    const namespace = hash.digest('hex').slice(0, 16)
+    await mkdir(join(dir, namespace), { recursive: true })
+    return new RenderCache(dir, namespace)
+  }
+
+  private keyOf(input: RenderInput): string {
+    return createHash('sha256').update(`${input.path}\u0000${input.bodyLine}\u0000${input.body}`).digest('hex')
+  }
+
+  async get(input: RenderInput, targets: LinkTargets): Promise<RenderedDocument | undefined> {
+    const text = await readFile(join(this.dir, this.namespace, `${this.keyOf(input)}.json`), 'utf8').catch(() => undefined)
+    if (text === undefined) return undefined
+    const cached = JSON.parse(text) as RenderedDocument
+    const linksStillResolve = cached.links.every((link) => resolveHref(input.path, link.href, targets) === link.url)
+    return linksStillResolve ? cached : undefined
+  }
+
+  async set(input: RenderInput, output: RenderedDocument): Promise<void> {
+    await writeFile(join(this.dir, this.namespace, `${this.keyOf(input)}.json`), JSON.stringify(output))
+  }
+
+  /** Drops the renderings of older renderers, which nothing will read again. */
+  async pruneStale(): Promise<void> {
+    const names = await readdir(this.dir)
+    await Promise.all(names.filter((name) => name !== this.namespace).map((name) => rm(join(this.dir, name), { recursive: true, force: true })))
+  }
+}

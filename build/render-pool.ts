@@ -1,0 +1,66 @@
+import { availableParallelism } from 'node:os'
+import { Worker } from 'node:worker_threads'
+import { mapLimit } from './map-limit.ts'
+import type { RenderMany } from './pipeline.ts'
+import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
+import type { RenderCache } from './render-cache.ts'
+
+export interface RenderPoolOptions {
+  cache?: RenderCache | undefined
+  /** Threads to render on; defaults to every core. */
+  threads?: number
+  onProgress?: (done: number, total: number) => void
+}
+
+// Below this many documents a thread's start-up costs more than it saves.
+const PARALLEL_THRESHOLD = 48
+const BATCH_SIZE = 16
+
+/** Renders what the cache does not have, spread over every core. */
+export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
+  const threads = options.threads ?? availableParallelism()
+  return async (inputs, targets) => {
+    const outputs: Array<RenderedDocument | undefined> = await mapLimit(inputs, 64, (input) => options.cache?.get(input, targets))
+    const misses = inputs.flatMap((input, index) => (outputs[index] ? [] : [{ index, input }]))
+    let done = inputs.length - misses.length
+    const progress = (count: number) => options.onProgress?.((done += count), inputs.length)
+    progress(0)
+    const rendered =
+      misses.length >= PARALLEL_THRESHOLD && threads > 1
+        ? await renderOnThreads(misses, targets, threads, progress)
+        : misses.map(({ index, input }) => {
+            progress(1)
+            return { index, output: renderDocument(input, targets) }
+          })
+    for (const { index, output } of rendered) outputs[index] = output
+    await mapLimit(rendered, 64, ({ index, output }) => options.cache?.set(inputs[index] as RenderInput, output))
+    return outputs as RenderedDocument[]
+  }
+}
+
+type Job = { index: number; input: RenderInput }
+type Result = { index: number; output: RenderedDocument }
+
+async function renderOnThreads(jobs: Job[], targets: LinkTargets, threads: number, progress: (count: number) => void): Promise<Result[]> {
+  const queue = [...jobs]
+  const results: Result[] = []
+  const runThread = async () => {
+    const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { targets } })
+    try {
+      for (let batch = queue.splice(0, BATCH_SIZE); batch.length > 0; batch = queue.splice(0, BATCH_SIZE)) {
+        const output = await new Promise<Result[]>((resolve, reject) => {
+          worker.once('message', resolve)
+          worker.once('error', reject)
+          worker.postMessage(batch)
+        })
+        worker.removeAllListeners('error')
+        results.push(...output)
+        progress(output.length)
+      }
+    } finally {
+      await worker.terminate()
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(threads, Math.ceil(jobs.length / BATCH_SIZE)) }, runThread))
+  return results
+}

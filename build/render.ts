@@ -1,0 +1,89 @@
+import type { Element, ElementContent, Root, RootContent } from 'hast'
+import { toString } from 'hast-util-to-string'
+import { VFile } from 'vfile'
+import type { ResolvedLink } from './plugins/rehype-links.ts'
+import { markdownProcessor } from './processor.ts'
+
+export interface RenderInput {
+  path: string
+  body: string
+  bodyLine: number
+}
+
+export interface Heading {
+  depth: number
+  id: string
+  text: string
+}
+
+/** A stretch of text under one heading (or before the first), for the search index. */
+export interface TextSection {
+  heading: Heading | null
+  text: string
+}
+
+export interface RenderedDocument {
+  html: string
+  /** Text of the first `# H1`, the title when front matter has none. */
+  h1: string | null
+  headings: Heading[]
+  sections: TextSection[]
+  links: ResolvedLink[]
+}
+
+/** Content path of every document to its URL; links are rewritten with it. */
+export type LinkTargets = Record<string, string>
+
+const headingTag = /^h([1-6])$/
+
+export function renderDocument(input: RenderInput, targets: LinkTargets): RenderedDocument {
+  const file = new VFile({ path: input.path, value: input.body })
+  file.data.linkContext = { path: input.path, targets, lineOffset: input.bodyLine - 1 }
+  const tree = markdownProcessor.runSync(markdownProcessor.parse(file), file)
+  const headings = collectHeadings(tree)
+  return {
+    html: markdownProcessor.stringify(tree, file),
+    h1: headings.find((heading) => heading.depth === 1)?.text ?? null,
+    headings,
+    sections: splitSections(tree),
+    links: file.data.links ?? [],
+  }
+}
+
+function headingOf(node: RootContent | ElementContent): Heading | null {
+  if (node.type !== 'element') return null
+  const match = headingTag.exec(node.tagName)
+  const id = node.properties.id
+  if (!match || typeof id !== 'string') return null
+  return { depth: Number(match[1]), id, text: toString(node).trim() }
+}
+
+function collectHeadings(tree: Root): Heading[] {
+  const headings: Heading[] = []
+  const walk = (nodes: Array<RootContent | ElementContent>) => {
+    for (const node of nodes) {
+      const heading = headingOf(node)
+      if (heading) headings.push(heading)
+      else if (node.type === 'element') walk((node as Element).children)
+    }
+  }
+  walk(tree.children)
+  return headings
+}
+
+/** Splits top-level content at every heading below the H1. */
+function splitSections(tree: Root): TextSection[] {
+  const sections: TextSection[] = [{ heading: null, text: '' }]
+  for (const node of tree.children) {
+    const heading = headingOf(node)
+    if (heading && heading.depth > 1) {
+      sections.push({ heading, text: '' })
+      continue
+    }
+    if (heading) continue
+    const text = node.type === 'element' || node.type === 'text' ? toString(node).replace(/\s+/g, ' ').trim() : ''
+    const current = sections[sections.length - 1]
+    if (current && text) current.text = current.text ? `${current.text} ${text}` : text
+  }
+  return sections.filter((section, index) => index > 0 || section.text !== '')
+}
