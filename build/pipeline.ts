@@ -128,11 +128,15 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   if (problems.length > 0) throw new ContentError(problems)
 
   const slugs = Object.fromEntries(sources.map((source) => [source.slug, source.docId]))
+  const localizedSlugs = Object.fromEntries(
+    sources.filter((source) => source.slug !== source.docId).map((source) => [source.slug, source.locale]),
+  )
   const body = {
     schemaVersion: SCHEMA_VERSION,
     commit: input.git.head,
     site: { title: site.title, defaultLocale: site.defaultLocale, locales: site.locales, baseUrl: site.baseUrl },
     slugs,
+    localizedSlugs,
     documents: documentsByLocale,
     search,
     navigation,

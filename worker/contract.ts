@@ -104,6 +104,8 @@ export interface Manifest {
   site: { title: string; defaultLocale: string; locales: string[]; baseUrl: string }
   /** Every published slug, in any locale, to its document id (the default-locale slug). */
   slugs: Record<string, string>
+  /** Slugs that only one locale uses (localized slugs), to their locale. */
+  localizedSlugs: Record<string, string>
   /** documents[requestedLocale][documentId] */
   documents: Record<string, Record<string, VariantEntry>>
   /** One search index blob per locale. */
@@ -124,6 +126,8 @@ export interface BuildRecord {
   builtAt: string
   commit: string | null
   documents: number
+  /** Set when the build fell out of the kept window; its blobs go after a grace period. */
+  retiredAt: string | null
 }
 
 /** One search record: a document's intro or one of its heading sections. */

@@ -1,0 +1,83 @@
+import { KV_KEYS, type BuildRecord, type Manifest } from '../../worker/contract.ts'
+import { withRetries, type PublishTarget } from './target.ts'
+
+export interface GcOptions {
+  /** Builds kept for rollback, the live one included. */
+  keep?: number
+  /** Seconds a retired build's blobs stay, so readers on a stale pointer still find them. */
+  graceSeconds?: number
+  now?: Date
+}
+
+export interface GcReport {
+  retired: string[]
+  deletedBuilds: string[]
+  deletedBlobs: number
+}
+
+export const DEFAULT_KEEP = 5
+// KV is eventually consistent for about 60 s; ten times that is a safe margin.
+export const DEFAULT_GRACE_SECONDS = 600
+
+export async function readHistory(target: PublishTarget): Promise<BuildRecord[]> {
+  const text = await withRetries(() => target.get(KV_KEYS.builds))
+  return text === null ? [] : (JSON.parse(text) as BuildRecord[])
+}
+
+export async function writeHistory(target: PublishTarget, history: BuildRecord[]): Promise<void> {
+  await withRetries(() => target.putMany([{ key: KV_KEYS.builds, value: JSON.stringify(history) }]))
+}
+
+async function readManifest(target: PublishTarget, buildId: string): Promise<Manifest | null> {
+  const text = await withRetries(() => target.get(KV_KEYS.manifest(buildId)))
+  return text === null ? null : (JSON.parse(text) as Manifest)
+}
+
+/**
+ * Runs after the pointer has moved. Builds beyond the kept window are retired;
+ * once retired for longer than the grace period, their manifests and the blobs
+ * no other remaining build uses are deleted.
+ */
+export async function collectGarbage(target: PublishTarget, liveBuildId: string, options: GcOptions = {}): Promise<GcReport> {
+  const keep = options.keep ?? DEFAULT_KEEP
+  const graceMs = (options.graceSeconds ?? DEFAULT_GRACE_SECONDS) * 1000
+  const now = options.now ?? new Date()
+  const history = await readHistory(target)
+  const report: GcReport = { retired: [], deletedBuilds: [], deletedBlobs: 0 }
+
+  const active = history.filter((record) => !record.retiredAt)
+  const kept = new Set([liveBuildId, ...active.filter((record) => record.buildId !== liveBuildId).slice(0, keep - 1).map((r) => r.buildId)])
+  let updated = history.map((record) => {
+    if (record.retiredAt || kept.has(record.buildId)) return record
+    report.retired.push(record.buildId)
+    return { ...record, retiredAt: now.toISOString() }
+  })
+  const expired = updated.filter((record) => record.retiredAt && now.getTime() - Date.parse(record.retiredAt) >= graceMs)
+  if (expired.length > 0) {
+    const remaining = updated.filter((record) => !expired.includes(record))
+    const needed = new Set<string>()
+    for (const record of remaining) (await readManifest(target, record.buildId))?.blobs.forEach((hash) => needed.add(hash))
+    const doomed = new Set<string>()
+    for (const record of expired) (await readManifest(target, record.buildId))?.blobs.forEach((hash) => needed.has(hash) || doomed.add(hash))
+    await withRetries(() => target.deleteMany([...doomed].map(KV_KEYS.blob)))
+    await withRetries(() => target.deleteMany(expired.map((record) => KV_KEYS.manifest(record.buildId))))
+    report.deletedBuilds = expired.map((record) => record.buildId)
+    report.deletedBlobs = doomed.size
+    updated = remaining
+  }
+  if (report.retired.length > 0 || expired.length > 0) await writeHistory(target, updated)
+  return report
+}
+
+/** Points the live pointer at `buildId`, or at the build published before the live one. */
+export async function rollback(target: PublishTarget, liveBuildId: string | null, buildId?: string): Promise<BuildRecord> {
+  const history = await readHistory(target)
+  const candidates = history.filter((record) => !record.retiredAt || record.buildId === buildId)
+  const liveIndex = candidates.findIndex((record) => record.buildId === liveBuildId)
+  const chosen = buildId ? candidates.find((record) => record.buildId === buildId) : candidates[liveIndex + 1]
+  if (!chosen) throw new Error(buildId ? `build ${buildId} is not among the kept builds` : 'there is no earlier build to roll back to')
+  if ((await readManifest(target, chosen.buildId)) === null) throw new Error(`the manifest of build ${chosen.buildId} is gone`)
+  if (chosen.retiredAt) await writeHistory(target, history.map((record) => (record === chosen ? { ...record, retiredAt: null } : record)))
+  await withRetries(() => target.putMany([{ key: KV_KEYS.pointer, value: JSON.stringify({ buildId: chosen.buildId }) }]))
+  return chosen
+}

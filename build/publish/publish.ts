@@ -1,0 +1,84 @@
+import { BLOB_KEY_PREFIX, KV_KEYS, type BuildRecord, type Manifest, type PointerValue } from '../../worker/contract.ts'
+import { collectGarbage, readHistory, writeHistory, type GcOptions, type GcReport } from './history.ts'
+import { withRetries, type PublishTarget } from './target.ts'
+
+/** A build as publishing reads it: the manifest and a way to read each blob. */
+export interface BuildSource {
+  manifest: Manifest
+  readBlob(hash: string): Promise<string>
+}
+
+export interface PublishOptions extends GcOptions {
+  dryRun?: boolean
+  now?: Date
+  /** Blobs per bulk write. */
+  batchSize?: number
+}
+
+export interface PublishReport {
+  buildId: string
+  blobsToUpload: number
+  bytesToUpload: number
+  blobWrites: number
+  switched: boolean
+  gc: GcReport | null
+}
+
+/**
+ * Uploads the blobs KV lacks, then the manifest, and only then switches the
+ * pointer: a reader sees the old build or the new one, never a mix. Running it
+ * again after a failure finishes the job; an unchanged build writes nothing.
+ */
+export async function publishBuild(target: PublishTarget, build: BuildSource, options: PublishOptions = {}): Promise<PublishReport> {
+  const { manifest } = build
+  const now = options.now ?? new Date()
+  const existing = new Set(await withRetries(() => target.list(BLOB_KEY_PREFIX)))
+  const missing = manifest.blobs.filter((hash) => !existing.has(KV_KEYS.blob(hash)))
+  const report: PublishReport = { buildId: manifest.buildId, blobsToUpload: missing.length, bytesToUpload: 0, blobWrites: 0, switched: false, gc: null }
+
+  const batchSize = options.batchSize ?? 256
+  for (let start = 0; start < missing.length; start += batchSize) {
+    const entries = await Promise.all(
+      missing.slice(start, start + batchSize).map(async (hash) => ({ key: KV_KEYS.blob(hash), value: await build.readBlob(hash) })),
+    )
+    report.bytesToUpload += entries.reduce((total, entry) => total + new TextEncoder().encode(entry.value).byteLength, 0)
+    if (options.dryRun) continue
+    await withRetries(() => target.putMany(entries))
+    report.blobWrites += entries.length
+  }
+  if (options.dryRun) return report
+
+  const manifestKey = KV_KEYS.manifest(manifest.buildId)
+  if ((await withRetries(() => target.get(manifestKey))) === null) {
+    await withRetries(() => target.putMany([{ key: manifestKey, value: JSON.stringify(manifest) }]))
+  }
+  const pointer = await readPointer(target)
+  const history = await readHistory(target)
+  if (pointer?.buildId !== manifest.buildId) {
+    await switchPointer(target, manifest.buildId)
+    report.switched = true
+  }
+  if (!history.some((record) => record.buildId === manifest.buildId && !record.retiredAt)) {
+    const record: BuildRecord = {
+      buildId: manifest.buildId,
+      publishedAt: now.toISOString(),
+      builtAt: manifest.builtAt,
+      commit: manifest.commit,
+      documents: Object.keys(manifest.documents[manifest.site.defaultLocale] ?? {}).length,
+      retiredAt: null,
+    }
+    await writeHistory(target, [record, ...history.filter((entry) => entry.buildId !== manifest.buildId)])
+  }
+  report.gc = await collectGarbage(target, manifest.buildId, { ...options, now })
+  return report
+}
+
+export async function readPointer(target: PublishTarget): Promise<PointerValue | null> {
+  const text = await withRetries(() => target.get(KV_KEYS.pointer))
+  return text === null ? null : (JSON.parse(text) as PointerValue)
+}
+
+export async function switchPointer(target: PublishTarget, buildId: string): Promise<void> {
+  const value: PointerValue = { buildId }
+  await withRetries(() => target.putMany([{ key: KV_KEYS.pointer, value: JSON.stringify(value) }]))
+}

@@ -1,0 +1,36 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'build',
+          include: ['test/build/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                JWT_SECRET: 'test-secret-of-at-least-thirty-two-bytes!',
+                // Every request re-reads the pointer, so each test sees what it published.
+                POINTER_TTL_SECONDS: '0',
+              },
+            },
+          }),
+        ],
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts'],
+          globalSetup: ['test/worker/global-setup.ts'],
+        },
+      },
+    ],
+  },
+})

@@ -1,0 +1,8 @@
+import type { AuthVariables } from './auth.ts'
+import type { Store } from './store.ts'
+
+/** Hono's generics for this app: bindings from `wrangler types`, per-request variables. */
+export interface AppEnv {
+  Bindings: Env
+  Variables: AuthVariables & { store: Store }
+}

@@ -1,0 +1,71 @@
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
+import semver from 'semver'
+import { CACHE_CONTROL, type ReleasesBlob } from '../contract.ts'
+import type { AppEnv } from '../app-env.ts'
+import { noneMatch } from '../etag.ts'
+import { Problem } from '../problem.ts'
+import { filterReleases } from '../releases-filter.ts'
+import { validationHook } from '../validation.ts'
+
+const isoDate = z.iso.date({ error: 'must be an ISO date such as 2026-01-31' })
+
+export const ReleasesQuery = z
+  .object({
+    stream: z
+      .union([z.string().min(1), z.array(z.string().min(1))])
+      .optional()
+      .openapi({ description: 'Repeat to ask for several streams', example: 'stable' }),
+    version: z
+      .string()
+      .refine((range) => semver.validRange(range) !== null, 'must be a semver range such as ">=2.0.0 <3" or "^1.4"')
+      .optional()
+      .openapi({ example: '^2.0.0' }),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'must not be after "to"', path: ['from'] })
+
+const ReleaseSchema = z.object({
+  version: z.string(),
+  date: z.string(),
+  title: z.string(),
+  html: z.string(),
+  upgrade: z.object({ html: z.string() }).nullable(),
+  breaking: z.boolean(),
+  related: z.array(z.object({ slug: z.string(), title: z.string(), url: z.string() })),
+})
+
+export const releasesRoute = createRoute({
+  method: 'get',
+  path: '/v1/releases',
+  summary: 'Release notes by stream, newest version first',
+  request: { query: ReleasesQuery },
+  responses: {
+    200: {
+      description: 'Matching releases',
+      content: { 'application/json': { schema: z.object({ streams: z.array(z.object({ name: z.string(), releases: z.array(ReleaseSchema) })) }) } },
+    },
+    304: { description: 'Not modified' },
+    422: { description: 'Invalid query values, with JSON pointers' },
+  },
+})
+
+export const releases = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(releasesRoute, async (c) => {
+  const query = c.req.valid('query')
+  const manifest = await c.var.store.manifest()
+  const streams = query.stream === undefined ? [] : [query.stream].flat()
+  const drafts = c.var.canReadDrafts
+  // The drafts view may list more related documents, so it is another representation.
+  const etag = drafts ? `"${manifest.releases}.drafts"` : `"${manifest.releases}"`
+  const headers = { ETag: etag, 'Cache-Control': drafts ? CACHE_CONTROL.private : CACHE_CONTROL.public, Vary: 'Authorization' }
+  if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
+  const blob = JSON.parse(await c.var.store.blob(manifest.releases)) as ReleasesBlob
+  const known = new Set(blob.streams.map((stream) => stream.name))
+  const unknown = streams.filter((stream) => !known.has(stream))
+  if (unknown.length > 0) {
+    const detail = `unknown stream; known streams: ${[...known].join(', ')}`
+    throw new Problem(422, 'The request has invalid fields.', { errors: unknown.map(() => ({ pointer: '/stream', detail })) })
+  }
+  const body = filterReleases(blob, { streams, range: query.version, from: query.from, to: query.to, canReadDrafts: drafts })
+  return c.json(body, 200, headers)
+})

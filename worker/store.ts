@@ -1,0 +1,92 @@
+import type MiniSearch from 'minisearch'
+import { KV_KEYS, SCHEMA_VERSION, loadSearchIndex, type Manifest, type PointerValue, type SearchRecord } from './contract.ts'
+
+/** The build is not there (nothing published, a blob missing, KV failing): answered with 503. */
+export class StoreUnavailable extends Error {
+  override name = 'StoreUnavailable'
+}
+
+/** What one isolate keeps of the live build between requests. */
+interface IsolateCache {
+  pointerReadAt: number
+  manifest: Manifest | null
+  searchIndexes: Map<string, MiniSearch<SearchRecord>>
+}
+
+// Deliberate isolate cache, one per KV namespace: the manifest and the
+// deserialized search indexes of the live build.
+const isolateCaches = new WeakMap<KVNamespace, IsolateCache>()
+
+// Content-hash keys never change, so edge caches may keep them long.
+const IMMUTABLE_CACHE_TTL = 86_400
+
+export interface StoreOptions {
+  kv: KVNamespace
+  /** Milliseconds between two reads of the pointer. */
+  pointerTtlMs: number
+}
+
+/** All KV access of the worker: the pointer, the manifest and content-hash blobs. */
+export class Store {
+  private readonly kv: KVNamespace
+  private readonly pointerTtlMs: number
+  private readonly cache: IsolateCache
+
+  constructor(options: StoreOptions) {
+    this.kv = options.kv
+    this.pointerTtlMs = options.pointerTtlMs
+    const cache = isolateCaches.get(options.kv) ?? { pointerReadAt: Number.NEGATIVE_INFINITY, manifest: null, searchIndexes: new Map() }
+    isolateCaches.set(options.kv, cache)
+    this.cache = cache
+  }
+
+  /** The live build's manifest, re-checking the pointer at most every `pointerTtlMs`. */
+  async manifest(): Promise<Manifest> {
+    const now = Date.now()
+    const cached = this.cache.manifest
+    if (cached && now - this.cache.pointerReadAt < this.pointerTtlMs) return cached
+    const pointer = await this.read<PointerValue>(KV_KEYS.pointer)
+    if (!pointer) throw new StoreUnavailable('nothing has been published yet')
+    if (cached?.buildId !== pointer.buildId) {
+      const manifest = await this.read<Manifest>(KV_KEYS.manifest(pointer.buildId), IMMUTABLE_CACHE_TTL)
+      if (!manifest) throw new StoreUnavailable(`manifest of build ${pointer.buildId} is missing`)
+      if (manifest.schemaVersion !== SCHEMA_VERSION) {
+        throw new StoreUnavailable(`build ${pointer.buildId} has schema ${manifest.schemaVersion}, this worker reads ${SCHEMA_VERSION}`)
+      }
+      this.cache.manifest = manifest
+      this.cache.searchIndexes = new Map()
+    }
+    this.cache.pointerReadAt = now
+    return this.cache.manifest as Manifest
+  }
+
+  /** A content-hash blob as text, exactly as the build wrote it. */
+  async blob(hash: string): Promise<string> {
+    const text = await this.guard(() => this.kv.get(KV_KEYS.blob(hash), { type: 'text', cacheTtl: IMMUTABLE_CACHE_TTL }))
+    if (text === null) throw new StoreUnavailable(`blob ${hash} is missing`)
+    return text
+  }
+
+  /** The deserialized search index of a locale, loaded once per build per isolate. */
+  async searchIndex(manifest: Manifest, locale: string): Promise<MiniSearch<SearchRecord>> {
+    const cached = this.cache.manifest === manifest ? this.cache.searchIndexes.get(locale) : undefined
+    if (cached) return cached
+    const hash = manifest.search[locale]
+    if (!hash) throw new StoreUnavailable(`no search index for locale ${locale}`)
+    const index = loadSearchIndex(await this.blob(hash))
+    if (this.cache.manifest === manifest) this.cache.searchIndexes.set(locale, index)
+    return index
+  }
+
+  private async read<T>(key: string, cacheTtl?: number): Promise<T | null> {
+    return this.guard(() => this.kv.get<T>(key, cacheTtl ? { type: 'json', cacheTtl } : { type: 'json' }))
+  }
+
+  private async guard<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read()
+    } catch (error) {
+      throw new StoreUnavailable(`KV read failed: ${(error as Error).message}`)
+    }
+  }
+}
