@@ -11,9 +11,7 @@ import { Problem, notFound, problemResponse } from './problem.ts'
 import { documents } from './routes/documents.ts'
 import { releases } from './routes/releases.ts'
 import { search } from './routes/search.ts'
-import { Store, StoreUnavailable } from './store.ts'
-
-export const RETRY_AFTER_SECONDS = 30
+import { RETRY_AFTER_SECONDS, Store, StoreUnavailable } from './store.ts'
 
 const app = new OpenAPIHono<AppEnv>()
 

@@ -1,6 +1,9 @@
 import type MiniSearch from 'minisearch'
 import { KV_KEYS, SCHEMA_VERSION, loadSearchIndex, type Manifest, type PointerValue, type SearchRecord } from './contract.ts'
 
+/** Seconds a client should wait after a 503: about one KV propagation. */
+export const RETRY_AFTER_SECONDS = 30
+
 /** The build is not there (nothing published, a blob missing, KV failing): answered with 503. */
 export class StoreUnavailable extends Error {
   override name = 'StoreUnavailable'

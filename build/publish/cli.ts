@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Manifest } from '../../worker/contract.ts'
+import { BLOB_DIR, MANIFEST_FILE } from '../emit.ts'
+import { DEFAULT_GRACE_SECONDS, DEFAULT_KEEP, readHistory, rollback } from './history.ts'
+import { openTarget } from './open-target.ts'
+import { publishBuild, readPointer } from './publish.ts'
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    dist: { type: 'string', default: 'dist' },
+    local: { type: 'boolean', default: false },
+    remote: { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+    keep: { type: 'string', default: String(DEFAULT_KEEP) },
+    grace: { type: 'string', default: String(DEFAULT_GRACE_SECONDS) },
+  },
+})
+const [command, buildIdArgument] = positionals
+
+const { target, close, where } = await openTarget(values.remote ? 'remote' : 'local')
+try {
+  if (command === 'publish') {
+    const dist = resolve(values.dist)
+    const manifest = JSON.parse(await readFile(join(dist, MANIFEST_FILE), 'utf8')) as Manifest
+    const report = await publishBuild(
+      target,
+      { manifest, readBlob: (hash) => readFile(join(dist, BLOB_DIR, `${hash}.json`), 'utf8') },
+      { dryRun: values['dry-run'], keep: Number(values.keep), graceSeconds: Number(values.grace) },
+    )
+    const size = `${report.blobsToUpload} blobs, ${(report.bytesToUpload / 1024).toFixed(1)} KiB`
+    if (values['dry-run']) console.log(`plan for ${where}: upload ${size}; new build ${report.buildId}`)
+    else {
+      console.log(`published ${report.buildId} to ${where}: uploaded ${size}${report.switched ? '' : ' (already live)'}`)
+      if (report.gc?.retired.length) console.log(`retired ${report.gc.retired.join(', ')}`)
+      if (report.gc?.deletedBuilds.length) console.log(`deleted ${report.gc.deletedBuilds.length} builds and ${report.gc.deletedBlobs} blobs`)
+    }
+  } else if (command === 'rollback') {
+    const live = await readPointer(target)
+    const chosen = await rollback(target, live?.buildId ?? null, buildIdArgument)
+    console.log(`${where} now serves ${chosen.buildId} (published ${chosen.publishedAt}), was ${live?.buildId ?? 'nothing'}`)
+  } else if (command === 'builds') {
+    const live = await readPointer(target)
+    const history = await readHistory(target)
+    if (history.length === 0) console.log(`nothing published to ${where} yet`)
+    for (const record of history) {
+      const marker = record.buildId === live?.buildId ? '*' : record.retiredAt ? '-' : ' '
+      console.log(`${marker} ${record.buildId}  ${record.publishedAt}  ${String(record.documents).padStart(5)} docs  ${record.commit?.slice(0, 12) ?? 'no commit'}`)
+    }
+  } else {
+    console.error('usage: cli.ts publish|rollback [buildId]|builds [--local|--remote] [--dry-run] [--dist dist] [--keep 5] [--grace 600]')
+    process.exitCode = 2
+  }
+} catch (error) {
+  console.error(`${command} failed: ${(error as Error).message}`)
+  process.exitCode = 1
+} finally {
+  await close()
+}

@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process'
+import { watch } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { buildSite } from '../build/build.ts'
+import { BLOB_DIR } from '../build/emit.ts'
+import { ContentError, formatProblem } from '../build/errors.ts'
+import { openTarget } from '../build/publish/open-target.ts'
+import { publishBuild } from '../build/publish/publish.ts'
+import { ensureDevVars } from './dev-vars.ts'
+import { QUIET_WRANGLER_ENV } from './wrangler-env.ts'
+
+// The author's preview: build content/, publish it into wrangler's local KV
+// with the production publish code, serve it with `wrangler dev`, and
+// rebuild and republish on every saved change.
+const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
+const outDir = resolve(process.env.OUT_DIR ?? 'dist')
+const port = process.env.PORT ?? '8787'
+const origin = `http://127.0.0.1:${port}`
+// Where local KV lives; wrangler's default unless a test wants its own.
+const persistDir = process.env.PERSIST_DIR ? resolve(process.env.PERSIST_DIR) : undefined
+
+Object.assign(process.env, QUIET_WRANGLER_ENV)
+await ensureDevVars()
+const local = await openTarget('local', 'wrangler.toml', persistDir && join(persistDir, 'v3'))
+
+async function buildAndPublish(reason: string): Promise<void> {
+  const started = performance.now()
+  try {
+    const result = await buildSite({ contentDir, outDir, cacheDir: resolve('node_modules/.cache/docs-service') })
+    const report = await publishBuild(local.target, {
+      manifest: result.manifest,
+      readBlob: (hash) => readFile(join(outDir, BLOB_DIR, `${hash}.json`), 'utf8'),
+    })
+    const elapsed = Math.round(performance.now() - started)
+    console.log(`${reason}: build ${report.buildId} live in ${elapsed} ms (${report.blobWrites} blobs written)`)
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error
+    for (const problem of error.problems) console.error(formatProblem({ ...problem, path: join('content', problem.path) }))
+    console.error(`${reason}: not published; still serving the last good build`)
+  }
+}
+
+await buildAndPublish('initial build')
+
+const wrangler = spawn(
+  process.execPath,
+  [resolve('node_modules/wrangler/bin/wrangler.js'), 'dev', '--ip', '127.0.0.1', '--port', port, '--var', 'POINTER_TTL_SECONDS:0', '--log-level', 'warn', ...(persistDir ? ['--persist-to', persistDir] : [])],
+  // Its own process group, so stopping reaches wrangler's children (workerd, esbuild) too.
+  { stdio: ['ignore', 'inherit', 'inherit'], detached: true },
+)
+const wranglerExited = new Promise<number | null>((resolve) => wrangler.once('exit', resolve))
+
+let pending: NodeJS.Timeout | undefined
+let queue = Promise.resolve()
+const watcher = watch(contentDir, { recursive: true }, (_event, file) => {
+  clearTimeout(pending)
+  // Editors write a file in several steps; one rebuild per burst of events.
+  pending = setTimeout(() => {
+    queue = queue.then(() => buildAndPublish(`changed ${file ?? 'content'}`))
+  }, 75)
+})
+
+console.log(
+  [
+    `Docs API on ${origin}/v1 (watching ${contentDir})`,
+    `  curl ${origin}/v1/documents/index`,
+    `  curl -X POST ${origin}/v1/search -H 'Content-Type: application/json' -d '{"query":"publish"}'`,
+    `  curl ${origin}/v1/releases?stream=stable`,
+  ].join('\n'),
+)
+
+const STOP_GRACE_MS = 5000
+function signalWrangler(signal: NodeJS.Signals) {
+  try {
+    process.kill(-(wrangler.pid as number), signal)
+  } catch {
+    // The group is already gone.
+  }
+}
+// Whoever ends this process (us, or a signal hook of wrangler's platform
+// proxy), the server group goes with it.
+process.on('exit', () => signalWrangler('SIGTERM'))
+
+let stopping = false
+async function stop(code: number) {
+  if (stopping) return
+  stopping = true
+  watcher.close()
+  clearTimeout(pending)
+  signalWrangler('SIGTERM')
+  const forced = setTimeout(() => signalWrangler('SIGKILL'), STOP_GRACE_MS)
+  await wranglerExited
+  clearTimeout(forced)
+  await local.close()
+  process.exit(code)
+}
+process.on('SIGINT', () => void stop(0))
+process.on('SIGTERM', () => void stop(0))
+void wranglerExited.then((code) => stop(code ?? 1))

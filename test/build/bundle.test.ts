@@ -1,0 +1,22 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { expect, it } from 'vitest'
+import { QUIET_WRANGLER_ENV } from '../../scripts/wrangler-env.ts'
+
+it('bundles the worker with wrangler and no Node built-in in the bundle', async () => {
+  const outDir = await mkdtemp(join(tmpdir(), 'docs-bundle-'))
+  try {
+    await promisify(execFile)(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', outDir], {
+      env: { ...process.env, ...QUIET_WRANGLER_ENV },
+    })
+    const bundle = await readFile(join(outDir, 'index.js'), 'utf8')
+    expect(bundle.length).toBeGreaterThan(10_000)
+    expect(bundle).not.toMatch(/(?:from|import|require\()\s*["'](?:node:)?(?:fs|path|os|child_process|worker_threads|crypto|util)["']/)
+    expect(bundle).not.toMatch(/["']node:[a-z_/]+["']/)
+  } finally {
+    await rm(outDir, { recursive: true, force: true })
+  }
+}, 60_000)

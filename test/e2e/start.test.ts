@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+// Starts the preview the way `npm start` does (build, publish to local KV,
+// wrangler dev, watch) on a copy of the fixture site and its own KV state.
+let workDir: string
+let server: ChildProcess
+let origin: string
+let output = ''
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check().catch(() => undefined)
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; server said:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** Processes whose command line names `text` (wrangler and workerd carry the temp dir in theirs). */
+async function processesMentioning(text: string): Promise<string[]> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name))
+  const lines = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')))
+  return lines.filter((line) => line.includes(text))
+}
+
+const documentTitle = async () => {
+  const response = await fetch(`${origin}/v1/documents/guides/install`)
+  return response.ok ? ((await response.json()) as { title: string }).title : undefined
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'docs-start-'))
+  await cp('test/fixtures/site', join(workDir, 'content'), { recursive: true })
+  const port = await freePort()
+  origin = `http://127.0.0.1:${port}`
+  server = spawn(process.execPath, ['scripts/start.ts'], {
+    env: { ...process.env, PORT: String(port), CONTENT_DIR: join(workDir, 'content'), OUT_DIR: join(workDir, 'dist'), PERSIST_DIR: join(workDir, 'state') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  await waitFor(documentTitle, 60_000, 'the first document')
+}, 90_000)
+
+afterAll(async () => {
+  if (server.exitCode === null) {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+  }
+  await rm(workDir, { recursive: true, force: true })
+})
+
+describe('npm start', () => {
+  it('prints the URL and a sample curl for each endpoint', () => {
+    expect(output).toContain(`Docs API on ${origin}/v1`)
+    expect(output).toMatch(/curl .*\/v1\/documents\//)
+    expect(output).toMatch(/curl -X POST .*\/v1\/search/)
+    expect(output).toMatch(/curl .*\/v1\/releases/)
+  })
+
+  it('serves all three endpoints over HTTP from local KV', async () => {
+    expect(await documentTitle()).toBe('Installing the service')
+    const search = await fetch(`${origin}/v1/search`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'rollback' }),
+    })
+    expect(search.status).toBe(200)
+    expect(((await search.json()) as { results: Array<{ slug: string }> }).results[0]?.slug).toBe('guides/deploy')
+    const releases = await fetch(`${origin}/v1/releases?stream=lts`)
+    expect(((await releases.json()) as { streams: Array<{ name: string }> }).streams.map((s) => s.name)).toEqual(['lts'])
+  })
+
+  it('serves a saved edit without a restart, and keeps serving through a content error', async () => {
+    const file = join(workDir, 'content/docs/en/guides/install.md')
+    const original = await readFile(file, 'utf8')
+    await writeFile(file, original.replace('title: Installing the service', 'title: Installing, edited'))
+    expect(await waitFor(async () => ((await documentTitle()) === 'Installing, edited' ? true : undefined), 20_000, 'the edit')).toBe(true)
+
+    await writeFile(file, original.replace('order: 1', 'order: [broken'))
+    await waitFor(async () => (output.includes('not published; still serving the last good build') ? true : undefined), 20_000, 'the error')
+    expect(output).toMatch(/content\/docs\/en\/guides\/install\.md:\d+: invalid YAML front matter/)
+    expect(await documentTitle()).toBe('Installing, edited')
+  })
+
+  it('stops cleanly and leaves no process behind', async () => {
+    expect((await processesMentioning(workDir)).length).toBeGreaterThan(1)
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+    const left = await waitFor(async () => ((await processesMentioning(workDir)).length === 0 ? [] : undefined), 10_000, 'wrangler and workerd to end')
+    expect(left).toEqual([])
+    await expect(fetch(`${origin}/v1/releases`)).rejects.toThrow()
+  })
+})
