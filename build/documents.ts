@@ -94,7 +94,18 @@ function findOrphanTranslations(documents: SourceDocument[], site: SiteConfig): 
     }))
 }
 
-/** Every document's content path to its URL, for rewriting `.md` links. */
-export function linkTargets(documents: SourceDocument[]): Record<string, string> {
-  return Object.fromEntries(documents.map((document) => [document.path, document.url]))
+/**
+ * Every document's content path to its URL, for rewriting `.md` links. A
+ * translation may link to a page not translated yet: `docs/fr/x.md` then
+ * names the French URL of `x`, which falls back to the default locale.
+ */
+export function linkTargets(documents: SourceDocument[], site: SiteConfig): Record<string, string> {
+  const targets: Record<string, string> = Object.fromEntries(documents.map((document) => [document.path, document.url]))
+  for (const original of documents.filter((document) => document.locale === site.defaultLocale)) {
+    for (const locale of site.locales) {
+      const path = original.path.replace(`docs/${site.defaultLocale}/`, `docs/${locale}/`)
+      targets[path] ??= documentUrl(site.baseUrl, site.defaultLocale, locale, original.slug)
+    }
+  }
+  return targets
 }

@@ -1,4 +1,6 @@
 import matter from 'gray-matter'
+import { CORE_SCHEMA, load as loadYaml } from 'js-yaml'
+import semver from 'semver'
 import { z } from 'zod'
 import { lineOfKey, type ContentProblem } from './errors.ts'
 
@@ -9,10 +11,19 @@ export interface SourceFile {
   mtimeMs: number
 }
 
-const isoDate = z.union([
-  z.date().transform((date) => date.toISOString()),
-  z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO date such as 2026-01-31'),
-])
+/** A real calendar date (`2026-02-30` is not), optionally with a time. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value)
+  if (!match) return false
+  const [, year, month, day] = match.map(Number)
+  const date = new Date(Date.UTC(year as number, (month as number) - 1, day as number))
+  return date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day
+}
+
+// YAML is read with the core schema, so dates stay the strings the author
+// wrote and are checked as written (the default schema would turn
+// 2026-13-45 into a Date in 2027).
+const isoDate = z.string().refine(isCalendarDate, { error: (issue) => `"${String(issue.input)}" is not an ISO date such as 2026-01-31` })
 
 const navOverride = z.union([
   z.literal(false),
@@ -45,8 +56,10 @@ const documentSchema = z.looseObject({
 export type DocumentFrontMatter = z.output<typeof documentSchema>
 
 const releaseSchema = z.looseObject({
-  version: z.string({ error: 'is required' }).or(z.number().transform(String)),
-  date: isoDate,
+  version: z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string such as "1.4.0"') })
+    .refine((version) => semver.valid(version) !== null, { error: (issue) => `"${String(issue.input)}" is not a semver version such as 1.4.0` }),
+  date: z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).pipe(isoDate),
   stream: z.string().min(1).optional(),
   title: z.string().optional(),
   upgrade: z.string().optional(),
@@ -66,33 +79,49 @@ export interface ParsedFile<T> {
   lineOf: (key: string) => number
 }
 
-type Parsed<T> = { ok: true; value: ParsedFile<T> } | { ok: false; problems: ContentProblem[] }
+/**
+ * Always a value, so one bad field does not hide the rest of the file: on
+ * problems, `value.data` keeps the fields that are valid on their own.
+ */
+export interface Parsed<T> {
+  value: ParsedFile<Partial<T>>
+  problems: ContentProblem[]
+}
 
-function parseWith<T>(file: SourceFile, schema: z.ZodType<T>): Parsed<T> {
+type ObjectSchema = z.ZodObject<z.ZodRawShape>
+
+function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<z.output<S>> {
   let parsed: matter.GrayMatterFile<string>
   try {
     // Passing options turns off gray-matter's module-level cache.
-    parsed = matter(file.text, { excerpt: false })
+    parsed = matter(file.text, { excerpt: false, engines: { yaml: (text) => loadYaml(text, { schema: CORE_SCHEMA }) as object } })
   } catch (error) {
     const mark = (error as { mark?: { line: number } }).mark
     const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0]
-    return { ok: false, problems: [{ path: file.path, line: (mark?.line ?? 0) + 2, message: `invalid YAML front matter: ${reason}` }] }
+    return {
+      value: { file, data: {}, body: '', bodyLine: 1, lineOf: () => 1 },
+      problems: [{ path: file.path, line: (mark?.line ?? 0) + 1, message: `invalid YAML front matter: ${reason}` }],
+    }
   }
   const headerLength = file.text.length - parsed.content.length
   const bodyLine = file.text.slice(0, headerLength).split('\n').length
   const lineOf = (key: string) => lineOfKey(parsed.matter.replace(/^\r?\n/, ''), key, 2, 1)
+  const value = (data: Partial<z.output<S>>) => ({ file, data, body: parsed.content, bodyLine, lineOf })
   const result = schema.safeParse(parsed.data)
-  if (!result.success) {
-    return {
-      ok: false,
-      problems: result.error.issues.map((issue) => ({
-        path: file.path,
-        line: lineOf(String(issue.path[0] ?? '')),
-        message: `front matter "${issue.path.join('.')}": ${issue.message}`,
-      })),
-    }
+  if (result.success) return { value: value(result.data), problems: [] }
+  const valid = Object.entries(parsed.data).flatMap(([key, raw]) => {
+    const field = schema.shape[key]
+    const checked = field ? z.safeParse(field, raw) : undefined
+    return checked?.success ? [[key, checked.data]] : []
+  })
+  return {
+    value: value(Object.fromEntries(valid) as Partial<z.output<S>>),
+    problems: result.error.issues.map((issue) => ({
+      path: file.path,
+      line: lineOf(String(issue.path[0] ?? '')),
+      message: `front matter "${issue.path.join('.')}": ${issue.message}`,
+    })),
   }
-  return { ok: true, value: { file, data: result.data, body: parsed.content, bodyLine, lineOf } }
 }
 
 export function parseDocumentFile(file: SourceFile): Parsed<DocumentFrontMatter> {

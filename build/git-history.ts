@@ -41,7 +41,8 @@ export async function readGitHistory(contentDir: string): Promise<GitHistory> {
       warning: 'shallow git clone: edit metadata falls back to file times (fetch full history, e.g. fetch-depth: 0)',
     }
   }
-  const { stdout } = await git('log', '--format=' + RECORD + '%H%x00%an%x00%aI', '--name-only', '--no-renames', '--', '.')
+  // core.quotePath=false: paths such as `démarrer.md` come out as written, not octal-escaped.
+  const { stdout } = await git('-c', 'core.quotePath=false', 'log', '--format=' + RECORD + '%H%x00%an%x00%aI', '--name-only', '--no-renames', '--', '.')
   const files = new Map<string, FileHistory>()
   for (const record of stdout.split(RECORD)) {
     const [header = '', ...paths] = record.split('\n')

@@ -1,15 +1,15 @@
-import { SCHEMA_VERSION, type Manifest, type VariantEntry } from '../worker/contract.ts'
-import { documentBlob, editInfo, navItem, resolveOverride, titleOf, type RenderedSource } from './assemble.ts'
+import { SCHEMA_VERSION, documentUrl, type Manifest } from '../worker/contract.ts'
+import { navItem, resolveOverride, titleOf, type RenderedSource } from './assemble.ts'
 import { BlobSet, contentHash } from './blob-set.ts'
 import { linkTargets, toSourceDocuments, type SourceDocument } from './documents.ts'
 import { ContentError, type ContentProblem } from './errors.ts'
 import { parseDocumentFile, parseReleaseFile, type SourceFile } from './frontmatter.ts'
 import type { GitHistory } from './git-history.ts'
-import { buildNavigation, type NavItem } from './nav.ts'
+import { buildLocaleView } from './locale-view.ts'
+import type { NavItem } from './nav.ts'
 import { buildReleases } from './releases.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
-import { buildSearchIndex } from './search-index.ts'
-import { parseSiteConfig, sectionTitle } from './site-config.ts'
+import { parseSiteConfig, type SiteConfig } from './site-config.ts'
 
 /** Renders many documents at once; the CLI hands in a cached, multi-core one. */
 export type RenderMany = (inputs: RenderInput[], targets: LinkTargets) => Promise<RenderedDocument[]>
@@ -44,22 +44,24 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   if (!siteResult.ok) throw new ContentError(siteResult.problems)
   const site = siteResult.site
   const problems: ContentProblem[] = []
-  const collect = <T>(result: { ok: true; value: T } | { ok: false; problems: ContentProblem[] }) =>
-    result.ok ? [result.value] : (problems.push(...result.problems), [])
+  const collect = <T>(result: { value: T; problems: ContentProblem[] }) => {
+    problems.push(...result.problems)
+    return [result.value]
+  }
 
   const docFiles = input.files.filter((file) => file.path.startsWith('docs/')).flatMap((file) => collect(parseDocumentFile(file)))
   const releaseFiles = input.files.filter((file) => file.path.startsWith('releases/')).flatMap((file) => collect(parseReleaseFile(file)))
   const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
   problems.push(...documentProblems)
 
-  const targets = linkTargets(documents)
+  const targets = linkTargets(documents, site)
   const renderMany = input.renderMany ?? renderInProcess
   const rendered = await renderMany(documents.map((d) => ({ path: d.path, body: d.parsed.body, bodyLine: d.parsed.bodyLine })), targets)
   const sources: RenderedSource[] = documents.map((document, index) => {
     const output = rendered[index] as RenderedDocument
     return { ...document, rendered: output, title: titleOf(document, output) }
   })
-  problems.push(...checkLinks(sources))
+  problems.push(...checkLinks(sources, site))
 
   const byPath = new Map(sources.map((source) => [source.path, source]))
   const bySlug = new Map(sources.map((source) => [source.slug, source]))
@@ -86,34 +88,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const navigation: Manifest['navigation'] = {}
   const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length, releases: releaseFiles.length }
   for (const locale of site.locales) {
-    const chosen = [...variants.values()].flatMap((byLocale) => {
-      const source = byLocale.get(locale) ?? byLocale.get(site.defaultLocale)
-      return source ? [source] : []
-    })
-    const navOptions = {
-      sectionOrder: site.sections.map((section) => section.slug),
-      folderTitle: (folder: string) => sectionTitle(site, folder, locale) ?? folder.split('/').pop() ?? folder,
-    }
-    const items = (list: RenderedSource[]) => list.map((source) => navItems.get(source) as NavItem)
-    const publicNav = buildNavigation(items(chosen.filter((source) => !source.draft)), navOptions)
-    const draftNav = buildNavigation(items(chosen), navOptions)
-    navigation[locale] = blobs.add(publicNav.tree)
-    const entries: Record<string, VariantEntry> = {}
-    for (const source of chosen) {
-      const nav = (source.draft ? draftNav : publicNav).byDocId.get(source.docId)
-      const translations = [...(variants.get(source.docId)?.values() ?? [])]
-        .filter((variant) => source.draft || !variant.draft)
-        .map((variant) => ({ locale: variant.locale, slug: variant.slug }))
-      const blob = documentBlob({ requestedLocale: locale, source, nav: nav ?? emptyNav, edit: editInfo(source, site, input.git), translations })
-      const hash = blobs.add(blob)
-      entries[source.docId] = { blob: hash, etag: `"${hash}"`, locale: source.locale, draft: source.draft }
-    }
-    documentsByLocale[locale] = entries
-    stats.documents[locale] = chosen.filter((source) => source.locale === locale).length
-    stats.fallbacks[locale] = chosen.filter((source) => source.locale !== locale).length
-    search[locale] = blobs.addText(
-      buildSearchIndex(locale, chosen.map((source) => ({ ...source, sections: source.rendered.sections }))),
-    )
+    const view = buildLocaleView({ locale, site, variants, navItems, git: input.git, blobs })
+    documentsByLocale[locale] = view.documents
+    navigation[locale] = view.navigation
+    search[locale] = view.search
+    stats.documents[locale] = view.translated
+    stats.fallbacks[locale] = view.fallbacks
   }
 
   const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
@@ -148,10 +128,15 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   return { manifest, blobs: blobs.blobs, stats, warnings: input.git.warning ? [input.git.warning] : [] }
 }
 
-const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next: null }
-
-function checkLinks(sources: RenderedSource[]): ContentProblem[] {
+function checkLinks(sources: RenderedSource[], site: SiteConfig): ContentProblem[] {
   const byUrl = new Map(sources.map((source) => [source.url, source]))
+  // Links from a translation to an untranslated page use the page's localized URL.
+  for (const source of sources.filter((s) => s.locale === site.defaultLocale)) {
+    for (const locale of site.locales) {
+      const url = documentUrl(site.baseUrl, site.defaultLocale, locale, source.slug)
+      if (!byUrl.has(url)) byUrl.set(url, source)
+    }
+  }
   return sources.flatMap((source) =>
     source.rendered.links.flatMap((link): ContentProblem[] => {
       if (link.url === null) return [{ path: source.path, line: link.line, message: `link "${link.href}" points at no document` }]

@@ -6,31 +6,48 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { rehypeClobberedAnchors } from './plugins/rehype-clobbered-anchors.ts'
 import { rehypeLinks } from './plugins/rehype-links.ts'
 import { remarkForeignSyntax } from './plugins/remark-foreign-syntax.ts'
 
-// GitHub's schema, plus `class` anywhere (authors style their own HTML) and
-// ids kept as written: heading ids are added after sanitizing, so
-// they never get the `user-content-` prefix.
+// GitHub's schema, plus `class` on any element (authors style their own
+// HTML): the per-tag class allow-lists are dropped in favour of `*`. Author
+// ids keep GitHub's `user-content-` prefix; heading ids are added after
+// sanitizing, unprefixed, so the two never collide.
+const withoutClassLists = Object.fromEntries(
+  Object.entries(defaultSchema.attributes ?? {}).map(([tag, attributes]) => [
+    tag,
+    attributes.filter((attribute) => !(Array.isArray(attribute) && attribute[0] === 'className')),
+  ]),
+)
+const CLOBBER_PREFIX = 'user-content-'
 const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
-  clobber: ['name'],
+  clobberPrefix: CLOBBER_PREFIX,
   tagNames: [...(defaultSchema.tagNames ?? []), 'aside'],
-  attributes: {
-    ...defaultSchema.attributes,
-    '*': [...(defaultSchema.attributes?.['*'] ?? []), 'className'],
-  },
+  attributes: { ...withoutClassLists, '*': [...(withoutClassLists['*'] ?? []), 'className'] },
 }
 
-/** The Markdown to HTML chain, composed once and frozen; every document reuses it. */
-export const markdownProcessor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkForeignSyntax)
-  .use(remarkRehype, { allowDangerousHtml: true })
-  .use(rehypeRaw)
-  .use(rehypeSanitize, sanitizeSchema)
-  .use(rehypeSlug)
-  .use(rehypeLinks)
-  .use(rehypeStringify)
-  .freeze()
+function markdownToHtml(options: { rawHtml: boolean }) {
+  const chain = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkForeignSyntax)
+    // The sanitizer adds the one `user-content-` prefix; remark-rehype must not add another.
+    .use(remarkRehype, { allowDangerousHtml: options.rawHtml, clobberPrefix: '' })
+  return (options.rawHtml ? chain.use(rehypeRaw) : chain)
+    .use(rehypeSanitize, sanitizeSchema)
+    .use(rehypeSlug)
+    .use(rehypeClobberedAnchors, { prefix: CLOBBER_PREFIX })
+    .use(rehypeLinks)
+    .use(rehypeStringify)
+    .freeze()
+}
+
+/**
+ * The Markdown to HTML chains, composed once and frozen. Re-parsing raw HTML
+ * (rehype-raw) costs about a third of a render, so documents without any raw
+ * HTML take the chain without it; both sanitize.
+ */
+export const markdownProcessor = markdownToHtml({ rawHtml: false })
+export const markdownWithHtmlProcessor = markdownToHtml({ rawHtml: true })

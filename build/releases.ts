@@ -20,7 +20,7 @@ export interface ReleaseContext {
 const releasePath = /^releases\/([^/]+)\/[^/]+\.md$/
 
 export function buildReleases(
-  files: Array<ParsedFile<ReleaseFrontMatter>>,
+  files: Array<ParsedFile<Partial<ReleaseFrontMatter>>>,
   context: ReleaseContext,
 ): { releases: ReleasesBlob; problems: ContentProblem[]; count: number } {
   const problems: ContentProblem[] = []
@@ -28,9 +28,8 @@ export function buildReleases(
   for (const parsed of files) {
     const { data, file } = parsed
     const problem = (key: string, message: string) => problems.push({ path: file.path, line: parsed.lineOf(key), message })
-    const version = semver.valid(data.version)
-    if (!version) problem('version', `version "${data.version}" is not a valid semver version such as 1.4.0`)
-    if (!/^\d{4}-\d{2}-\d{2}/.test(data.date)) problem('date', `date "${data.date}" is not an ISO date such as 2026-01-31`)
+    // Front matter validation has reported a missing or invalid version or date.
+    const version = semver.valid(data.version ?? null)
     const related = (data.related ?? []).flatMap((slug) => {
       const target = context.related(slug)
       if (!target) problem('related', `related "${slug}" points at no document`)
@@ -41,7 +40,7 @@ export function buildReleases(
       if (link.url === null) problems.push({ path: file.path, line: link.line, message: `link "${link.href}" points at no document` })
     }
     const upgrade = data.upgrade ? context.render({ path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1 }) : null
-    if (!version) continue
+    if (!version || !data.date) continue
     const stream = data.stream ?? releasePath.exec(file.path)?.[1] ?? 'default'
     const entries = streams.get(stream) ?? []
     const duplicate = entries.find((entry) => entry.version === version)

@@ -5,7 +5,7 @@ import { resolveHref } from './plugins/rehype-links.ts'
 import type { LinkTargets, RenderedDocument, RenderInput } from './render.ts'
 
 /** Sources whose change must invalidate every cached rendering. */
-const RENDERER_SOURCES = ['render.ts', 'processor.ts', 'plugins/rehype-links.ts', 'plugins/remark-foreign-syntax.ts']
+const RENDERER_SOURCES = ['render.ts', 'processor.ts', 'plugins/rehype-links.ts', 'plugins/remark-foreign-syntax.ts', 'plugins/rehype-clobbered-anchors.ts']
 
 /**
  * Renderings on disk, keyed by a hash of the renderer and the document source.

@@ -2,7 +2,8 @@ import type { Element, ElementContent, Root, RootContent } from 'hast'
 import { toString } from 'hast-util-to-string'
 import { VFile } from 'vfile'
 import type { ResolvedLink } from './plugins/rehype-links.ts'
-import { markdownProcessor } from './processor.ts'
+import { visit, EXIT } from 'unist-util-visit'
+import { markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
 
 export interface RenderInput {
   path: string
@@ -39,10 +40,17 @@ const headingTag = /^h([1-6])$/
 export function renderDocument(input: RenderInput, targets: LinkTargets): RenderedDocument {
   const file = new VFile({ path: input.path, value: input.body })
   file.data.linkContext = { path: input.path, targets, lineOffset: input.bodyLine - 1 }
-  const tree = markdownProcessor.runSync(markdownProcessor.parse(file), file)
+  const mdast = markdownProcessor.parse(file)
+  let hasRawHtml = false
+  visit(mdast, 'html', () => {
+    hasRawHtml = true
+    return EXIT
+  })
+  const processor = hasRawHtml ? markdownWithHtmlProcessor : markdownProcessor
+  const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)
   return {
-    html: markdownProcessor.stringify(tree, file),
+    html: processor.stringify(tree, file),
     h1: headings.find((heading) => heading.depth === 1)?.text ?? null,
     headings,
     sections: splitSections(tree),

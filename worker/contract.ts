@@ -74,6 +74,8 @@ export interface VariantEntry {
   /** The locale whose text is served (differs from the requested one on fallback). */
   locale: string
   draft: boolean
+  /** A draft translation of a published page, served instead to readers with the drafts scope. */
+  preview?: VariantEntry
 }
 
 export interface ReleaseEntry {

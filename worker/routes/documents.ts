@@ -40,7 +40,8 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
   // A localized slug names its locale's version unless `?locale=` asks otherwise.
   const slugLocale = Object.hasOwn(manifest.localizedSlugs, slug) ? manifest.localizedSlugs[slug] : undefined
   const { locale, negotiated } = chooseLocale(c.req.query('locale') ?? slugLocale, c.req.header('Accept-Language'), manifest.site)
-  const variant = findVariant(manifest, slug, locale)
+  const found = findVariant(manifest, slug, locale)
+  const variant = c.var.canReadDrafts && found?.preview ? found.preview : found
   // A draft without the scope is indistinguishable from a slug that does not exist.
   if (!variant || (variant.draft && !c.var.canReadDrafts)) throw notFound()
 

@@ -1,0 +1,75 @@
+import type { VariantEntry } from '../worker/contract.ts'
+import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
+import type { BlobSet } from './blob-set.ts'
+import type { GitHistory } from './git-history.ts'
+import { buildNavigation, type NavItem } from './nav.ts'
+import { buildSearchIndex } from './search-index.ts'
+import { sectionTitle, type SiteConfig } from './site-config.ts'
+
+export interface LocaleViewInput {
+  locale: string
+  site: SiteConfig
+  /** Every document id to its versions by locale. */
+  variants: Map<string, Map<string, RenderedSource>>
+  navItems: Map<RenderedSource, NavItem>
+  git: GitHistory
+  blobs: BlobSet
+}
+
+export interface LocaleView {
+  documents: Record<string, VariantEntry>
+  navigation: string
+  search: string
+  translated: number
+  fallbacks: number
+}
+
+const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next: null }
+
+/**
+ * What one locale serves. The public sees the translation when it is
+ * published, else the published default-locale version; a draft translation
+ * of a published page is shown only to readers with the drafts scope.
+ */
+export function buildLocaleView({ locale, site, variants, navItems, git, blobs }: LocaleViewInput): LocaleView {
+  const choices = [...variants.values()].map((byLocale) => {
+    const own = byLocale.get(locale)
+    const original = byLocale.get(site.defaultLocale)
+    const published = [own, original].find((source) => source && !source.draft)
+    const preview = own ?? original
+    return { published, preview: preview === published ? undefined : preview }
+  })
+  const publicList = choices.flatMap(({ published }) => (published ? [published] : []))
+  const previewList = choices.flatMap(({ published, preview }) => [preview ?? published].filter((s): s is RenderedSource => s !== undefined))
+  const navOptions = {
+    sectionOrder: site.sections.map((section) => section.slug),
+    folderTitle: (folder: string) => sectionTitle(site, folder, locale) ?? folder.split('/').pop() ?? folder,
+  }
+  const items = (list: RenderedSource[]) => list.map((source) => navItems.get(source) as NavItem)
+  const publicNav = buildNavigation(items(publicList), navOptions)
+  const previewNav = buildNavigation(items(previewList), navOptions)
+
+  const entryFor = (source: RenderedSource): VariantEntry => {
+    const nav = (source.draft ? previewNav : publicNav).byDocId.get(source.docId) ?? emptyNav
+    const translations = [...(variants.get(source.docId)?.values() ?? [])]
+      .filter((variant) => source.draft || !variant.draft)
+      .map((variant) => ({ locale: variant.locale, slug: variant.slug }))
+    const hash = blobs.add(documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations }))
+    return { blob: hash, etag: `"${hash}"`, locale: source.locale, draft: source.draft }
+  }
+  const documents: Record<string, VariantEntry> = {}
+  for (const { published, preview } of choices) {
+    const main = published ?? preview
+    if (!main) continue
+    const previewEntry = published && preview ? entryFor(preview) : undefined
+    documents[main.docId] = previewEntry ? { ...entryFor(main), preview: previewEntry } : entryFor(main)
+  }
+  const indexed = [...publicList, ...choices.flatMap(({ preview }) => (preview ? [preview] : []))]
+  return {
+    documents,
+    navigation: blobs.add(publicNav.tree),
+    search: blobs.addText(buildSearchIndex(locale, indexed.map((source) => ({ ...source, sections: source.rendered.sections })))),
+    translated: previewList.filter((source) => source.locale === locale).length,
+    fallbacks: publicList.filter((source) => source.locale !== locale).length,
+  }
+}

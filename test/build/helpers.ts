@@ -1,0 +1,105 @@
+// Shared helpers for the build suite: content folders written to temp dirs,
+// real builds over them, and readers for what a build produced.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { buildSite, type BuildOptions, type BuildResult } from '../../build/build.ts'
+import { ContentError, type ContentProblem } from '../../build/errors.ts'
+import type { DocumentBlob, NavTreeNode } from '../../worker/contract.ts'
+
+/** A content folder as `{ 'site.yml': '...', 'docs/en/a.md': '...' }`. */
+export type ContentFiles = Record<string, string>
+
+export const SITE_EN = 'title: Test site\ndefaultLocale: en\nlocales:\n  en: English\n'
+export const SITE_EN_FR = 'title: Test site\ndefaultLocale: en\nlocales:\n  en: English\n  fr: Français\n'
+
+const tempDirs: string[] = []
+
+/** A fresh temp dir, removed by `removeTempDirs` (call it from `afterAll`). */
+export async function makeTempDir(prefix = 'docs-build-'): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix))
+  tempDirs.push(dir)
+  return dir
+}
+
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
+}
+
+/** Writes every file of `files` under `dir`, creating folders as needed. */
+export async function writeFiles(dir: string, files: ContentFiles): Promise<void> {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true })
+    await writeFile(join(dir, path), text)
+  }
+}
+
+/** Writes a content folder into a new temp dir and returns its path. */
+export async function writeContent(files: ContentFiles): Promise<string> {
+  const dir = join(await makeTempDir(), 'content')
+  await writeFiles(dir, files)
+  return dir
+}
+
+export interface FolderBuild {
+  result: BuildResult
+  contentDir: string
+  outDir: string
+}
+
+/** Builds an existing content folder into a fresh temp `dist/`, without a render cache. */
+export async function buildDir(contentDir: string, options: Partial<BuildOptions> = {}): Promise<FolderBuild> {
+  const outDir = options.outDir ?? join(await makeTempDir('docs-dist-'), 'dist')
+  const result = await buildSite({ contentDir, outDir, cacheDir: null, ...options })
+  return { result, contentDir, outDir }
+}
+
+/** Writes `files` to a temp content folder and builds it. */
+export async function buildFolder(files: ContentFiles, options: Partial<BuildOptions> = {}): Promise<FolderBuild> {
+  return buildDir(await writeContent(files), options)
+}
+
+/** The problems of a build that must fail; throws if it succeeds or fails otherwise. */
+export async function problemsOf(files: ContentFiles | string, options: Partial<BuildOptions> = {}): Promise<ContentProblem[]> {
+  try {
+    await (typeof files === 'string' ? buildDir(files, options) : buildFolder(files, options))
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems
+    throw error
+  }
+  throw new Error('expected the build to fail with a ContentError, but it succeeded')
+}
+
+/** A blob of a build's result, parsed. */
+export function blob<T>(result: BuildResult, hash: string | undefined): T {
+  const text = hash === undefined ? undefined : result.blobs.get(hash)
+  if (text === undefined) throw new Error(`no blob ${String(hash)} in this build`)
+  return JSON.parse(text) as T
+}
+
+/** The document blob served for `docId` to readers asking for `locale`. */
+export function documentOf(result: BuildResult, docId: string, locale = result.manifest.site.defaultLocale): DocumentBlob {
+  const entry = result.manifest.documents[locale]?.[docId]
+  if (!entry) throw new Error(`no document "${docId}" for locale "${locale}"`)
+  return blob<DocumentBlob>(result, entry.blob)
+}
+
+/** The public navigation tree of a locale. */
+export function navTreeOf(result: BuildResult, locale = result.manifest.site.defaultLocale): NavTreeNode[] {
+  return blob<NavTreeNode[]>(result, result.manifest.navigation[locale])
+}
+
+/** Every slug a navigation tree mentions, depth first. */
+export function treeSlugs(nodes: NavTreeNode[]): Array<string | null> {
+  return nodes.flatMap((node) => [node.slug, ...treeSlugs(node.children)])
+}
+
+/** Reads a blob file from a build's output folder on disk. */
+export async function readBlobFile(outDir: string, hash: string): Promise<string> {
+  return readFile(join(outDir, 'blobs', `${hash}.json`), 'utf8')
+}
+
+/** A Markdown document with optional front matter. */
+export function doc(frontMatter: string, body: string): string {
+  return frontMatter ? `---\n${frontMatter.trim()}\n---\n\n${body}` : body
+}

@@ -1,0 +1,118 @@
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BuildResult } from '../../build/build.ts'
+import { buildDir, doc, documentOf, makeTempDir, removeTempDirs, SITE_EN, writeContent, writeFiles } from './helpers.ts'
+
+afterAll(removeTempDirs)
+
+const CONTENT = {
+  'site.yml': SITE_EN,
+  'docs/en/index.md': '# Home\n\nRead [page A](./a.md).\n',
+  'docs/en/a.md': '# Page A\n\nSee [page B](./b.md#details) for more.\n',
+  'docs/en/b.md': doc('title: Page B', '## Details\n\nAll about B.\n'),
+  'docs/en/c.md': '# Page C\n\nStandalone text.\n',
+  'docs/en/d.md': '# Page D\n\nMore standalone text.\n',
+}
+const TOTAL = Object.keys(CONTENT).length - 1
+
+interface CachedBuild {
+  result: BuildResult
+  /** How many documents came from the cache: the first progress report counts them. */
+  cacheHits: number
+}
+
+let contentDir: string
+let cacheDir: string
+let outDir: string
+
+/** Builds with the render cache on, recording how many renderings it reused. */
+async function cachedBuild(): Promise<CachedBuild> {
+  const reports: Array<[number, number]> = []
+  const { result } = await buildDir(contentDir, { cacheDir, outDir, threads: 1, onProgress: (done, total) => reports.push([done, total]) })
+  expect(reports.at(-1)).toEqual([TOTAL, TOTAL])
+  return { result, cacheHits: reports[0]?.[0] ?? -1 }
+}
+
+const cacheFiles = async () => (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length
+const blobOf = (result: BuildResult, docId: string) => result.manifest.documents.en?.[docId]?.blob
+const sortedBlobs = (result: BuildResult) => [...result.blobs].sort(([a], [b]) => a.localeCompare(b))
+
+describe('incremental builds with a render cache', () => {
+  let first: CachedBuild
+
+  beforeAll(async () => {
+    contentDir = await writeContent(CONTENT)
+    cacheDir = join(await makeTempDir('docs-cache-'), 'cache')
+    outDir = join(await makeTempDir('docs-dist-'), 'dist')
+    first = await cachedBuild()
+  })
+
+  it('renders every document on a cold cache and stores one rendering each', async () => {
+    expect(first.cacheHits).toBe(0)
+    expect(await cacheFiles()).toBe(TOTAL)
+  })
+
+  it('re-renders nothing when the content did not change, and writes the same blobs', async () => {
+    const second = await cachedBuild()
+    expect(second.cacheHits).toBe(TOTAL)
+    expect(await cacheFiles()).toBe(TOTAL)
+    expect(second.result.manifest.blobs).toEqual(first.result.manifest.blobs)
+    expect(second.result.manifest.buildId).toBe(first.result.manifest.buildId)
+    expect(sortedBlobs(second.result)).toEqual(sortedBlobs(first.result))
+  })
+
+  it('re-renders only an edited document and changes only its document blob', async () => {
+    await writeFiles(contentDir, { 'docs/en/c.md': '# Page C\n\nEdited text.\n' })
+    const edited = await cachedBuild()
+    expect(edited.cacheHits).toBe(TOTAL - 1)
+    expect(documentOf(edited.result, 'c').html).toContain('Edited text.')
+    expect(blobOf(edited.result, 'c')).not.toBe(blobOf(first.result, 'c'))
+    for (const docId of ['index', 'a', 'b', 'd']) expect(blobOf(edited.result, docId), docId).toBe(blobOf(first.result, docId))
+    expect(edited.result.manifest.search.en).not.toBe(first.result.manifest.search.en)
+  })
+
+  it('re-renders a document whose link target got a new slug, though its own source did not change', async () => {
+    // Same number of front matter lines, so the body of b itself renders the same and stays cached.
+    await writeFiles(contentDir, { 'docs/en/b.md': doc('slug: renamed/b', '## Details\n\nAll about B.\n') })
+    const renamed = await cachedBuild()
+    expect(renamed.cacheHits).toBe(TOTAL - 1)
+    expect(documentOf(renamed.result, 'a').html).toContain('<a href="/renamed/b#details">page B</a>')
+    expect(documentOf(renamed.result, 'b').slug).toBe('renamed/b')
+    expect(documentOf(renamed.result, 'index').html).toContain('<a href="/a">page A</a>')
+  })
+})
+
+describe('rendering on worker threads', () => {
+  const MANY = 60
+
+  /** A site large enough to be rendered on threads, with links and headings throughout. */
+  function manyDocuments(): Record<string, string> {
+    const files: Record<string, string> = { 'site.yml': SITE_EN }
+    for (let n = 0; n < MANY; n++) {
+      const next = (n + 1) % MANY
+      files[`docs/en/part-${Math.floor(n / 10)}/page-${n}.md`] =
+        `# Page ${n}\n\nText of page ${n}.\n\n## Example\n\nGo on to [page ${next}](../part-${Math.floor(next / 10)}/page-${next}.md#example).\n\n## Example\n\n\`\`\`ts{1}\nconst n = ${n}\n\`\`\`\n`
+    }
+    return files
+  }
+
+  it('produces the same blobs on two threads as on one', async () => {
+    const dir = await writeContent(manyDocuments())
+    const steps = (reports: number[]) => reports.slice(1).map((done, index) => done - (reports[index] ?? 0))
+    const onOne: number[] = []
+    const onTwo: number[] = []
+    const { result: one } = await buildDir(dir, { threads: 1, onProgress: (done) => onOne.push(done) })
+    const { result: two } = await buildDir(dir, { threads: 2, onProgress: (done) => onTwo.push(done) })
+
+    expect(onOne.at(-1)).toBe(MANY)
+    expect(onTwo.at(-1)).toBe(MANY)
+    // One thread reports document by document; worker threads report whole batches.
+    expect(Math.max(...steps(onOne))).toBe(1)
+    expect(Math.max(...steps(onTwo))).toBeGreaterThan(1)
+
+    expect(two.manifest.blobs).toEqual(one.manifest.blobs)
+    expect(sortedBlobs(two)).toEqual(sortedBlobs(one))
+    expect(documentOf(two, 'part-5/page-59').html).toContain('<a href="/part-0/page-0#example">page 0</a>')
+  })
+})

@@ -1,0 +1,116 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { renderDocument, type LinkTargets, type RenderedDocument } from '../../build/render.ts'
+
+const fixtures = join(import.meta.dirname, '../fixtures/render')
+
+interface RenderCase {
+  name: string
+  body: string
+  targets: LinkTargets
+  expected: Partial<Pick<RenderedDocument, 'html' | 'headings' | 'h1'>>
+}
+
+function loadCase(name: string): RenderCase {
+  const file = (file: string) => join(fixtures, name, file)
+  return {
+    name,
+    body: readFileSync(file('input.md'), 'utf8'),
+    targets: existsSync(file('targets.json')) ? (JSON.parse(readFileSync(file('targets.json'), 'utf8')) as LinkTargets) : {},
+    expected: JSON.parse(readFileSync(file('expected.json'), 'utf8')) as RenderCase['expected'],
+  }
+}
+
+const cases = readdirSync(fixtures, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => loadCase(entry.name))
+
+const render = (body: string, targets: LinkTargets = {}, path = 'docs/en/page.md') => renderDocument({ path, body, bodyLine: 1 }, targets)
+
+/** Every `id="..."` in a piece of HTML, in order. */
+const idsIn = (html: string) => [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1])
+
+describe('renderDocument on the fixtures in test/fixtures/render', () => {
+  it('finds the fixture cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(10)
+    for (const { name, expected } of cases) expect(Object.keys(expected), name).not.toHaveLength(0)
+  })
+
+  for (const { name, body, targets, expected } of cases) {
+    it(name.replaceAll('-', ' '), () => {
+      const output = renderDocument({ path: `docs/en/${name}.md`, body, bodyLine: 1 }, targets)
+      const picked = Object.fromEntries(Object.keys(expected).map((key) => [key, output[key as keyof RenderedDocument]]))
+      expect(picked).toEqual(expected)
+    })
+  }
+})
+
+describe('renderDocument', () => {
+  it('gives the same heading ids when a document is rendered again after others', () => {
+    const body = '## Example\n\n## Example\n\n### Setup\n'
+    const first = render(body)
+    render('## Example\n\n## Setup\n', {}, 'docs/en/other.md')
+    const second = render(body)
+    expect(second.html).toBe(first.html)
+    expect(second.headings.map((heading) => heading.id)).toEqual(['example', 'example-1', 'setup'])
+  })
+
+  it('gives every heading the id its element carries in the html', () => {
+    const output = render('# Title\n\n## Install it\n\n### On `macOS`\n\n## Install it\n')
+    expect(output.headings.map((heading) => heading.id)).toEqual(idsIn(output.html))
+  })
+
+  it('never gives two elements of one document the same id, even next to ids written in author HTML', () => {
+    const output = render('<a id="install"></a>\n\n## Install\n\n<h2 id="usage">Usage</h2>\n\n## Usage\n')
+    const ids = idsIn(output.html)
+    expect(ids).toContain('install')
+    expect(ids).toContain('usage')
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('keeps the classes authors put on their own HTML elements', () => {
+    const output = render('<span class="badge">New</span> and <a href="https://example.com" class="button">Go</a>\n')
+    expect(output.html).toContain('<span class="badge">New</span>')
+    expect(output.html).toContain('class="button"')
+  })
+
+  it('removes javascript: URLs from author links', () => {
+    const output = render('<a href="javascript:alert(1)">x</a> [y](javascript:alert(2))\n')
+    expect(output.html).not.toMatch(/javascript:/i)
+  })
+
+  it('records each document link with its line and the URL it was rewritten to', () => {
+    const targets = { 'docs/en/guides/install.md': '/docs/guides/install' }
+    const output = renderDocument({ path: 'docs/en/page.md', body: 'Intro\n\n[a](./guides/install.md)\n\n[b](./nowhere.md)\n', bodyLine: 5 }, targets)
+    expect(output.links).toEqual([
+      { href: './guides/install.md', line: 7, url: '/docs/guides/install' },
+      { href: './nowhere.md', line: 9, url: null },
+    ])
+  })
+
+  it('resolves links relative to the folder of the linking document', () => {
+    const targets = { 'docs/en/intro.md': '/docs/intro', 'docs/en/guides/setup.md': '/docs/guides/setup' }
+    const output = render('[up](../intro.md) [here](./setup.md) [bare](setup)\n', targets, 'docs/en/guides/install.md')
+    expect(output.html).toBe('<p><a href="/docs/intro">up</a> <a href="/docs/guides/setup">here</a> <a href="/docs/guides/setup">bare</a></p>')
+  })
+
+  it('leaves links to images and other files alone', () => {
+    const output = render('[diagram](./diagram.png) ![chart](./chart.svg)\n')
+    expect(output.links).toEqual([])
+    expect(output.html).toContain('href="./diagram.png"')
+  })
+
+  it('splits the text into one section per heading below the H1 for the search index', () => {
+    const output = render('# Title\n\nIntro text.\n\n## First\n\nAlpha words.\n\n### Deeper\n\nBeta words.\n')
+    expect(output.sections).toEqual([
+      { heading: null, text: 'Intro text.' },
+      { heading: { depth: 2, id: 'first', text: 'First' }, text: 'Alpha words.' },
+      { heading: { depth: 3, id: 'deeper', text: 'Deeper' }, text: 'Beta words.' },
+    ])
+  })
+
+  it('reports no H1 when the document has none', () => {
+    expect(render('## Only a section\n').h1).toBeNull()
+  })
+})
