@@ -121,6 +121,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     search,
     navigation,
     releases: blobs.add(releases.releases),
+    releaseStreams: releases.releases.streams.map((stream) => stream.name),
   }
   const blobList = [...blobs.blobs.keys()].sort()
   const buildId = contentHash(JSON.stringify({ ...body, blobList })).slice(0, 16)

@@ -114,6 +114,8 @@ export interface Manifest {
   search: Record<string, string>
   navigation: Record<string, string>
   releases: string
+  /** Names of the release streams, so a request can be validated without reading the blob. */
+  releaseStreams: string[]
   /** Every blob hash this build uses, for publishing and garbage collection. */
   blobs: string[]
 }

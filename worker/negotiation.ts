@@ -1,18 +1,38 @@
 import { createMiddleware } from 'hono/factory'
 import { Problem } from './problem.ts'
 
-const JSON_TYPES = ['application/json', 'application/problem+json']
+interface MediaRange {
+  type: string
+  subtype: string
+  q: number
+}
 
-/** True when an `Accept` header admits JSON (RFC 9110 §12.5.1); no header admits anything. */
+function parseAccept(accept: string): MediaRange[] {
+  return accept.split(',').flatMap((part) => {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';')
+    const [type, subtype] = range.trim().split('/')
+    if (!type || !subtype) return []
+    const qParam = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2))
+    return [{ type, subtype, q: Number.isFinite(q) ? q : 0 }]
+  })
+}
+
+/**
+ * The quality the client gives `type/subtype`: the most specific matching
+ * range decides (RFC 9110 §12.5.1), so `application/json;q=0, *\/*` refuses JSON.
+ */
+function qualityOf(ranges: MediaRange[], type: string, subtype: string): number {
+  const specificity = (range: MediaRange) =>
+    range.type === type && range.subtype === subtype ? 2 : range.type === type && range.subtype === '*' ? 1 : range.type === '*' && range.subtype === '*' ? 0 : -1
+  const best = ranges.filter((range) => specificity(range) >= 0).sort((a, b) => specificity(b) - specificity(a))[0]
+  return best?.q ?? 0
+}
+
+/** True when an `Accept` header admits JSON; no header admits anything. */
 export function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined || accept.trim() === '') return true
-  return accept.split(',').some((part) => {
-    const [range = '', ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
-    if (q !== undefined && Number(q.slice(2)) === 0) return false
-    const type = range.trim()
-    return type === '*/*' || type === 'application/*' || JSON_TYPES.includes(type) || type.endsWith('+json')
-  })
+  return qualityOf(parseAccept(accept), 'application', 'json') > 0
 }
 
 /** Answers 406 before any work when the client cannot take JSON. */

@@ -23,6 +23,22 @@ const isolateCaches = new WeakMap<KVNamespace, IsolateCache>()
 // Content-hash keys never change, so edge caches may keep them long.
 const IMMUTABLE_CACHE_TTL = 86_400
 
+/** A structural check: a half-written or foreign manifest is a storage fault (503), not a crash. */
+function isManifest(value: Manifest): boolean {
+  const record = (candidate: unknown) => typeof candidate === 'object' && candidate !== null
+  return (
+    record(value) &&
+    record(value.site) &&
+    Array.isArray(value.site.locales) &&
+    record(value.slugs) &&
+    record(value.localizedSlugs) &&
+    record(value.documents) &&
+    record(value.search) &&
+    typeof value.releases === 'string' &&
+    Array.isArray(value.releaseStreams)
+  )
+}
+
 export interface StoreOptions {
   kv: KVNamespace
   /** Milliseconds between two reads of the pointer. */
@@ -53,6 +69,7 @@ export class Store {
     if (cached?.buildId !== pointer.buildId) {
       const manifest = await this.read<Manifest>(KV_KEYS.manifest(pointer.buildId), IMMUTABLE_CACHE_TTL)
       if (!manifest) throw new StoreUnavailable(`manifest of build ${pointer.buildId} is missing`)
+      if (!isManifest(manifest)) throw new StoreUnavailable(`manifest of build ${pointer.buildId} is incomplete`)
       if (manifest.schemaVersion !== SCHEMA_VERSION) {
         throw new StoreUnavailable(`build ${pointer.buildId} has schema ${manifest.schemaVersion}, this worker reads ${SCHEMA_VERSION}`)
       }

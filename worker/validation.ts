@@ -4,8 +4,9 @@ import { Problem, type FieldError } from './problem.ts'
 
 /** Zod issues as RFC 6901 pointers into the request body or query. */
 export function fieldErrors(error: ZodError): FieldError[] {
+  // RFC 6901: "" is the whole document, each key adds "/key".
   return error.issues.map((issue) => ({
-    pointer: `/${issue.path.map((key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`,
+    pointer: issue.path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
     detail: issue.message,
   }))
 }

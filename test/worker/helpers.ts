@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers'
-import { inject } from 'vitest'
+import { inject, vi } from 'vitest'
 import { kvBindingTarget } from '../../build/publish/target.ts'
 import { publishBuild, type BuildSource } from '../../build/publish/publish.ts'
+import type { Manifest, VariantEntry } from '../../worker/contract.ts'
 import app from '../../worker/index.ts'
 import type { BuiltFixture } from './global-setup.ts'
 
@@ -26,4 +27,46 @@ export async function publishFixture() {
 /** Sends a request through the real app, with the test's bindings (optionally overridden). */
 export async function call(path: string, init?: RequestInit, overrides: Partial<Env> = {}): Promise<Response> {
   return app.request(`https://docs.example${path}`, init, { ...env, ...overrides })
+}
+
+/** POST /v1/search with a JSON body. */
+export function searchCall(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return call('/v1/search', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
+}
+
+export const readJson = <T = any>(response: Response): Promise<T> => response.json<T>()
+
+export interface ProblemBody {
+  type: string
+  title: string
+  status: number
+  detail: string
+  errors?: Array<{ pointer: string; detail: string }>
+}
+
+/** The fixture manifest's entry for a document in a requested locale. */
+export function variantOf(docId: string, locale = 'en'): VariantEntry {
+  const entry = fixtureBuild().manifest.documents[locale]?.[docId]
+  if (!entry) throw new Error(`fixture has no ${locale} variant of ${docId}`)
+  return entry
+}
+
+export const fixtureManifest = (): Manifest => fixtureBuild().manifest
+
+/** Records the keys the worker reads from the real KV binding. */
+export function spyOnKvReads() {
+  const spy = vi.spyOn(env.DOCS_KV, 'get')
+  return { spy, keys: () => spy.mock.calls.map((args) => String(args[0])) }
+}
+
+/** A JSON-encoded stack frame such as `at handler (file.ts:12:5)`. */
+export const STACK_FRAME = /\bat\s+\S.*:\d+:\d+/
+
+/** Deletes every key of the test's KV namespace. */
+export async function clearKv(): Promise<void> {
+  for (;;) {
+    const page = await env.DOCS_KV.list()
+    await Promise.all(page.keys.map((key) => env.DOCS_KV.delete(key.name)))
+    if (page.list_complete) return
+  }
 }

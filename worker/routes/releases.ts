@@ -58,14 +58,14 @@ export const releases = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   // The drafts view may list more related documents, so it is another representation.
   const etag = drafts ? `"${manifest.releases}.drafts"` : `"${manifest.releases}"`
   const headers = { ETag: etag, 'Cache-Control': drafts ? CACHE_CONTROL.private : CACHE_CONTROL.public, Vary: 'Authorization' }
-  if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  const blob = JSON.parse(await c.var.store.blob(manifest.releases)) as ReleasesBlob
-  const known = new Set(blob.streams.map((stream) => stream.name))
-  const unknown = streams.filter((stream) => !known.has(stream))
+  // Validation comes first: preconditions only apply to what would be a 2xx (RFC 9110 §13.2.1).
+  const unknown = streams.filter((stream) => !manifest.releaseStreams.includes(stream))
   if (unknown.length > 0) {
-    const detail = `unknown stream; known streams: ${[...known].join(', ')}`
+    const detail = `unknown stream; known streams: ${manifest.releaseStreams.join(', ')}`
     throw new Problem(422, 'The request has invalid fields.', { errors: unknown.map(() => ({ pointer: '/stream', detail })) })
   }
+  if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
+  const blob = JSON.parse(await c.var.store.blob(manifest.releases)) as ReleasesBlob
   const body = filterReleases(blob, { streams, range: query.version, from: query.from, to: query.to, canReadDrafts: drafts })
   return c.json(body, 200, headers)
 })

@@ -1,0 +1,82 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { safeSlug } from '../../worker/routes/documents.ts'
+import { call, publishFixture, readJson, spyOnKvReads, type ProblemBody } from './helpers.ts'
+
+beforeAll(publishFixture)
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+// Keys a rejected slug may cause to be read: the live pointer and the published slug map.
+const ALLOWED_KEY = /^(pointer|manifest:.+)$/
+
+const NOT_FOUND: ProblemBody = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No document, release or route at this path.' }
+
+async function expectRejected(path: string) {
+  await call('/v1/documents/index') // warm-up, so a manifest read is not mistaken for anything else
+  const reads = spyOnKvReads()
+  const response = await call(path)
+  expect(response.status, path).toBe(404)
+  expect(response.headers.get('Content-Type')).toBe('application/problem+json')
+  expect(await readJson<ProblemBody>(response)).toEqual(NOT_FOUND)
+  expect(reads.keys().filter((key) => !ALLOWED_KEY.test(key)), path).toEqual([])
+  reads.spy.mockRestore()
+}
+
+describe('slugs that never name a document', () => {
+  // WHATWG URL parsing (Request, and workerd for real traffic) resolves `.` and
+  // `..` segments, also as %2e, before the worker sees the path; the results
+  // below are what such requests turn into. safeSlug is checked directly too.
+  it.each([
+    ['a trailing ".." that resolves to a trailing slash', '/v1/documents/guides/install/..'],
+    ['a trailing "." that resolves to a trailing slash', '/v1/documents/guides/.'],
+    ['"%2e%2e" segments that climb out of /v1/documents', '/v1/documents/%2e%2e/%2e%2e/pointer'],
+    ['an empty segment', '/v1/documents/guides//install'],
+    ['a leading empty segment', '/v1/documents//guides/install'],
+    ['an encoded backslash', '/v1/documents/guides%5Cinstall'],
+    ['an encoded backslash in lower case', '/v1/documents/guides%5cinstall'],
+    ['an encoded NUL', '/v1/documents/guides/install%00'],
+    ['an encoded slash', '/v1/documents/guides%2Finstall'],
+    ['an encoded slash in lower case', '/v1/documents/guides%2finstall'],
+    ['a double-encoded slash', '/v1/documents/guides%252Finstall'],
+    ['a trailing slash', '/v1/documents/guides/install/'],
+    ['no slug at all', '/v1/documents/'],
+    ['a malformed percent escape', '/v1/documents/guides/%E0%A4%A'],
+    ['an Object.prototype key', '/v1/documents/constructor'],
+    ['__proto__', '/v1/documents/__proto__'],
+    ['a KV key name', '/v1/documents/pointer'],
+  ])('answers 404 without reading storage outside the slug map for %s', async (_name, path) => {
+    await expectRejected(path)
+  })
+
+  it.each([
+    ['guides/../install'],
+    ['guides/./install'],
+    ['..'],
+    ['.'],
+    ['guides/install/..'],
+    ['guides//install'],
+    ['/guides/install'],
+    ['guides\\install'],
+    ['guides/install\u0000'],
+    ['guides%2Finstall'],
+    ['guides%5Cinstall'],
+    ['guides/%2e%2e'],
+    ['%2E/guides'],
+    [''],
+  ])('safeSlug rejects the raw slug %j', (raw) => {
+    expect(safeSlug(`/v1/documents/${raw}`)).toBeNull()
+  })
+
+  it('safeSlug decodes an ordinary slug and keeps its slashes', () => {
+    expect(safeSlug('/v1/documents/guides/install')).toBe('guides/install')
+    expect(safeSlug('/v1/documents/guides/pr%C3%A9requis')).toBe('guides/prérequis')
+  })
+
+  it('still serves the document when dot segments resolve to a published slug', async () => {
+    // The URL layer resolves the dots; nothing reaches the worker but `guides/install`.
+    const response = await call('/v1/documents/guides/%2e%2e/guides/install')
+    expect(response.status).toBe(200)
+    expect(await readJson(response)).toMatchObject({ slug: 'guides/install' })
+  })
+})

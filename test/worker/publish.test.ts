@@ -1,0 +1,176 @@
+import { env } from 'cloudflare:workers'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { readHistory, rollback } from '../../build/publish/history.ts'
+import { publishBuild, readPointer, type BuildSource } from '../../build/publish/publish.ts'
+import { kvBindingTarget, type PublishTarget } from '../../build/publish/target.ts'
+import { call, clearKv, fixtureBuild, fixtureManifest, publishFixture, readJson } from './helpers.ts'
+import { installBlobHash, variantBuild } from './variants.ts'
+
+beforeEach(async () => {
+  vi.restoreAllMocks()
+  await clearKv()
+})
+
+const target = () => kvBindingTarget(env.DOCS_KV)
+const title = async () => (await readJson(await call('/v1/documents/guides/install'))).title as string
+const blobKeys = async () => (await env.DOCS_KV.list({ prefix: 'blob:' })).keys.map((key) => key.name).sort()
+const spyOnPuts = () => {
+  const spy = vi.spyOn(env.DOCS_KV, 'put')
+  return () => spy.mock.calls.map((args) => String(args[0]))
+}
+const blobContent = (id: string) => ({ [`only-${id}`]: `{"only":"${id}"}` })
+
+/** A target whose writes fail for good once `limit` entries have been written. */
+function failingAfter(limit: number): PublishTarget {
+  const real = target()
+  let written = 0
+  return {
+    ...real,
+    async putMany(entries) {
+      for (const entry of entries) {
+        if (written >= limit) throw new Error('injected: KV write failed')
+        await real.putMany([entry])
+        written++
+      }
+    },
+  }
+}
+
+describe('publishBuild', () => {
+  it('writes every blob, then the manifest, then the pointer, on the first publish', async () => {
+    const puts = spyOnPuts()
+    const manifest = fixtureManifest()
+    const report = await publishFixture()
+    expect(report).toMatchObject({ buildId: manifest.buildId, blobsToUpload: manifest.blobs.length, blobWrites: manifest.blobs.length, switched: true })
+    expect(await blobKeys()).toEqual(manifest.blobs.map((hash) => `blob:${hash}`).sort())
+    const keys = puts()
+    expect(keys.filter((key) => key.startsWith('blob:'))).toHaveLength(manifest.blobs.length)
+    expect(keys.indexOf(`manifest:${manifest.buildId}`)).toBeGreaterThan(keys.findLastIndex((key) => key.startsWith('blob:')))
+    expect(keys.indexOf('pointer')).toBeGreaterThan(keys.indexOf(`manifest:${manifest.buildId}`))
+    expect(await readPointer(target())).toEqual({ buildId: manifest.buildId })
+    expect(await env.DOCS_KV.get(`manifest:${manifest.buildId}`, 'json')).toEqual(manifest)
+  })
+
+  it('writes nothing at all when the same build is published again', async () => {
+    await publishFixture()
+    const puts = spyOnPuts()
+    const report = await publishFixture()
+    expect(report).toMatchObject({ blobsToUpload: 0, bytesToUpload: 0, blobWrites: 0, switched: false })
+    expect(puts()).toEqual([])
+  })
+
+  it('uploads only the blobs the store lacks for a new build', async () => {
+    await publishFixture()
+    const puts = spyOnPuts()
+    const report = await publishBuild(target(), variantBuild('next', { extra: blobContent('next'), installTitle: 'Next' }))
+    expect(report).toMatchObject({ blobsToUpload: 2, blobWrites: 2, switched: true })
+    expect(puts().filter((key) => key.startsWith('blob:')).sort()).toEqual([`blob:${installBlobHash('next')}`, 'blob:only-next'])
+  })
+
+  it('writes nothing on a dry run but reports what it would upload', async () => {
+    const puts = spyOnPuts()
+    const report = await publishBuild(target(), fixtureBuild(), { dryRun: true })
+    expect(report.blobsToUpload).toBe(fixtureManifest().blobs.length)
+    expect(report.bytesToUpload).toBe(Object.values(fixtureBuild().fixture.blobs).reduce((sum, blob) => sum + new TextEncoder().encode(blob).byteLength, 0))
+    expect(report).toMatchObject({ blobWrites: 0, switched: false })
+    expect(puts()).toEqual([])
+  })
+
+  it('keeps serving the old build when uploads fail half-way, and finishes on a re-run', async () => {
+    await publishFixture()
+    const next = variantBuild('half', { extra: { 'half-1': '{}', 'half-2': '{}', 'half-3': '{}' }, installTitle: 'Half published' })
+    await expect(publishBuild(failingAfter(2), next, { batchSize: 2 })).rejects.toThrow('injected')
+    expect(await readPointer(target())).toEqual({ buildId: fixtureManifest().buildId })
+    expect(await env.DOCS_KV.get('manifest:half')).toBeNull()
+    expect((await blobKeys()).length).toBe(fixtureManifest().blobs.length + 2)
+    expect(await title()).toBe('Installing the service')
+
+    const report = await publishBuild(target(), next, { batchSize: 2 })
+    expect(report).toMatchObject({ blobsToUpload: 2, blobWrites: 2, switched: true })
+    expect(await readPointer(target())).toEqual({ buildId: 'half' })
+    expect(await title()).toBe('Half published')
+  })
+})
+
+describe('rollback', () => {
+  async function publishThree(): Promise<void> {
+    for (const id of ['one', 'two', 'three']) await publishBuild(target(), variantBuild(id, { installTitle: `Build ${id}` }))
+  }
+
+  it('points back at the build published before the live one', async () => {
+    await publishThree()
+    expect((await rollback(target(), 'three')).buildId).toBe('two')
+    expect(await readPointer(target())).toEqual({ buildId: 'two' })
+    expect(await title()).toBe('Build two')
+    expect((await rollback(target(), 'two')).buildId).toBe('one')
+    expect(await title()).toBe('Build one')
+  })
+
+  it('points at a given build id', async () => {
+    await publishThree()
+    expect((await rollback(target(), 'three', 'one')).buildId).toBe('one')
+    expect(await title()).toBe('Build one')
+  })
+
+  it('refuses an unknown build and a rollback past the oldest build, leaving the pointer alone', async () => {
+    await publishThree()
+    await expect(rollback(target(), 'three', 'zero')).rejects.toThrow('build zero is not among the kept builds')
+    await expect(rollback(target(), 'one')).rejects.toThrow('there is no earlier build to roll back to')
+    expect(await readPointer(target())).toEqual({ buildId: 'three' })
+  })
+})
+
+describe('garbage collection', () => {
+  // A, B and C share the fixture's blobs; besides, A∩B, A∩C and B∩C share one each.
+  const builds = (): BuildSource[] => [
+    variantBuild('gc-a', { extra: { ...blobContent('a'), 'shared-ab': '{}', 'shared-ac': '{}' }, installTitle: 'A' }),
+    variantBuild('gc-b', { extra: { ...blobContent('b'), 'shared-ab': '{}', 'shared-bc': '{}' } }),
+    variantBuild('gc-c', { extra: { ...blobContent('c'), 'shared-ac': '{}', 'shared-bc': '{}' } }),
+  ]
+  const onlyA = [`blob:${installBlobHash('gc-a')}`, 'blob:only-a']
+
+  it('deletes exactly the blobs only the retired build used, with keep 2 and no grace', async () => {
+    const [a, b, c] = builds() as [BuildSource, BuildSource, BuildSource]
+    await publishBuild(target(), a, { keep: 2, graceSeconds: 0 })
+    await publishBuild(target(), b, { keep: 2, graceSeconds: 0 })
+    const before = await blobKeys()
+    const deletes = vi.spyOn(env.DOCS_KV, 'delete')
+    const report = await publishBuild(target(), c, { keep: 2, graceSeconds: 0 })
+    expect(report.gc).toEqual({ retired: ['gc-a'], deletedBuilds: ['gc-a'], deletedBlobs: 2 })
+    const deleted = deletes.mock.calls.map((args) => String(args[0]))
+    expect(deleted.filter((key) => key.startsWith('blob:')).sort()).toEqual(onlyA)
+    expect(deleted.filter((key) => !key.startsWith('blob:'))).toEqual(['manifest:gc-a'])
+    expect(await blobKeys()).toEqual([...before, 'blob:only-c'].filter((key) => !onlyA.includes(key)).sort())
+    expect((await readHistory(target())).map((record) => record.buildId)).toEqual(['gc-c', 'gc-b'])
+    expect((await call('/v1/documents/guides/install')).status).toBe(200)
+  })
+
+  it('keeps a retired build until the grace period has passed', async () => {
+    const [a, b, c] = builds() as [BuildSource, BuildSource, BuildSource]
+    const t0 = Date.parse('2026-05-01T12:00:00Z')
+    const at = (ms: number) => ({ keep: 2, graceSeconds: 600, now: new Date(t0 + ms) })
+    await publishBuild(target(), a, at(0))
+    await publishBuild(target(), b, at(1_000))
+    const retiring = await publishBuild(target(), c, at(2_000))
+    expect(retiring.gc).toEqual({ retired: ['gc-a'], deletedBuilds: [], deletedBlobs: 0 })
+    expect((await readHistory(target())).find((record) => record.buildId === 'gc-a')?.retiredAt).toBe(new Date(t0 + 2_000).toISOString())
+
+    const early = await publishBuild(target(), c, at(2_000 + 599_999))
+    expect(early.gc).toEqual({ retired: [], deletedBuilds: [], deletedBlobs: 0 })
+    expect(await blobKeys()).toEqual(expect.arrayContaining(onlyA))
+    expect(await env.DOCS_KV.get('manifest:gc-a')).not.toBeNull()
+
+    const due = await publishBuild(target(), c, at(2_000 + 600_000))
+    expect(due.gc).toEqual({ retired: [], deletedBuilds: ['gc-a'], deletedBlobs: 2 })
+    expect((await blobKeys()).filter((key) => onlyA.includes(key))).toEqual([])
+    expect(await env.DOCS_KV.get('manifest:gc-a')).toBeNull()
+  })
+
+  it('lets a retired build within its grace period be rolled back to, and then keeps it', async () => {
+    const [a, b, c] = builds() as [BuildSource, BuildSource, BuildSource]
+    for (const build of [a, b, c]) await publishBuild(target(), build, { keep: 2, graceSeconds: 600 })
+    expect((await rollback(target(), 'gc-c', 'gc-a')).buildId).toBe('gc-a')
+    expect(await title()).toBe('A')
+    expect((await readHistory(target())).find((record) => record.buildId === 'gc-a')?.retiredAt).toBeNull()
+  })
+})
