@@ -114,7 +114,8 @@ describe('GET /v1/documents/{slug}', () => {
 
 describe('content negotiation on Accept', () => {
   // RFC 9110 §12.5.1: the most specific range wins, so `application/json;q=0` refuses JSON even next to `*/*`.
-  it.each(['text/html', 'text/html, application/xml;q=0.9', 'application/json;q=0, text/plain', 'image/*', 'application/json;q=0, */*'])(
+  // Success bodies are application/json, so a client that takes only problem documents cannot have one.
+  it.each(['text/html', 'text/html, application/xml;q=0.9', 'application/json;q=0, text/plain', 'image/*', 'application/json;q=0, */*', 'application/problem+json'])(
     'answers 406 problem+json when Accept is %j',
     async (accept) => {
       const response = await call('/v1/documents/guides/install', { headers: { Accept: accept } })
@@ -124,7 +125,7 @@ describe('content negotiation on Accept', () => {
     },
   )
 
-  it.each(['*/*', 'application/*', 'application/json', 'text/html, application/json;q=0.5', 'application/problem+json'])(
+  it.each(['*/*', 'application/*', 'application/json', 'text/html, application/json;q=0.5', 'application/problem+json, application/json'])(
     'answers 200 when Accept is %j',
     async (accept) => {
       const response = await call('/v1/documents/guides/install', { headers: { Accept: accept } })
