@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import MiniSearch from 'minisearch'
+import { loadSearchIndex, type DocumentBlob, type Manifest } from '../worker/contract.ts'
+import { runSearch } from '../worker/search.ts'
+import type { BenchQuery } from './queries.ts'
+import { median, percentile } from './stats.ts'
+
+// Runs in a child with --expose-gc, so heap figures are of one index alone.
+const [distDir, queriesFile] = process.argv.slice(2) as [string, string]
+const { queries, bodyOnlyWords } = JSON.parse(await readFile(queriesFile, 'utf8')) as {
+  queries: BenchQuery[]
+  bodyOnlyWords: Array<{ slug: string; word: string }>
+}
+const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as Manifest
+const readBlob = (hash: string) => readFile(join(distDir, 'blobs', `${hash}.json`), 'utf8')
+const gc = (globalThis as { gc?: () => void }).gc as () => void
+
+// The baseline: MiniSearch configured the way VitePress's local search is.
+const VITEPRESS = {
+  fields: ['title', 'titles', 'text'],
+  storeFields: ['title', 'titles'],
+  searchOptions: { boost: { title: 4, text: 2, titles: 1 }, prefix: true, fuzzy: 0.2 },
+}
+
+async function baselineJson(locale: string): Promise<string> {
+  const index = new MiniSearch(VITEPRESS)
+  for (const [docId, entry] of Object.entries(manifest.documents[locale] ?? {})) {
+    if (entry.draft) continue
+    const blob = JSON.parse(await readBlob(entry.blob)) as DocumentBlob
+    const titles = blob.toc.flatMap(function flat(e): string[] { return [e.text, ...e.children.flatMap(flat)] })
+    index.add({ id: docId, title: blob.title, titles: titles.join(' '), text: blob.html.replace(/<[^>]+>/g, ' ') })
+  }
+  return JSON.stringify(index)
+}
+
+function heapAfter<T>(load: () => T): { value: T; heapMb: number; loadMs: number } {
+  gc()
+  const before = process.memoryUsage().heapUsed
+  const started = performance.now()
+  const value = load()
+  const loadMs = performance.now() - started
+  gc()
+  return { value, heapMb: (process.memoryUsage().heapUsed - before) / 1024 / 1024, loadMs }
+}
+
+function latency(search: (query: BenchQuery) => unknown): Record<string, { p50: number; p99: number }> {
+  const figures: Record<string, { p50: number; p99: number }> = {}
+  for (const query of queries) {
+    for (let i = 0; i < 20; i++) search(query)
+    const times: number[] = []
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now()
+      search(query)
+      times.push(performance.now() - started)
+    }
+    figures[query.name] = { p50: median(times), p99: percentile(times, 99) }
+  }
+  return figures
+}
+
+const result: Record<string, unknown> = {}
+for (const locale of manifest.site.locales) {
+  const ours = await readBlob(manifest.search[locale] as string)
+  const theirs = await baselineJson(locale)
+  const oursLoad = [0, 1, 2].map(() => heapAfter(() => loadSearchIndex(ours)))
+  const theirsLoad = [0, 1, 2].map(() => heapAfter(() => MiniSearch.loadJSON(theirs, VITEPRESS)))
+  const index = oursLoad[0]?.value as ReturnType<typeof loadSearchIndex>
+  const baseline = theirsLoad[0]?.value as MiniSearch
+  const search = { query: '', limit: 10, sectionBoost: [] as string[], canReadDrafts: false }
+  result[locale] = {
+    ours: {
+      bytes: Buffer.byteLength(ours),
+      gzipBytes: gzipSync(ours).length,
+      loadMs: median(oursLoad.map((r) => r.loadMs)),
+      heapMb: median(oursLoad.map((r) => r.heapMb)),
+      latency: latency((q) => runSearch(index, manifest.site, { ...search, query: q.body.query, sectionBoost: q.body.sectionBoost ?? [] })),
+      recall: bodyOnlyWords.filter(({ slug, word }) => runSearch(index, manifest.site, { ...search, query: word }).some((hit) => hit.slug === slug)).length / bodyOnlyWords.length,
+    },
+    baseline: {
+      bytes: Buffer.byteLength(theirs),
+      gzipBytes: gzipSync(theirs).length,
+      loadMs: median(theirsLoad.map((r) => r.loadMs)),
+      heapMb: median(theirsLoad.map((r) => r.heapMb)),
+      latency: latency((q) => baseline.search(q.body.query)),
+      recall: bodyOnlyWords.filter(({ slug, word }) => baseline.search(word).some((hit) => hit.id === slug)).length / bodyOnlyWords.length,
+    },
+  }
+}
+console.log(JSON.stringify(result))

@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { build } from 'esbuild'
+import { Miniflare } from 'miniflare'
+import { publishBuild } from '../build/publish/publish.ts'
+import { kvBindingTarget, type KvBinding } from '../build/publish/target.ts'
+import type { Manifest } from '../worker/contract.ts'
+import type { BenchQuery } from './queries.ts'
+import { median, percentile } from './stats.ts'
+
+export interface WorkerFigures {
+  publish: { firstBlobWrites: number; republishBlobWrites: number; republishWrites: number }
+  noopMs: number
+  coldIndexMs: Record<string, number>
+  search: Record<string, { p50: number; p99: number }>
+  document200Ms: number
+  document304Ms: number
+  reads: Record<string, Record<string, number>>
+}
+
+/** Our worker in workerd through Miniflare, with the build published by the real publish code. */
+export async function measureWorker(distDir: string, workDir: string, queries: BenchQuery[]): Promise<WorkerFigures> {
+  const bundle = join(workDir, 'bench-worker.js')
+  await build({
+    entryPoints: ['bench/bench-worker.ts'],
+    outfile: bundle,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    minify: true,
+    logLevel: 'error',
+  })
+  const mf = new Miniflare({
+    modules: true,
+    scriptPath: bundle,
+    modulesRoot: workDir,
+    compatibilityDate: '2026-07-01',
+    kvNamespaces: ['DOCS_KV'],
+    bindings: { JWT_SECRET: 'bench', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview', CORS_ORIGINS: '*', POINTER_TTL_SECONDS: '5', JWT_JWKS_URL: '' },
+  })
+  try {
+    const kv = (await mf.getKVNamespace('DOCS_KV')) as unknown as KvBinding
+    let writes: string[] = []
+    const countingKv: KvBinding = { ...kv, get: kv.get.bind(kv), list: kv.list.bind(kv), delete: kv.delete.bind(kv), put: (key, value) => (writes.push(key), kv.put(key, value)) }
+    const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as Manifest
+    const source = { manifest, readBlob: (hash: string) => readFile(join(distDir, 'blobs', `${hash}.json`), 'utf8') }
+    await publishBuild(kvBindingTarget(countingKv), source)
+    const firstBlobWrites = writes.filter((key) => key.startsWith('blob:')).length
+    writes = []
+    await publishBuild(kvBindingTarget(countingKv), source)
+    const publish = { firstBlobWrites, republishBlobWrites: writes.filter((key) => key.startsWith('blob:')).length, republishWrites: writes.length }
+
+    const time = async (path: string, init?: RequestInit, count = 100) => {
+      const times: number[] = []
+      for (let i = 0; i < count; i++) {
+        const started = performance.now()
+        const response = await mf.dispatchFetch(`http://bench${path}`, init as never)
+        await response.arrayBuffer()
+        times.push(performance.now() - started)
+      }
+      return times
+    }
+    const noopMs = median(await time('/__bench/noop', undefined, 300))
+    const coldIndexMs: Record<string, number> = {}
+    for (const locale of manifest.site.locales) coldIndexMs[locale] = median(await time(`/__bench/cold-index?locale=${locale}`, undefined, 5)) - noopMs
+    const post = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    const search: WorkerFigures['search'] = {}
+    for (const query of queries) {
+      await time('/v1/search', post(query.body), 5)
+      const times = (await time('/v1/search', post(query.body), 100)).map((ms) => ms - noopMs)
+      search[query.name] = { p50: median(times), p99: percentile(times, 99) }
+    }
+    const docId = Object.keys(manifest.documents.en ?? {}).find((id) => !manifest.documents.en?.[id]?.draft) as string
+    const slug = Object.entries(manifest.slugs).find(([, id]) => id === docId)?.[0] as string
+    const etag = manifest.documents.en?.[docId]?.etag as string
+    const document200Ms = median(await time(`/v1/documents/${slug}`, undefined, 200)) - noopMs
+    const document304Ms = median(await time(`/v1/documents/${slug}`, { headers: { 'If-None-Match': etag } }, 200)) - noopMs
+
+    const readsOf = async (path: string, init?: RequestInit) => {
+      await mf.dispatchFetch(`http://bench${path}`, init as never).then((r) => r.arrayBuffer())
+      await mf.dispatchFetch('http://bench/__bench/reads')
+      await mf.dispatchFetch(`http://bench${path}`, init as never).then((r) => r.arrayBuffer())
+      return (await (await mf.dispatchFetch('http://bench/__bench/reads')).json()) as Record<string, number>
+    }
+    const reads = {
+      'document 200': await readsOf(`/v1/documents/${slug}`),
+      'document 304': await readsOf(`/v1/documents/${slug}`, { headers: { 'If-None-Match': etag } }),
+      search: await readsOf('/v1/search', post(queries[0]?.body)),
+      releases: await readsOf('/v1/releases'),
+    }
+    return { publish, noopMs, coldIndexMs, search, document200Ms, document304Ms, reads }
+  } finally {
+    await mf.dispose()
+  }
+}
