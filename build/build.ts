@@ -27,6 +27,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     ...content,
     git,
     builtAt: new Date().toISOString(),
+    ...(cache ? { memo: (key: string, build: () => string) => cache.memo(key, build) } : {}),
     renderMany: createRenderMany({
       cache,
       ...(options.threads === undefined ? {} : { threads: options.threads }),

@@ -1,9 +1,9 @@
-import type { VariantEntry } from '../worker/contract.ts'
+import type { SearchRecord, VariantEntry } from '../worker/contract.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
 import type { GitHistory } from './git-history.ts'
 import { buildNavigation, type NavItem } from './nav.ts'
-import { buildSearchIndex } from './search-index.ts'
+import { toSearchRecords } from './search-index.ts'
 import { sectionTitle, type SiteConfig } from './site-config.ts'
 
 export interface LocaleViewInput {
@@ -19,7 +19,8 @@ export interface LocaleViewInput {
 export interface LocaleView {
   documents: Record<string, VariantEntry>
   navigation: string
-  search: string
+  /** The locale's search records; the pipeline turns them into an index. */
+  searchRecords: SearchRecord[]
   translated: number
   fallbacks: number
 }
@@ -68,7 +69,7 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
   return {
     documents,
     navigation: blobs.add(publicNav.tree),
-    search: blobs.addText(buildSearchIndex(locale, indexed.map((source) => ({ ...source, sections: source.rendered.sections })))),
+    searchRecords: toSearchRecords(indexed.map((source) => ({ ...source, sections: source.rendered.sections }))),
     translated: previewList.filter((source) => source.locale === locale).length,
     fallbacks: publicList.filter((source) => source.locale !== locale).length,
   }

@@ -1,4 +1,4 @@
-import { SCHEMA_VERSION, documentUrl, type Manifest } from '../worker/contract.ts'
+import { SCHEMA_VERSION, SEARCH_OPTIONS_FINGERPRINT, documentUrl, type Manifest } from '../worker/contract.ts'
 import { navItem, resolveOverride, titleOf, type RenderedSource } from './assemble.ts'
 import { BlobSet, contentHash } from './blob-set.ts'
 import { linkTargets, toSourceDocuments, type SourceDocument } from './documents.ts'
@@ -7,9 +7,16 @@ import { parseDocumentFile, parseReleaseFile, type SourceFile } from './frontmat
 import type { GitHistory } from './git-history.ts'
 import { buildLocaleView } from './locale-view.ts'
 import type { NavItem } from './nav.ts'
+import { buildSearchIndex } from './search-index.ts'
 import { buildReleases } from './releases.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
 import { parseSiteConfig, type SiteConfig } from './site-config.ts'
+
+/**
+ * Returns the cached value for `key`, or builds and caches it. Building a
+ * 10k-document index takes seconds; an unchanged locale should not pay it.
+ */
+export type Memo = (key: string, build: () => string) => Promise<string>
 
 /** Renders many documents at once; the CLI hands in a cached, multi-core one. */
 export type RenderMany = (inputs: RenderInput[], targets: LinkTargets) => Promise<RenderedDocument[]>
@@ -20,6 +27,7 @@ export interface PipelineInput {
   git: GitHistory
   builtAt: string
   renderMany?: RenderMany
+  memo?: Memo
 }
 
 export interface BuildStats {
@@ -56,6 +64,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
 
   const targets = linkTargets(documents, site)
   const renderMany = input.renderMany ?? renderInProcess
+  const memo = input.memo ?? (async (_key: string, build: () => string) => build())
   const rendered = await renderMany(documents.map((d) => ({ path: d.path, body: d.parsed.body, bodyLine: d.parsed.bodyLine })), targets)
   const sources: RenderedSource[] = documents.map((document, index) => {
     const output = rendered[index] as RenderedDocument
@@ -91,7 +100,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const view = buildLocaleView({ locale, site, variants, navItems, git: input.git, blobs })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
-    search[locale] = view.search
+    const indexKey = contentHash(`${locale}\u0000${SEARCH_OPTIONS_FINGERPRINT}\u0000${JSON.stringify(view.searchRecords)}`)
+    search[locale] = blobs.addText(await memo(indexKey, () => buildSearchIndex(locale, view.searchRecords)))
     stats.documents[locale] = view.translated
     stats.fallbacks[locale] = view.fallbacks
   }

@@ -15,6 +15,7 @@ const RENDERER_SOURCES = ['render.ts', 'processor.ts', 'plugins/rehype-links.ts'
 export class RenderCache {
   readonly dir: string
   private readonly namespace: string
+  private readonly memoKeysUsed = new Set<string>()
 
   private constructor(dir: string, namespace: string) {
     this.dir = dir
@@ -48,9 +49,23 @@ export class RenderCache {
     await writeFile(join(this.dir, this.namespace, `${this.keyOf(input)}.json`), JSON.stringify(output))
   }
 
-  /** Drops the renderings of older renderers, which nothing will read again. */
+  /** A value built once per key (search indexes), stored beside the renderings. */
+  async memo(key: string, build: () => string): Promise<string> {
+    this.memoKeysUsed.add(key)
+    const path = join(this.dir, this.namespace, `memo-${key}.json`)
+    const cached = await readFile(path, 'utf8').catch(() => undefined)
+    if (cached !== undefined) return cached
+    const value = build()
+    await writeFile(path, value)
+    return value
+  }
+
+  /** Drops the renderings of older renderers and the memos this build did not use (old indexes are large). */
   async pruneStale(): Promise<void> {
     const names = await readdir(this.dir)
     await Promise.all(names.filter((name) => name !== this.namespace).map((name) => rm(join(this.dir, name), { recursive: true, force: true })))
+    const entries = await readdir(join(this.dir, this.namespace))
+    const unused = entries.filter((name) => name.startsWith('memo-') && !this.memoKeysUsed.has(name.slice(5, -5)))
+    await Promise.all(unused.map((name) => rm(join(this.dir, this.namespace, name), { force: true })))
   }
 }

@@ -39,8 +39,8 @@ export function toSearchRecords(documents: IndexedDocument[]): SearchRecord[] {
   return records
 }
 
-export function buildSearchIndex(locale: string, documents: IndexedDocument[]): string {
+export function buildSearchIndex(locale: string, records: SearchRecord[]): string {
   const index = createSearchIndex()
-  index.addAll(toSearchRecords(documents))
+  index.addAll(records)
   return serializeSearchIndex(locale, index)
 }

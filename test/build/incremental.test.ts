@@ -34,7 +34,11 @@ async function cachedBuild(): Promise<CachedBuild> {
   return { result, cacheHits: reports[0]?.[0] ?? -1 }
 }
 
-const cacheFiles = async () => (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length
+// Renderings only: the cache also keeps one search index per locale (`memo-*`).
+const cacheFiles = async () =>
+  (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && !entry.name.startsWith('memo-')).length
+const memoFiles = async () =>
+  (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.startsWith('memo-')).length
 const blobOf = (result: BuildResult, docId: string) => result.manifest.documents.en?.[docId]?.blob
 const sortedBlobs = (result: BuildResult) => [...result.blobs].sort(([a], [b]) => a.localeCompare(b))
 
@@ -60,6 +64,15 @@ describe('incremental builds with a render cache', () => {
     expect(second.result.manifest.blobs).toEqual(first.result.manifest.blobs)
     expect(second.result.manifest.buildId).toBe(first.result.manifest.buildId)
     expect(sortedBlobs(second.result)).toEqual(sortedBlobs(first.result))
+  })
+
+  it('keeps one cached search index per locale and drops the ones a rebuild no longer uses', async () => {
+    expect(await memoFiles()).toBe(first.result.manifest.site.locales.length)
+    await writeFiles(contentDir, { 'docs/en/d.md': '# Page D\n\nA new word: quetzal.\n' })
+    await cachedBuild()
+    expect(await memoFiles()).toBe(first.result.manifest.site.locales.length)
+    await writeFiles(contentDir, { 'docs/en/d.md': CONTENT['docs/en/d.md'] as string })
+    await cachedBuild()
   })
 
   it('re-renders only an edited document and changes only its document blob', async () => {
