@@ -6,6 +6,8 @@ interface IndexFigures {
   gzipBytes: number
   loadMs: number
   heapMb: number
+  displayBytes?: number
+  displayHeapMb?: number
   latency: Record<string, { p50: number; p99: number }>
   recall: number
 }
@@ -46,6 +48,7 @@ function rows(size: SizeResult): Row[] {
       [`index cold-ready in workerd ${locale}`, ms(worker.coldIndexMs[locale] ?? Number.NaN), '', '', '≤ 250 ms'],
       [`index load in Node ${locale}`, ms(ours.loadMs), ms(baseline.loadMs), ratio(ours.loadMs, baseline.loadMs), ''],
       [`heap after load ${locale}`, `${ours.heapMb.toFixed(1)} MiB`, `${baseline.heapMb.toFixed(1)} MiB`, ratio(ours.heapMb, baseline.heapMb), '≤ 48 MiB'],
+      [`display chunks ${locale} (read for hits)`, `${mib(ours.displayBytes ?? 0)}, ${(ours.displayHeapMb ?? 0).toFixed(1)} MiB heap if all read`, '', '', ''],
       [`body-only word recall ${locale}`, `${(ours.recall * 100).toFixed(0)}%`, `${(baseline.recall * 100).toFixed(0)}%`, '', '100%'],
     )
   }

@@ -1,9 +1,9 @@
-import type { SearchRecord, VariantEntry } from '../worker/contract.ts'
+import type { VariantEntry } from '../worker/contract.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
 import type { GitHistory } from './git-history.ts'
 import { buildNavigation, type NavItem } from './nav.ts'
-import { toSearchRecords } from './search-index.ts'
+import type { IndexedDocument } from './search-index.ts'
 import { sectionTitle, type SiteConfig } from './site-config.ts'
 
 export interface LocaleViewInput {
@@ -19,8 +19,8 @@ export interface LocaleViewInput {
 export interface LocaleView {
   documents: Record<string, VariantEntry>
   navigation: string
-  /** The locale's search records; the pipeline turns them into an index. */
-  searchRecords: SearchRecord[]
+  /** What the locale's search index holds; the pipeline builds it (and caches it). */
+  indexed: IndexedDocument[]
   translated: number
   fallbacks: number
 }
@@ -69,7 +69,15 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
   return {
     documents,
     navigation: blobs.add(publicNav.tree),
-    searchRecords: toSearchRecords(indexed.map((source) => ({ ...source, sections: source.rendered.sections }))),
+    indexed: indexed.map(({ docId, slug, locale: sourceLocale, section, title, draft, rendered }) => ({
+      docId,
+      slug,
+      locale: sourceLocale,
+      section,
+      title,
+      draft,
+      sections: rendered.sections,
+    })),
     translated: previewList.filter((source) => source.locale === locale).length,
     fallbacks: publicList.filter((source) => source.locale !== locale).length,
   }

@@ -1,4 +1,4 @@
-import { SCHEMA_VERSION, SEARCH_OPTIONS_FINGERPRINT, documentUrl, type Manifest } from '../worker/contract.ts'
+import { KV_VALUE_LIMIT, SCHEMA_VERSION, SEARCH_INDEX_VERSION, documentUrl, type Manifest } from '../worker/contract.ts'
 import { navItem, resolveOverride, titleOf, type RenderedSource } from './assemble.ts'
 import { BlobSet, contentHash } from './blob-set.ts'
 import { linkTargets, toSourceDocuments, type SourceDocument } from './documents.ts'
@@ -7,7 +7,7 @@ import { parseDocumentFile, parseReleaseFile, type SourceFile } from './frontmat
 import type { GitHistory } from './git-history.ts'
 import { buildLocaleView } from './locale-view.ts'
 import type { NavItem } from './nav.ts'
-import { buildSearchIndex } from './search-index.ts'
+import { buildSearchIndex, type BuiltSearchIndex } from './search-index.ts'
 import { buildReleases } from './releases.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
 import { parseSiteConfig, type SiteConfig } from './site-config.ts'
@@ -100,8 +100,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const view = buildLocaleView({ locale, site, variants, navItems, git: input.git, blobs })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
-    const indexKey = contentHash(`${locale}\u0000${SEARCH_OPTIONS_FINGERPRINT}\u0000${JSON.stringify(view.searchRecords)}`)
-    search[locale] = blobs.addText(await memo(indexKey, () => buildSearchIndex(locale, view.searchRecords)))
+    const indexKey = contentHash(`${locale}\u0000${SEARCH_INDEX_VERSION}\u0000${JSON.stringify(view.indexed)}`)
+    const built = JSON.parse(await memo(indexKey, () => JSON.stringify(buildSearchIndex(locale, view.indexed, contentHash)))) as BuiltSearchIndex
+    for (const chunk of built.displayChunks) blobs.addText(chunk)
+    search[locale] = blobs.addText(built.index)
     stats.documents[locale] = view.translated
     stats.fallbacks[locale] = view.fallbacks
   }
@@ -136,7 +138,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const blobList = [...blobs.blobs.keys()].sort()
   const buildId = contentHash(JSON.stringify({ ...body, blobList })).slice(0, 16)
   const manifest: Manifest = { ...body, buildId, builtAt: input.builtAt, blobs: blobList }
-  return { manifest, blobs: blobs.blobs, stats, warnings: input.git.warning ? [input.git.warning] : [] }
+  const oversized = [...blobs.blobs].filter(([, text]) => Buffer.byteLength(text) > KV_VALUE_LIMIT)
+  const warnings = [
+    ...(input.git.warning ? [input.git.warning] : []),
+    ...oversized.map(([hash, text]) => `blob ${hash} is ${(Buffer.byteLength(text) / 2 ** 20).toFixed(1)} MiB, over the 25 MiB KV limit: publishing will refuse it`),
+  ]
+  return { manifest, blobs: blobs.blobs, stats, warnings }
 }
 
 function checkLinks(sources: RenderedSource[], site: SiteConfig): ContentProblem[] {

@@ -1,4 +1,5 @@
-import { createSearchIndex, serializeSearchIndex, type SearchRecord } from '../worker/contract.ts'
+import { SEARCH_INDEX_VERSION, tokenize, type DisplayDocument, type SearchIndexBlob } from '../worker/contract.ts'
+import { ByteWriter } from '../worker/search-index/varint.ts'
 import type { TextSection } from './render.ts'
 
 /** A document as one locale's index sees it (its own text, or the default locale's on fallback). */
@@ -12,35 +13,106 @@ export interface IndexedDocument {
   sections: TextSection[]
 }
 
-/** Enough text for an excerpt around the first matches, small enough to keep the index lean. */
-export const PREVIEW_LENGTH = 320
-
-/** One record per heading section, so a hit can point at `slug#anchor`. */
-export function toSearchRecords(documents: IndexedDocument[]): SearchRecord[] {
-  const records: SearchRecord[] = []
-  for (const document of documents) {
-    const sections = document.sections.length > 0 ? document.sections : [{ heading: null, text: '' }]
-    for (const section of sections) {
-      records.push({
-        id: records.length,
-        docId: document.docId,
-        slug: document.slug,
-        locale: document.locale,
-        section: document.section,
-        title: document.title,
-        heading: section.heading?.text ?? '',
-        headingId: section.heading?.id ?? null,
-        text: section.text,
-        preview: section.text.slice(0, PREVIEW_LENGTH),
-        draft: document.draft,
-      })
-    }
-  }
-  return records
+export interface BuiltSearchIndex {
+  /** The index blob, with `displayChunks` naming the chunks by hash. */
+  index: string
+  displayChunks: string[]
 }
 
-export function buildSearchIndex(locale: string, records: SearchRecord[]): string {
-  const index = createSearchIndex()
-  index.addAll(records)
-  return serializeSearchIndex(locale, index)
+/** Enough text for an excerpt around the first matches, small enough to keep chunks lean. */
+export const PREVIEW_LENGTH = 240
+export const DISPLAY_CHUNK_SIZE = 200
+/** A term in more than this share of records is a stop term, once a site has enough records to tell. */
+const STOP_TERM_SHARE = 0.2
+const STOP_TERM_MIN_RECORDS = 2000
+
+interface Posting {
+  record: number
+  flag: number
+}
+
+/**
+ * One record per document intro and per heading section, so a hit points at
+ * `slug#anchor`. Titles count on the intro record, headings on their section.
+ */
+export function buildSearchIndex(locale: string, documents: IndexedDocument[], hashOf: (text: string) => string): BuiltSearchIndex {
+  const sections = [...new Set(documents.map((document) => document.section))].sort()
+  const text = new Map<string, Posting[]>()
+  const fields = new Map<string, Posting[]>()
+  const add = (lists: Map<string, Posting[]>, term: string, record: number, flag: number) => {
+    const list = lists.get(term) ?? []
+    if (list.length === 0) lists.set(term, list)
+    const last = list[list.length - 1]
+    if (last?.record === record) last.flag = 1
+    else list.push({ record, flag })
+  }
+  const recordLengths: number[] = []
+  const display: DisplayDocument[] = []
+  const docRecords: number[] = []
+  for (const document of documents) {
+    const intro = document.sections[0]?.heading === null ? (document.sections[0] as TextSection) : { heading: null, text: '' }
+    const records = [intro, ...document.sections.filter((section) => section.heading !== null)]
+    docRecords.push(records.length)
+    records.forEach((section, position) => {
+      const record = recordLengths.length
+      const terms = tokenize(section.text)
+      recordLengths.push(terms.length)
+      for (const term of terms) add(text, term, record, 0)
+      if (position === 0) for (const term of new Set(tokenize(document.title))) add(fields, term, record, 1)
+      if (section.heading) for (const term of new Set(tokenize(section.heading.text))) add(fields, term, record, 0)
+    })
+    display.push({
+      slug: document.slug,
+      title: document.title,
+      locale: document.locale,
+      headings: records.slice(1).map((section) => [section.heading?.id ?? '', section.heading?.text ?? '']),
+      previews: records.map((section) => section.text.slice(0, PREVIEW_LENGTH)),
+    })
+  }
+  const recordCount = recordLengths.length
+  const stopTerms =
+    recordCount >= STOP_TERM_MIN_RECORDS ? [...text].filter(([, list]) => list.length > recordCount * STOP_TERM_SHARE).map(([term]) => term) : []
+  for (const term of stopTerms) text.delete(term)
+
+  const terms = [...new Set([...text.keys(), ...fields.keys()])].sort()
+  const textWriter = new ByteWriter()
+  const fieldWriter = new ByteWriter()
+  const lengths = new ByteWriter()
+  for (const term of terms) {
+    lengths.varint(writeList(textWriter, text.get(term)))
+    lengths.varint(writeList(fieldWriter, fields.get(term)))
+  }
+  const lengthsWriter = new ByteWriter()
+  for (const length of recordLengths) lengthsWriter.varint(length)
+
+  const displayChunks: string[] = []
+  for (let start = 0; start < display.length; start += DISPLAY_CHUNK_SIZE) displayChunks.push(JSON.stringify(display.slice(start, start + DISPLAY_CHUNK_SIZE)))
+  const blob: SearchIndexBlob = {
+    version: SEARCH_INDEX_VERSION,
+    locale,
+    sections,
+    docSection: documents.map((document) => sections.indexOf(document.section)),
+    docDraft: documents.map((document) => (document.draft ? 1 : 0)),
+    docRecords,
+    recordLength: lengthsWriter.toBase64(),
+    terms: terms.join('\n'),
+    listLengths: lengths.toBase64(),
+    textPostings: textWriter.toBase64(),
+    fieldPostings: fieldWriter.toBase64(),
+    stopTerms,
+    displayChunks: displayChunks.map(hashOf),
+    displayChunkSize: DISPLAY_CHUNK_SIZE,
+  }
+  return { index: JSON.stringify(blob), displayChunks }
+}
+
+/** Writes one posting list as (record delta × 2 + flag) varints; returns its byte length. */
+function writeList(writer: ByteWriter, list: Posting[] | undefined): number {
+  const start = writer.length
+  let previous = 0
+  for (const { record, flag } of list ?? []) {
+    writer.varint((record - previous) * 2 + flag)
+    previous = record
+  }
+  return writer.length - start
 }

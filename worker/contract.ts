@@ -1,8 +1,6 @@
 // The contract between the build and the worker: blob shapes, KV key names,
-// MiniSearch options and the schema version. Runtime-neutral on purpose: the
-// build imports it from Node, the worker bundles it for workerd.
-import MiniSearch, { type Options } from 'minisearch'
-
+// the search index format and the schema version. Runtime-neutral on purpose:
+// the build imports it from Node, the worker bundles it for workerd.
 export const SCHEMA_VERSION = 1
 
 export const KV_KEYS = {
@@ -15,6 +13,9 @@ export const KV_KEYS = {
 } as const
 
 export const BLOB_KEY_PREFIX = 'blob:'
+
+/** Workers KV refuses larger values. */
+export const KV_VALUE_LIMIT = 25 * 1024 * 1024
 
 export const CACHE_CONTROL = {
   public: 'public, max-age=60, stale-while-revalidate=300',
@@ -134,71 +135,63 @@ export interface BuildRecord {
   retiredAt: string | null
 }
 
-/** One search record: a document's intro or one of its heading sections. */
-export interface SearchRecord {
-  id: number
-  docId: string
-  slug: string
-  locale: string
-  section: string
-  title: string
-  heading: string
-  headingId: string | null
-  /** The whole section text: indexed, not stored. */
-  text: string
-  /** The start of the section text: stored, for excerpts. */
-  preview: string
-  draft: boolean
-}
-
-export const SEARCH_OPTIONS = {
-  idField: 'id',
-  fields: ['title', 'heading', 'text'],
-  storeFields: ['docId', 'slug', 'locale', 'section', 'title', 'heading', 'headingId', 'preview', 'draft'],
-  searchOptions: {
-    boost: { title: 6, heading: 3, text: 1 },
-    prefix: true,
-    // One edit for words of five letters or more: short words stay exact.
-    fuzzy: (term: string) => (term.length >= 5 ? 1 : 0),
-    combineWith: 'AND',
-  },
-} satisfies Options<SearchRecord>
-
-/** Changes whenever SEARCH_OPTIONS change shape, so a stale index is refused. */
-export const SEARCH_OPTIONS_FINGERPRINT = [
-  SCHEMA_VERSION,
-  SEARCH_OPTIONS.idField,
-  SEARCH_OPTIONS.fields.join(','),
-  SEARCH_OPTIONS.storeFields.join(','),
-].join('|')
-
+/**
+ * The search index of one locale, in a compact form: a sorted vocabulary and
+ * varint posting lists over records (a document's intro, then one record per
+ * heading section). What a result displays lives in separate display chunks,
+ * read only for the hits. See worker/search-index/ for how it is read.
+ */
 export interface SearchIndexBlob {
-  fingerprint: string
+  version: number
   locale: string
-  index: unknown
+  /** Section names; documents refer to them by position. */
+  sections: string[]
+  /** Per document: its section's position, 1 for a draft, and how many records it has. */
+  docSection: number[]
+  docDraft: number[]
+  docRecords: number[]
+  /** Base64 varints: the number of text terms of each record. */
+  recordLength: string
+  /** The vocabulary, sorted, joined by newlines. */
+  terms: string
+  /** Base64 varints: per term, the byte length of its text list and of its title/heading list. */
+  listLengths: string
+  /** Base64 varints: per term, (record delta × 2 + 1 if it occurs more than once) for body text. */
+  textPostings: string
+  /** Base64 varints: per term, (record delta × 2 + 1 for the title, 0 for a heading). */
+  fieldPostings: string
+  /** Terms in so many records that they carry no signal; left out of the lists and ignored in queries. */
+  stopTerms: string[]
+  /** Blob hashes of the display chunks, `displayChunkSize` documents each. */
+  displayChunks: string[]
+  displayChunkSize: number
 }
+
+/** What a hit shows: one entry per document of a display chunk. */
+export interface DisplayDocument {
+  slug: string
+  title: string
+  locale: string
+  /** Per heading record: its id and text. */
+  headings: Array<[id: string, text: string]>
+  /** Per record (intro first): the start of its text, for excerpts. */
+  previews: string[]
+}
+
+export const SEARCH_INDEX_VERSION = 2
 
 export class IndexMismatchError extends Error {
   override name = 'IndexMismatchError'
 }
 
-export function serializeSearchIndex(locale: string, index: MiniSearch<SearchRecord>): string {
-  const blob: SearchIndexBlob = { fingerprint: SEARCH_OPTIONS_FINGERPRINT, locale, index }
-  return JSON.stringify(blob)
-}
+const TERM_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u
 
-export function createSearchIndex(): MiniSearch<SearchRecord> {
-  return new MiniSearch<SearchRecord>(SEARCH_OPTIONS)
-}
-
-export function loadSearchIndex(json: string): MiniSearch<SearchRecord> {
-  const blob = JSON.parse(json) as Partial<SearchIndexBlob>
-  if (blob.fingerprint !== SEARCH_OPTIONS_FINGERPRINT) {
-    throw new IndexMismatchError(
-      `search index was built with options "${String(blob.fingerprint)}", expected "${SEARCH_OPTIONS_FINGERPRINT}"`,
-    )
-  }
-  return MiniSearch.loadJS<SearchRecord>(blob.index as never, SEARCH_OPTIONS)
+/** The one tokenizer, for indexing and for queries: split at spaces and punctuation, lowercase. */
+export function tokenize(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(TERM_SEPARATOR)
+    .filter((term) => term !== '')
 }
 
 /** The public URL of a document, as links and search results give it. */

@@ -1,6 +1,6 @@
-import type MiniSearch from 'minisearch'
-import type { SearchResult } from 'minisearch'
-import { SEARCH_OPTIONS, documentUrl, type Manifest, type SearchRecord } from './contract.ts'
+import { documentUrl, tokenize, type DisplayDocument, type Manifest } from './contract.ts'
+import type { LoadedIndex } from './search-index/load.ts'
+import { scoreQuery } from './search-index/score.ts'
 
 export interface SearchQuery {
   query: string
@@ -20,50 +20,41 @@ export interface SearchHit {
   locale: string
 }
 
-const SECTION_BOOST = 2
+/** Reads one display chunk of the index (the store caches them per isolate). */
+export type DisplayChunkReader = (chunk: number) => Promise<DisplayDocument[]>
+
 const EXCERPT_LENGTH = 160
 
-/**
- * Runs a query over section records and keeps the best record per document:
- * every term must match (by prefix, or with a typo); when none does for all
- * terms, any term may.
- */
-export function runSearch(index: MiniSearch<SearchRecord>, site: Manifest['site'], query: SearchQuery): SearchHit[] {
-  const boosted = new Set(query.sectionBoost)
-  const options = {
-    ...SEARCH_OPTIONS.searchOptions,
-    filter: (result: SearchResult) => query.canReadDrafts || result.draft !== true,
-    boostDocument: (_id: unknown, _term: string, stored?: Record<string, unknown>) =>
-      typeof stored?.section === 'string' && boosted.has(stored.section) ? SECTION_BOOST : 1,
-  }
-  let results = index.search(query.query, options)
-  if (results.length === 0) results = index.search(query.query, { ...options, combineWith: 'OR' })
-
-  const seen = new Set<string>()
-  const hits: SearchHit[] = []
-  for (const result of results) {
-    if (seen.has(result.docId)) continue
-    seen.add(result.docId)
-    hits.push(toHit(result, site))
-    if (hits.length === query.limit) break
-  }
-  return hits
-}
-
-function toHit(result: SearchResult, site: Manifest['site']): SearchHit {
-  const matchedBelowTitle = Object.values(result.match).some((fields) => fields.some((field) => field !== 'title'))
-  const heading = matchedBelowTitle && result.headingId ? { id: String(result.headingId), text: String(result.heading) } : null
-  const base = documentUrl(site.baseUrl, site.defaultLocale, String(result.locale), String(result.slug))
-  return {
-    slug: String(result.slug),
-    title: String(result.title),
-    section: String(result.section),
-    heading,
-    url: heading ? `${base}#${heading.id}` : base,
-    excerpt: excerpt(String(result.preview ?? ''), result.terms),
-    score: Math.round(result.score * 1000) / 1000,
-    locale: String(result.locale),
-  }
+/** Ranks documents for a query and dresses the best ones up as results, one per document. */
+export async function runSearch(index: LoadedIndex, site: Manifest['site'], query: SearchQuery, readChunk: DisplayChunkReader): Promise<SearchHit[]> {
+  const ranked = scoreQuery(index, {
+    terms: tokenize(query.query),
+    sectionBoost: new Set(query.sectionBoost),
+    canReadDrafts: query.canReadDrafts,
+    limit: query.limit,
+  })
+  const chunks = new Map<number, Promise<DisplayDocument[]>>()
+  return Promise.all(
+    ranked.map(async ({ doc, bestRecord, score, matched }) => {
+      const chunk = Math.floor(doc / index.displayChunkSize)
+      if (!chunks.has(chunk)) chunks.set(chunk, readChunk(chunk))
+      const shown = (await chunks.get(chunk))?.[doc % index.displayChunkSize]
+      if (!shown) throw new Error(`display chunk ${chunk} has no document ${doc}`)
+      const headingEntry = bestRecord > 0 ? shown.headings[bestRecord - 1] : undefined
+      const heading = headingEntry ? { id: headingEntry[0], text: headingEntry[1] } : null
+      const base = documentUrl(site.baseUrl, site.defaultLocale, shown.locale, shown.slug)
+      return {
+        slug: shown.slug,
+        title: shown.title,
+        section: index.docSection[doc] as string,
+        heading,
+        url: heading ? `${base}#${heading.id}` : base,
+        excerpt: excerpt(shown.previews[bestRecord] ?? '', matched),
+        score: Math.round(score * 1000) / 1000,
+        locale: shown.locale,
+      }
+    }),
+  )
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)

@@ -1,5 +1,5 @@
-import type MiniSearch from 'minisearch'
-import { KV_KEYS, SCHEMA_VERSION, loadSearchIndex, type Manifest, type PointerValue, type SearchRecord } from './contract.ts'
+import { KV_KEYS, SCHEMA_VERSION, type DisplayDocument, type Manifest, type PointerValue } from './contract.ts'
+import { loadSearchIndex, type LoadedIndex } from './search-index/load.ts'
 
 /** Seconds a client should wait after a 503: about one KV propagation. */
 export const RETRY_AFTER_SECONDS = 30
@@ -13,7 +13,9 @@ export class StoreUnavailable extends Error {
 interface IsolateCache {
   pointerReadAt: number
   manifest: Manifest | null
-  searchIndexes: Map<string, MiniSearch<SearchRecord>>
+  searchIndexes: Map<string, LoadedIndex>
+  /** Display chunks by blob hash: what search hits show. */
+  displayChunks: Map<string, DisplayDocument[]>
 }
 
 // Deliberate isolate cache, one per KV namespace: the manifest and the
@@ -54,7 +56,7 @@ export class Store {
   constructor(options: StoreOptions) {
     this.kv = options.kv
     this.pointerTtlMs = options.pointerTtlMs
-    const cache = isolateCaches.get(options.kv) ?? { pointerReadAt: Number.NEGATIVE_INFINITY, manifest: null, searchIndexes: new Map() }
+    const cache = isolateCaches.get(options.kv) ?? { pointerReadAt: Number.NEGATIVE_INFINITY, manifest: null, searchIndexes: new Map(), displayChunks: new Map() }
     isolateCaches.set(options.kv, cache)
     this.cache = cache
   }
@@ -75,6 +77,7 @@ export class Store {
       }
       this.cache.manifest = manifest
       this.cache.searchIndexes = new Map()
+      this.cache.displayChunks = new Map()
     }
     this.cache.pointerReadAt = now
     return this.cache.manifest as Manifest
@@ -88,7 +91,7 @@ export class Store {
   }
 
   /** The deserialized search index of a locale, loaded once per build per isolate. */
-  async searchIndex(manifest: Manifest, locale: string): Promise<MiniSearch<SearchRecord>> {
+  async searchIndex(manifest: Manifest, locale: string): Promise<LoadedIndex> {
     const cached = this.cache.manifest === manifest ? this.cache.searchIndexes.get(locale) : undefined
     if (cached) return cached
     const hash = manifest.search[locale]
@@ -96,6 +99,15 @@ export class Store {
     const index = loadSearchIndex(await this.blob(hash))
     if (this.cache.manifest === manifest) this.cache.searchIndexes.set(locale, index)
     return index
+  }
+
+  /** One display chunk of a search index, read once per isolate. */
+  async displayChunk(hash: string): Promise<DisplayDocument[]> {
+    const cached = this.cache.displayChunks.get(hash)
+    if (cached) return cached
+    const chunk = JSON.parse(await this.blob(hash)) as DisplayDocument[]
+    this.cache.displayChunks.set(hash, chunk)
+    return chunk
   }
 
   private async read<T>(key: string, cacheTtl?: number): Promise<T | null> {

@@ -1,4 +1,4 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, type BuildRecord, type Manifest, type PointerValue } from '../../worker/contract.ts'
+import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BuildRecord, type Manifest, type PointerValue } from '../../worker/contract.ts'
 import { collectGarbage, readHistory, writeHistory, type GcOptions, type GcReport } from './history.ts'
 import { withRetries, type PublishTarget } from './target.ts'
 
@@ -37,6 +37,8 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
   const report: PublishReport = { buildId: manifest.buildId, blobsToUpload: missing.length, bytesToUpload: 0, blobWrites: 0, switched: false, gc: null }
 
   const batchSize = options.batchSize ?? 256
+  const tooLarge = await findTooLarge(build, missing)
+  if (tooLarge.length > 0) throw new Error(`KV takes values up to 25 MiB; these blobs are larger: ${tooLarge.join(', ')}`)
   for (let start = 0; start < missing.length; start += batchSize) {
     const entries = await Promise.all(
       missing.slice(start, start + batchSize).map(async (hash) => ({ key: KV_KEYS.blob(hash), value: await build.readBlob(hash) })),
@@ -71,6 +73,11 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
   }
   report.gc = await collectGarbage(target, manifest.buildId, { ...options, now })
   return report
+}
+
+async function findTooLarge(build: BuildSource, hashes: string[]): Promise<string[]> {
+  const sizes = await Promise.all(hashes.map(async (hash) => [hash, new TextEncoder().encode(await build.readBlob(hash)).byteLength] as const))
+  return sizes.filter(([, size]) => size > KV_VALUE_LIMIT).map(([hash, size]) => `${hash} (${(size / 2 ** 20).toFixed(1)} MiB)`)
 }
 
 export async function readPointer(target: PublishTarget): Promise<PointerValue | null> {

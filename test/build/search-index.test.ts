@@ -1,16 +1,11 @@
-import MiniSearch, { type SearchResult } from 'minisearch'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
+import { contentHash } from '../../build/blob-set.ts'
 import { renderDocument } from '../../build/render.ts'
-import { toSearchRecords, type IndexedDocument } from '../../build/search-index.ts'
-import {
-  createSearchIndex,
-  IndexMismatchError,
-  loadSearchIndex,
-  SEARCH_OPTIONS,
-  SEARCH_OPTIONS_FINGERPRINT,
-  type SearchRecord,
-} from '../../worker/contract.ts'
+import { buildSearchIndex, type IndexedDocument } from '../../build/search-index.ts'
+import { IndexMismatchError, SEARCH_INDEX_VERSION, type DisplayDocument } from '../../worker/contract.ts'
+import { loadSearchIndex, type LoadedIndex } from '../../worker/search-index/load.ts'
+import { runSearch, type SearchHit } from '../../worker/search.ts'
 import { buildFolder, doc, readBlobFile, removeTempDirs, SITE_EN_FR } from './helpers.ts'
 
 afterAll(removeTempDirs)
@@ -50,15 +45,21 @@ function indexedDocuments(pages: Page[], locale: string): IndexedDocument[] {
   })
 }
 
-const QUERIES = ['zebra', 'xylophonist', 'road', 'traf', 'pedestrians cross', 'quokka', 'stripes road']
-const summary = (results: SearchResult[]) => results.map(({ id, score, docId, headingId }) => ({ id, score, docId, headingId }))
-const search = (index: MiniSearch<SearchRecord>, query: string) => index.search(query, SEARCH_OPTIONS.searchOptions)
-const docOrder = (results: SearchResult[]) => [...new Set(results.map((result) => result.docId as string))]
+const QUERIES = ['zebra', 'xylophonist', 'road', 'traf', 'pedestrians cross', 'quokka', 'stripes road', 'xylophonst']
+const SITE = { title: 't', defaultLocale: 'en', locales: ['en', 'fr'], baseUrl: '/' }
 
 let result: BuildResult
 let outDir: string
 let blobText: Record<string, string>
-let indexes: Record<string, MiniSearch<SearchRecord>>
+let indexes: Record<string, LoadedIndex>
+
+async function search(locale: string, query: string, canReadDrafts = false): Promise<SearchHit[]> {
+  const index = indexes[locale] as LoadedIndex
+  return runSearch(index, SITE, { query, limit: 10, sectionBoost: [], canReadDrafts }, async (chunk) =>
+    JSON.parse(await readBlobFile(outDir, index.displayChunks[chunk] as string)) as DisplayDocument[],
+  )
+}
+const slugs = (hits: SearchHit[]) => hits.map((hit) => hit.slug)
 
 beforeAll(async () => {
   const files = Object.fromEntries([...EN, ...FR].map((page) => [page.path, fileOf(page)]))
@@ -72,75 +73,62 @@ beforeAll(async () => {
 })
 
 describe('search index blobs', () => {
-  it('stores one index per locale, tagged with its locale and the options fingerprint', () => {
+  it('stores one index per locale, tagged with its locale and the format version', () => {
     expect(Object.keys(result.manifest.search)).toEqual(['en', 'fr'])
     for (const locale of ['en', 'fr']) {
-      expect(JSON.parse(blobText[locale] as string)).toMatchObject({ locale, fingerprint: SEARCH_OPTIONS_FINGERPRINT })
+      expect(JSON.parse(blobText[locale] as string)).toMatchObject({ locale, version: SEARCH_INDEX_VERSION })
     }
   })
 
-  it('loads back into an index that answers exactly like one built in-process from the same records', () => {
-    const fresh = createSearchIndex()
-    fresh.addAll(toSearchRecords(indexedDocuments(EN, 'en')))
-    const loaded = indexes.en as MiniSearch<SearchRecord>
-    expect(loaded.documentCount).toBe(fresh.documentCount)
+  it('loads back into an index that answers exactly like one built in-process from the same documents', async () => {
+    const built = buildSearchIndex('en', indexedDocuments(EN, 'en'), contentHash)
+    const fresh = loadSearchIndex(built.index)
+    const readFresh = async (chunk: number) => JSON.parse(built.displayChunks[chunk] as string) as DisplayDocument[]
+    expect(fresh.terms).toEqual(indexes.en?.terms)
     for (const query of QUERIES) {
-      const expected = summary(search(fresh, query))
+      const options = { query, limit: 10, sectionBoost: [], canReadDrafts: true }
+      const expected = await runSearch(fresh, SITE, options, readFresh)
       expect(expected.length, query).toBeGreaterThan(0)
-      expect(summary(search(loaded, query)), query).toEqual(expected)
+      expect(await search('en', query, true), query).toEqual(expected)
     }
   })
 
-  it('refuses an index whose options fingerprint does not match', () => {
-    const tampered = { ...(JSON.parse(blobText.en as string) as object), fingerprint: 'stale|options' }
-    expect(() => loadSearchIndex(JSON.stringify(tampered))).toThrow(IndexMismatchError)
-    const { fingerprint: _dropped, ...missing } = JSON.parse(blobText.en as string) as Record<string, unknown>
+  it('refuses an index of another format version', () => {
+    const stale = { ...(JSON.parse(blobText.en as string) as object), version: SEARCH_INDEX_VERSION - 1 }
+    expect(() => loadSearchIndex(JSON.stringify(stale))).toThrow(IndexMismatchError)
+    const { version: _dropped, ...missing } = JSON.parse(blobText.en as string) as Record<string, unknown>
     expect(() => loadSearchIndex(JSON.stringify(missing))).toThrow(IndexMismatchError)
   })
 })
 
-describe('search records', () => {
-  const all = (locale: string) => search(indexes[locale] as MiniSearch<SearchRecord>, MiniSearch.wildcard as unknown as string)
-
-  it('has one record per heading section, pointing at the heading id', () => {
-    const deep = all('en').filter((record) => record.docId === 'reference/deep')
-    expect(deep.map((record) => [record.heading, record.headingId]).sort()).toEqual([
-      ['', null],
-      ['Section', 'section'],
-    ])
-  })
-
-  it('marks the records of drafts', () => {
-    const drafts = new Set(all('en').filter((record) => record.draft).map((record) => record.docId))
-    expect(drafts).toEqual(new Set(['reference/secret']))
-    expect(search(indexes.en as MiniSearch<SearchRecord>, 'quokka')[0]).toMatchObject({ docId: 'reference/secret', draft: true })
-  })
-
-  it('holds the default-locale records of untranslated documents in another locale’s index', () => {
-    const locales = Object.fromEntries(all('fr').map((record) => [record.docId, record.locale]))
-    expect(locales).toEqual({
-      'guides/body': 'en',
-      'guides/heading': 'en',
-      'guides/zebra': 'fr',
-      'reference/deep': 'en',
-      'reference/secret': 'en',
-    })
-    expect(search(indexes.fr as MiniSearch<SearchRecord>, 'traffic')[0]).toMatchObject({ docId: 'guides/body', locale: 'en' })
-    expect(search(indexes.fr as MiniSearch<SearchRecord>, 'piétons')[0]).toMatchObject({ docId: 'guides/zebra', locale: 'fr' })
-  })
-
-  it('finds a word that appears only in the body of a section', () => {
-    const hits = search(indexes.en as MiniSearch<SearchRecord>, 'xylophonist')
+describe('searching the index', () => {
+  it('points a body match at the heading of its section', async () => {
+    const hits = await search('en', 'xylophonist')
     expect(hits).toHaveLength(1)
-    expect(hits[0]).toMatchObject({ docId: 'reference/deep', headingId: 'section', title: 'Deep page', heading: 'Section' })
+    expect(hits[0]).toMatchObject({ slug: 'reference/deep', title: 'Deep page', heading: { id: 'section', text: 'Section' }, url: '/reference/deep#section' })
+    expect(hits[0]?.excerpt).toContain('<mark>xylophonist</mark>')
   })
 
-  it('ranks a title match above a heading match above a body match', () => {
-    expect(docOrder(search(indexes.en as MiniSearch<SearchRecord>, 'zebra'))).toEqual(['guides/zebra', 'guides/heading', 'guides/body'])
+  it('keeps drafts out unless the reader may see them', async () => {
+    expect(await search('en', 'quokka')).toEqual([])
+    expect(slugs(await search('en', 'quokka', true))).toEqual(['reference/secret'])
   })
 
-  it('matches query terms by prefix and forgives a small typo in longer words', () => {
-    expect(docOrder(search(indexes.en as MiniSearch<SearchRecord>, 'xylo'))).toEqual(['reference/deep'])
-    expect(docOrder(search(indexes.en as MiniSearch<SearchRecord>, 'xylophonst'))).toEqual(['reference/deep'])
+  it('holds the default-locale version of untranslated documents in another locale’s index', async () => {
+    expect(await search('fr', 'traffic')).toMatchObject([{ slug: 'guides/body', locale: 'en', url: '/guides/body' }])
+    expect(await search('fr', 'piétons')).toMatchObject([{ slug: 'guides/zebra', locale: 'fr', url: '/fr/guides/zebra' }])
+  })
+
+  it('ranks a title match above a heading match above a body match', async () => {
+    expect(slugs(await search('en', 'zebra'))).toEqual(['guides/zebra', 'guides/heading', 'guides/body'])
+  })
+
+  it('matches query terms by prefix and forgives a small typo in longer words', async () => {
+    expect(slugs(await search('en', 'xylo'))).toEqual(['reference/deep'])
+    expect(slugs(await search('en', 'xylophonst'))).toEqual(['reference/deep'])
+  })
+
+  it('requires every term when some document has them all', async () => {
+    expect(slugs(await search('en', 'stripes road'))).toEqual(['guides/heading'])
   })
 })

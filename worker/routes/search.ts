@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env.ts'
 import { chooseLocale } from '../locale.ts'
 import { Problem } from '../problem.ts'
 import { runSearch } from '../search.ts'
+import { StoreUnavailable } from '../store.ts'
 import { readLimited } from '../read-limited.ts'
 import { validationHook } from '../validation.ts'
 
@@ -48,31 +49,31 @@ export const search = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
 // 415, 413 and 400 come before field validation, each as problem+json.
 search.use('/v1/search', async function requireJsonBody(c, next) {
-    if (c.req.method !== 'POST') return next()
-    const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
-    if (type !== 'application/json' && !type?.endsWith('+json')) throw new Problem(415, 'Send the search as application/json.')
-    const bytes = await readLimited(c.req.raw, MAX_BODY_BYTES)
-    try {
-      JSON.parse(new TextDecoder().decode(bytes))
-    } catch {
-      throw new Problem(400, 'The request body is not valid JSON.')
-    }
-    // Hand the buffered body on, as hono's own body-limit middleware does.
-    c.req.raw = new Request(c.req.raw, { body: bytes })
-    return next()
+  if (c.req.method !== 'POST') return next()
+  const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
+  if (type !== 'application/json' && !type?.endsWith('+json')) throw new Problem(415, 'Send the search as application/json.')
+  const bytes = await readLimited(c.req.raw, MAX_BODY_BYTES)
+  try {
+    JSON.parse(new TextDecoder().decode(bytes))
+  } catch {
+    throw new Problem(400, 'The request body is not valid JSON.')
+  }
+  // Hand the buffered body on, as hono's own body-limit middleware does.
+  c.req.raw = new Request(c.req.raw, { body: bytes })
+  return next()
 })
 
 search.openapi(searchRoute, async (c) => {
-    const body = c.req.valid('json')
-    const manifest = await c.var.store.manifest()
-    const { locale, negotiated } = chooseLocale(body.locale, c.req.header('Accept-Language'), manifest.site)
-    const index = await c.var.store.searchIndex(manifest, locale)
-    const results = runSearch(index, manifest.site, {
-      query: body.query,
-      limit: body.limit,
-      sectionBoost: body.sectionBoost,
-      canReadDrafts: c.var.canReadDrafts,
-    })
-    const vary = [negotiated ? 'Accept-Language' : null, 'Authorization'].filter(Boolean).join(', ')
-    return c.json({ results }, 200, { 'Cache-Control': 'no-store', 'Content-Language': locale, Vary: vary })
+  const body = c.req.valid('json')
+  const manifest = await c.var.store.manifest()
+  const { locale, negotiated } = chooseLocale(body.locale, c.req.header('Accept-Language'), manifest.site)
+  const index = await c.var.store.searchIndex(manifest, locale)
+  const query = { query: body.query, limit: body.limit, sectionBoost: body.sectionBoost, canReadDrafts: c.var.canReadDrafts }
+  const results = await runSearch(index, manifest.site, query, async (chunk) => {
+    const hash = index.displayChunks[chunk]
+    if (hash === undefined) throw new StoreUnavailable(`search index of ${locale} has no display chunk ${chunk}`)
+    return c.var.store.displayChunk(hash)
   })
+  const vary = [negotiated ? 'Accept-Language' : null, 'Authorization'].filter(Boolean).join(', ')
+  return c.json({ results }, 200, { 'Cache-Control': 'no-store', 'Content-Language': locale, Vary: vary })
+})

@@ -1,0 +1,61 @@
+import type { LoadedIndex } from './load.ts'
+
+/** A vocabulary term a query term matches, and how much that match is worth. */
+export interface Expansion {
+  term: number
+  weight: number
+}
+
+// Weights in the spirit of MiniSearch's: a prefix or a typo counts for less
+// than the word itself, and less the further it is from what was typed.
+const PREFIX_WEIGHT = 0.375
+const FUZZY_WEIGHT = 0.45
+const MAX_PREFIX_EXPANSIONS = 64
+export const FUZZY_MIN_LENGTH = 5
+
+/** First index whose term is >= `value`. */
+function lowerBound(terms: string[], value: string): number {
+  let low = 0
+  let high = terms.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if ((terms[middle] as string) < value) low = middle + 1
+    else high = middle
+  }
+  return low
+}
+
+/** Exact match, then every term it is a prefix of, then (if nothing else) terms one typo away. */
+export function expandTerm(index: LoadedIndex, query: string): Expansion[] {
+  const { terms } = index
+  const start = lowerBound(terms, query)
+  const end = lowerBound(terms, `${query}\uffff`)
+  const expansions: Expansion[] = []
+  if (terms[start] === query) expansions.push({ term: start, weight: 1 })
+  const prefixed: number[] = []
+  for (let term = terms[start] === query ? start + 1 : start; term < end; term++) prefixed.push(term)
+  // A short prefix can match thousands of terms; the closest ones carry the meaning.
+  prefixed.sort((a, b) => (terms[a] as string).length - (terms[b] as string).length)
+  for (const term of prefixed.slice(0, MAX_PREFIX_EXPANSIONS)) {
+    expansions.push({ term, weight: (PREFIX_WEIGHT * query.length) / (terms[term] as string).length })
+  }
+  if (expansions.length === 0 && query.length >= FUZZY_MIN_LENGTH) {
+    for (let term = 0; term < terms.length; term++) {
+      if (withinOneEdit(query, terms[term] as string)) expansions.push({ term, weight: FUZZY_WEIGHT * (1 - 1 / query.length) })
+    }
+  }
+  return expansions
+}
+
+/** One insertion, deletion, substitution or swap of neighbours (Damerau) apart. */
+export function withinOneEdit(a: string, b: string): boolean {
+  const difference = a.length - b.length
+  if (difference > 1 || difference < -1 || a === b) return false
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  if (difference === 0) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)
+  }
+  return difference > 0 ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
+}
