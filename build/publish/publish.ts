@@ -37,13 +37,15 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
   const report: PublishReport = { buildId: manifest.buildId, blobsToUpload: missing.length, bytesToUpload: 0, blobWrites: 0, switched: false, gc: null }
 
   const batchSize = options.batchSize ?? 256
-  const tooLarge = await findTooLarge(build, missing)
-  if (tooLarge.length > 0) throw new Error(`KV takes values up to 25 MiB; these blobs are larger: ${tooLarge.join(', ')}`)
   for (let start = 0; start < missing.length; start += batchSize) {
     const entries = await Promise.all(
       missing.slice(start, start + batchSize).map(async (hash) => ({ key: KV_KEYS.blob(hash), value: await build.readBlob(hash) })),
     )
-    report.bytesToUpload += entries.reduce((total, entry) => total + new TextEncoder().encode(entry.value).byteLength, 0)
+    const sizes = entries.map((entry) => new TextEncoder().encode(entry.value).byteLength)
+    report.bytesToUpload += sizes.reduce((total, size) => total + size, 0)
+    const tooLarge = entries.filter((_, position) => (sizes[position] as number) > KV_VALUE_LIMIT).map((entry) => entry.key)
+    // Refused before it is sent; the pointer has not moved, so nothing is half published.
+    if (tooLarge.length > 0) throw new Error(`KV takes values up to 25 MiB; larger: ${tooLarge.join(', ')}`)
     if (options.dryRun) continue
     await withRetries(() => target.putMany(entries))
     report.blobWrites += entries.length
@@ -73,11 +75,6 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
   }
   report.gc = await collectGarbage(target, manifest.buildId, { ...options, now })
   return report
-}
-
-async function findTooLarge(build: BuildSource, hashes: string[]): Promise<string[]> {
-  const sizes = await Promise.all(hashes.map(async (hash) => [hash, new TextEncoder().encode(await build.readBlob(hash)).byteLength] as const))
-  return sizes.filter(([, size]) => size > KV_VALUE_LIMIT).map(([hash, size]) => `${hash} (${(size / 2 ** 20).toFixed(1)} MiB)`)
 }
 
 export async function readPointer(target: PublishTarget): Promise<PointerValue | null> {

@@ -37,6 +37,19 @@ function failingAfter(limit: number): PublishTarget {
 }
 
 describe('publishBuild', () => {
+  it('refuses a blob over KV’s 25 MiB limit before sending it, and leaves the pointer alone', async () => {
+    const build = fixtureBuild()
+    const [huge] = build.manifest.blobs
+    const oversized: BuildSource = {
+      manifest: build.manifest,
+      readBlob: async (hash) => (hash === huge ? 'x'.repeat(25 * 1024 * 1024 + 1) : build.readBlob(hash)),
+    }
+    const puts = spyOnPuts()
+    await expect(publishBuild(target(), oversized, { batchSize: 1 })).rejects.toThrow(/25 MiB/)
+    expect(puts()).not.toContain(`blob:${huge}`)
+    expect(await readPointer(target())).toBeNull()
+  })
+
   it('writes every blob, then the manifest, then the pointer, on the first publish', async () => {
     const puts = spyOnPuts()
     const manifest = fixtureManifest()
