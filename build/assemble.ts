@@ -23,7 +23,7 @@ export function editInfo(document: SourceDocument, site: SiteConfig, git: GitHis
   const override = document.parsed.data.lastUpdated
   const fileTime = new Date(document.parsed.file.mtimeMs).toISOString()
   return {
-    url: site.editUrl ? site.editUrl.replaceAll('{path}', document.path) : null,
+    url: site.editUrl ? site.editUrl.replaceAll('{path}', encodeURI(document.path)) : null,
     lastModified: override === false ? null : override ? new Date(override).toISOString() : (history?.lastModified ?? fileTime),
     author: history?.author ?? null,
     commit: history?.commit ?? null,

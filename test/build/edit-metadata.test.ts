@@ -100,8 +100,12 @@ describe('edit metadata from git', () => {
     })
   })
 
-  it('reads the history of files with non-ASCII names', () => {
-    expect(documentOf(result, 'démarrer').edit).toMatchObject({ author: 'Alice', commit: aliceCommit })
+  it('reads the history of files with non-ASCII names, and percent-encodes them in the edit URL', () => {
+    expect(documentOf(result, 'démarrer').edit).toMatchObject({
+      author: 'Alice',
+      commit: aliceCommit,
+      url: 'https://github.com/acme/docs/edit/main/content/docs/en/d%C3%A9marrer.md',
+    })
   })
 
   it('points a translation at its own file and a fallback at the default-locale file', () => {
