@@ -36,14 +36,20 @@ async function baselineJson(locale: string): Promise<string> {
   return JSON.stringify(index)
 }
 
+/** JS heap plus ArrayBuffer backing stores: typed arrays live outside `heapUsed`. */
+const memoryInUse = () => {
+  const usage = process.memoryUsage()
+  return usage.heapUsed + usage.arrayBuffers
+}
+
 function heapAfter<T>(load: () => T): { value: T; heapMb: number; loadMs: number } {
   gc()
-  const before = process.memoryUsage().heapUsed
+  const before = memoryInUse()
   const started = performance.now()
   const value = load()
   const loadMs = performance.now() - started
   gc()
-  return { value, heapMb: (process.memoryUsage().heapUsed - before) / 1024 / 1024, loadMs }
+  return { value, heapMb: (memoryInUse() - before) / 1024 / 1024, loadMs }
 }
 
 async function latency(search: (query: BenchQuery) => unknown): Promise<Record<string, { p50: number; p99: number }>> {
@@ -75,8 +81,10 @@ for (const locale of manifest.site.locales) {
   const chunks = displayLoad.value
   const readChunk = async (chunk: number) => chunks[chunk] as DisplayDocument[]
   const search = { query: '', limit: 10, sectionBoost: [] as string[], canReadDrafts: false }
+  // The rare words sit at the end of default-locale documents, which translations leave out.
+  const recallWords = locale === manifest.site.defaultLocale ? bodyOnlyWords : []
   const ourRecall = await Promise.all(
-    bodyOnlyWords.map(async ({ slug, word }) => (await runSearch(index, manifest.site, { ...search, query: word }, readChunk)).some((hit) => hit.slug === slug)),
+    recallWords.map(async ({ slug, word }) => (await runSearch(index, manifest.site, { ...search, query: word }, readChunk)).some((hit) => hit.slug === slug)),
   )
   result[locale] = {
     ours: {
@@ -87,7 +95,7 @@ for (const locale of manifest.site.locales) {
       displayBytes: chunkTexts.reduce((total, text) => total + Buffer.byteLength(text), 0),
       displayHeapMb: displayLoad.heapMb,
       latency: await latency((q) => runSearch(index, manifest.site, { ...search, query: q.body.query, sectionBoost: q.body.sectionBoost ?? [] }, readChunk)),
-      recall: ourRecall.filter(Boolean).length / bodyOnlyWords.length,
+      recall: recallWords.length === 0 ? null : ourRecall.filter(Boolean).length / recallWords.length,
     },
     baseline: {
       bytes: Buffer.byteLength(theirs),
@@ -95,7 +103,7 @@ for (const locale of manifest.site.locales) {
       loadMs: median(theirsLoad.map((r) => r.loadMs)),
       heapMb: median(theirsLoad.map((r) => r.heapMb)),
       latency: await latency((q) => baseline.search(q.body.query)),
-      recall: bodyOnlyWords.filter(({ slug, word }) => baseline.search(word).some((hit) => hit.id === slug)).length / bodyOnlyWords.length,
+      recall: recallWords.length === 0 ? null : recallWords.filter(({ slug, word }) => baseline.search(word).some((hit) => hit.id === slug)).length / recallWords.length,
     },
   }
 }

@@ -154,7 +154,7 @@ export interface SearchIndexBlob {
   recordLength: string
   /** The vocabulary, sorted, joined by newlines. */
   terms: string
-  /** Base64 varints: per term, the byte length of its text list and of its title/heading list. */
+  /** Base64 varints: per term, the posting count and byte length of its text list, then of its title/heading list. */
   listLengths: string
   /** Base64 varints: per term, (record delta × 2 + 1 if it occurs more than once) for body text. */
   textPostings: string
@@ -178,7 +178,7 @@ export interface DisplayDocument {
   previews: string[]
 }
 
-export const SEARCH_INDEX_VERSION = 2
+export const SEARCH_INDEX_VERSION = 3
 
 export class IndexMismatchError extends Error {
   override name = 'IndexMismatchError'

@@ -10,7 +10,7 @@ export interface Expansion {
 // than the word itself, and less the further it is from what was typed.
 const PREFIX_WEIGHT = 0.375
 const FUZZY_WEIGHT = 0.45
-const MAX_PREFIX_EXPANSIONS = 64
+const MAX_PREFIX_EXPANSIONS = 16
 export const FUZZY_MIN_LENGTH = 5
 
 /** First index whose term is >= `value`. */

@@ -9,17 +9,22 @@ export interface LoadedIndex {
   /** Byte offsets of each term's lists (entry `terms.length` closes the last one). */
   textStart: Uint32Array
   fieldStart: Uint32Array
+  /** Postings per term and list: how many records have the term (for idf). */
+  textCount: Uint32Array
+  fieldCount: Uint32Array
   textPostings: Uint8Array
   fieldPostings: Uint8Array
   recordDoc: Uint32Array
-  recordLength: Uint32Array
-  averageLength: number
+  /** BM25's length normalisation of each record: K1 × (1 − B + B × length / average length). */
+  lengthNorm: Float64Array
   docFirstRecord: Uint32Array
   docSection: string[]
   docDraft: boolean[]
   displayChunks: string[]
   displayChunkSize: number
 }
+
+export const BM25 = { k1: 1.2, b: 0.7 } as const
 
 export function loadSearchIndex(json: string): LoadedIndex {
   const blob = JSON.parse(json) as Partial<SearchIndexBlob>
@@ -31,8 +36,12 @@ export function loadSearchIndex(json: string): LoadedIndex {
   const lengths = new ByteReader(fromBase64(complete.listLengths))
   const textStart = new Uint32Array(terms.length + 1)
   const fieldStart = new Uint32Array(terms.length + 1)
+  const textCount = new Uint32Array(terms.length)
+  const fieldCount = new Uint32Array(terms.length)
   for (let term = 0; term < terms.length; term++) {
+    textCount[term] = lengths.varint()
     textStart[term + 1] = (textStart[term] as number) + lengths.varint()
+    fieldCount[term] = lengths.varint()
     fieldStart[term + 1] = (fieldStart[term] as number) + lengths.varint()
   }
   const recordCount = complete.docRecords.reduce((total, count) => total + count, 0)
@@ -48,17 +57,21 @@ export function loadSearchIndex(json: string): LoadedIndex {
   const lengthReader = new ByteReader(fromBase64(complete.recordLength))
   let total = 0
   for (let index = 0; index < recordCount; index++) total += recordLength[index] = lengthReader.varint()
+  const averageLength = recordCount > 0 ? total / recordCount : 1
+  const lengthNorm = new Float64Array(recordCount)
+  for (let index = 0; index < recordCount; index++) lengthNorm[index] = BM25.k1 * (1 - BM25.b + (BM25.b * (recordLength[index] as number)) / averageLength)
   return {
     locale: complete.locale,
     terms,
     stopTerms: new Set(complete.stopTerms),
     textStart,
     fieldStart,
+    textCount,
+    fieldCount,
     textPostings: fromBase64(complete.textPostings),
     fieldPostings: fromBase64(complete.fieldPostings),
     recordDoc,
-    recordLength,
-    averageLength: recordCount > 0 ? total / recordCount : 1,
+    lengthNorm,
     docFirstRecord,
     docSection: complete.docSection.map((position) => complete.sections[position] ?? ''),
     docDraft: complete.docDraft.map((flag) => flag === 1),

@@ -1,6 +1,5 @@
 import { expandTerm } from './expand.ts'
-import type { LoadedIndex } from './load.ts'
-import { ByteReader } from './varint.ts'
+import { BM25, type LoadedIndex } from './load.ts'
 
 export interface ScoreOptions {
   /** Query terms, tokenized as the index was. */
@@ -22,11 +21,35 @@ export interface RankedDocument {
 // A title match outranks a heading match, which outranks body text.
 export const BOOST = { title: 6, heading: 3, text: 1 } as const
 const SECTION_BOOST = 2
-// BM25 parameters for body text.
-const K1 = 1.2
-const B = 0.7
 // Other matching sections of a document add to its score, at a discount.
 const OTHER_RECORDS_WEIGHT = 0.25
+const MAX_QUERY_TERMS = 30
+
+/** Per-query accumulators, sized to one index and reset after each query. */
+interface Scratch {
+  recordScores: Float64Array
+  docMasks: Uint32Array
+  touchedRecords: number[]
+  touchedDocs: number[]
+}
+
+// Deliberate isolate cache: allocating ~1 MB of accumulators per query would
+// dominate search time on a 10k-document index.
+const scratchByIndex = new WeakMap<LoadedIndex, Scratch>()
+
+function scratchFor(index: LoadedIndex): Scratch {
+  let scratch = scratchByIndex.get(index)
+  if (!scratch) {
+    scratch = {
+      recordScores: new Float64Array(index.recordDoc.length),
+      docMasks: new Uint32Array(index.docFirstRecord.length),
+      touchedRecords: [],
+      touchedDocs: [],
+    }
+    scratchByIndex.set(index, scratch)
+  }
+  return scratch
+}
 
 /**
  * Scores records for every query term (and its prefix and typo expansions),
@@ -34,69 +57,101 @@ const OTHER_RECORDS_WEIGHT = 0.25
  * and ranks documents by their best record plus a share of the others.
  */
 export function scoreQuery(index: LoadedIndex, options: ScoreOptions): RankedDocument[] {
-  const queryTerms = [...new Set(options.terms)].filter((term) => !index.stopTerms.has(term)).slice(0, 30)
-  const recordScores = new Map<number, number>()
-  const docTerms = new Map<number, number>()
+  const queryTerms = [...new Set(options.terms)].filter((term) => !index.stopTerms.has(term)).slice(0, MAX_QUERY_TERMS)
+  const scratch = scratchFor(index)
+  const { recordScores, docMasks, touchedRecords, touchedDocs } = scratch
   const matched: string[] = []
   const recordCount = index.recordDoc.length
-  queryTerms.forEach((query, position) => {
-    for (const { term, weight } of expandTerm(index, query)) {
-      matched.push(index.terms[term] as string)
-      const credit = (record: number, value: number) => {
-        recordScores.set(record, (recordScores.get(record) ?? 0) + value)
-        const doc = index.recordDoc[record] as number
-        docTerms.set(doc, (docTerms.get(doc) ?? 0) | (1 << position))
+  const docCount = index.docFirstRecord.length
+  try {
+    queryTerms.forEach((query, position) => {
+      const bit = 2 ** position
+      for (const { term, weight } of expandTerm(index, query)) {
+        matched.push(index.terms[term] as string)
+        const textCount = index.textCount[term] as number
+        const textWeight = weight * BOOST.text * Math.log(1 + (recordCount - textCount + 0.5) / (textCount + 0.5)) * (BM25.k1 + 1)
+        accumulate(index, scratch, bit, index.textPostings, index.textStart, term, { text: textWeight })
+        const fieldCount = index.fieldCount[term] as number
+        const fieldIdf = weight * Math.log(1 + (docCount - fieldCount + 0.5) / (fieldCount + 0.5))
+        accumulate(index, scratch, bit, index.fieldPostings, index.fieldStart, term, { title: fieldIdf * BOOST.title, heading: fieldIdf * BOOST.heading })
       }
-      forEachPosting(index.textPostings, index.textStart, term, (record, repeated, count) => {
-        const idf = Math.log(1 + (recordCount - count + 0.5) / (count + 0.5))
-        const tf = repeated ? 2 : 1
-        const norm = tf + K1 * (1 - B + (B * (index.recordLength[record] as number)) / index.averageLength)
-        credit(record, weight * BOOST.text * idf * ((tf * (K1 + 1)) / norm))
-      })
-      forEachPosting(index.fieldPostings, index.fieldStart, term, (record, isTitle, count) => {
-        const idf = Math.log(1 + (index.docFirstRecord.length - count + 0.5) / (count + 0.5))
-        credit(record, weight * idf * (isTitle ? BOOST.title : BOOST.heading))
-      })
-    }
-  })
-  const everyTerm = (1 << queryTerms.length) - 1
-  const visible = (doc: number) => options.canReadDrafts || !index.docDraft[doc]
-  let docs = [...docTerms].filter(([doc, mask]) => mask === everyTerm && visible(doc)).map(([doc]) => doc)
-  if (docs.length === 0) docs = [...docTerms.keys()].filter(visible)
-  const candidates = new Set(docs)
-
-  const best = new Map<number, { record: number; score: number; total: number }>()
-  for (const [record, score] of recordScores) {
-    const doc = index.recordDoc[record] as number
-    if (!candidates.has(doc)) continue
-    const current = best.get(doc)
-    if (!current) best.set(doc, { record, score, total: score })
-    else {
-      current.total += score
-      if (score > current.score) Object.assign(current, { record, score })
-    }
+    })
+    return rankDocuments(index, scratch, queryTerms.length, options, matched)
+  } finally {
+    for (const record of touchedRecords) recordScores[record] = 0
+    for (const doc of touchedDocs) docMasks[doc] = 0
+    touchedRecords.length = 0
+    touchedDocs.length = 0
   }
-  return [...best]
-    .map(([doc, { record, score, total }]) => ({
-      doc,
-      bestRecord: record - (index.docFirstRecord[doc] as number),
-      score: (score + OTHER_RECORDS_WEIGHT * (total - score)) * (options.sectionBoost.has(index.docSection[doc] as string) ? SECTION_BOOST : 1),
-      matched,
-    }))
-    .sort((a, b) => b.score - a.score || a.doc - b.doc)
-    .slice(0, options.limit)
 }
 
-/** Calls `visit(record, flag, listLength)` for each posting of a term's list. */
-function forEachPosting(bytes: Uint8Array, starts: Uint32Array, term: number, visit: (record: number, flag: boolean, count: number) => void) {
-  const end = starts[term + 1] as number
-  const postings: number[] = []
-  const reader = new ByteReader(bytes, starts[term] as number)
-  let record = 0
-  while (reader.offset < end) {
-    const value = reader.varint()
-    record += Math.floor(value / 2)
-    postings.push(record * 2 + (value % 2))
+function rankDocuments(index: LoadedIndex, scratch: Scratch, termCount: number, options: ScoreOptions, matched: string[]): RankedDocument[] {
+  const everyTerm = 2 ** termCount - 1
+  const visible = (doc: number) => options.canReadDrafts || !index.docDraft[doc]
+  const top = topDocuments(index, scratch, options, (doc) => scratch.docMasks[doc] === everyTerm && visible(doc))
+  const ranked = top.length > 0 ? top : topDocuments(index, scratch, options, visible)
+  return ranked.map((entry) => ({ ...entry, matched }))
+}
+
+/** The `limit` best documents that pass `accept`, kept in a small sorted array (no full sort). */
+function topDocuments(index: LoadedIndex, scratch: Scratch, options: ScoreOptions, accept: (doc: number) => boolean) {
+  const top: Array<{ doc: number; bestRecord: number; score: number }> = []
+  for (const doc of scratch.touchedDocs) {
+    if (!accept(doc)) continue
+    const first = index.docFirstRecord[doc] as number
+    const end = doc + 1 < index.docFirstRecord.length ? (index.docFirstRecord[doc + 1] as number) : index.recordDoc.length
+    let best = first
+    let total = 0
+    for (let record = first; record < end; record++) {
+      const recordScore = scratch.recordScores[record] as number
+      total += recordScore
+      if (recordScore > (scratch.recordScores[best] as number)) best = record
+    }
+    const bestScore = scratch.recordScores[best] as number
+    const boost = options.sectionBoost.has(index.docSection[doc] as string) ? SECTION_BOOST : 1
+    const score = (bestScore + OTHER_RECORDS_WEIGHT * (total - bestScore)) * boost
+    if (top.length === options.limit && !outranks(score, doc, top[top.length - 1] as { doc: number; score: number })) continue
+    let at = top.length
+    while (at > 0 && outranks(score, doc, top[at - 1] as { doc: number; score: number })) at--
+    top.splice(at, 0, { doc, bestRecord: best - first, score })
+    if (top.length > options.limit) top.pop()
   }
-  for (const posting of postings) visit(Math.floor(posting / 2), posting % 2 === 1, postings.length)
+  return top
+}
+
+const outranks = (score: number, doc: number, other: { doc: number; score: number }) => score > other.score || (score === other.score && doc < other.doc)
+
+/** How a list scores: body text by BM25 (flag: the term repeats), fields by kind (flag: title). */
+type ListWeights = { text: number } | { title: number; heading: number }
+
+/** Adds each posting's score to its record and marks its document as matching query term `bit`. */
+function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, bytes: Uint8Array, starts: Uint32Array, term: number, weights: ListWeights) {
+  const text = 'text' in weights ? weights.text : 0
+  const title = 'title' in weights ? weights.title : 0
+  const heading = 'heading' in weights ? weights.heading : 0
+  const { recordScores, docMasks, touchedRecords, touchedDocs } = scratch
+  const end = starts[term + 1] as number
+  let offset = starts[term] as number
+  let record = 0
+  while (offset < end) {
+    // An inlined varint read: this loop runs once per posting.
+    let value = 0
+    let scale = 1
+    let byte: number
+    do {
+      byte = bytes[offset++] as number
+      value += (byte & 0x7f) * scale
+      scale *= 0x80
+    } while (byte >= 0x80)
+    record += Math.floor(value / 2)
+    const score = recordScores[record] as number
+    if (score === 0) touchedRecords.push(record)
+    const flag = value % 2 === 1
+    const tf = flag ? 2 : 1
+    recordScores[record] = score + (text > 0 ? (text * tf) / (tf + (index.lengthNorm[record] as number)) : flag ? title : heading)
+    const doc = index.recordDoc[record] as number
+    const mask = docMasks[doc] as number
+    if (mask === 0) touchedDocs.push(doc)
+    docMasks[doc] = mask | bit
+  }
 }
