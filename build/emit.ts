@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Manifest } from '../worker/contract.ts'
 import { mapLimit } from './map-limit.ts'
@@ -16,7 +16,11 @@ export async function emitBuild(outDir: string, manifest: Manifest, blobs: Map<s
   await rm(staging, { recursive: true, force: true })
   await mkdir(join(staging, BLOB_DIR), { recursive: true })
   try {
-    await mapLimit([...blobs], 64, ([hash, text]) => writeFile(join(staging, BLOB_DIR, `${hash}.json`), text))
+    // Blobs are content-addressed: one the previous build wrote is the same file, so link it.
+    await mapLimit([...blobs], 64, async ([hash, text]) => {
+      const name = `${hash}.json`
+      await link(join(outDir, BLOB_DIR, name), join(staging, BLOB_DIR, name)).catch(() => writeFile(join(staging, BLOB_DIR, name), text))
+    })
     await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2))
     await mkdir(dirname(outDir), { recursive: true })
     await rename(outDir, retired).catch((error: NodeJS.ErrnoException) => {

@@ -1,6 +1,6 @@
 import { KV_VALUE_LIMIT, SCHEMA_VERSION, SEARCH_INDEX_VERSION, documentUrl, type Manifest } from '../worker/contract.ts'
 import { navItem, resolveOverride, titleOf, type RenderedSource } from './assemble.ts'
-import { BlobSet, contentHash } from './blob-set.ts'
+import { BlobSet, contentHash, hashOfAll } from './blob-set.ts'
 import { linkTargets, toSourceDocuments, type SourceDocument } from './documents.ts'
 import { ContentError, type ContentProblem } from './errors.ts'
 import { parseDocumentFile, parseReleaseFile, type SourceFile } from './frontmatter.ts'
@@ -100,7 +100,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const view = buildLocaleView({ locale, site, variants, navItems, git: input.git, blobs })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
-    const indexKey = contentHash(`${locale}\u0000${SEARCH_INDEX_VERSION}\u0000${JSON.stringify(view.indexed)}`)
+    const indexKey = hashOfAll(
+      (function* () {
+        yield `${locale}\u0000${SEARCH_INDEX_VERSION}`
+        for (const indexed of view.indexed) yield JSON.stringify(indexed)
+      })(),
+    )
     const built = JSON.parse(await memo(indexKey, () => JSON.stringify(buildSearchIndex(locale, view.indexed, contentHash)))) as BuiltSearchIndex
     for (const chunk of built.displayChunks) blobs.addText(chunk)
     search[locale] = blobs.addText(built.index)

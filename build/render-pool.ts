@@ -45,7 +45,8 @@ async function renderOnThreads(jobs: Job[], targets: LinkTargets, threads: numbe
   const queue = [...jobs]
   const results: Result[] = []
   const runThread = async () => {
-    const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { targets } })
+    // A render thread keeps little alive between batches; a cap makes its V8 collect instead of growing.
+    const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { targets }, resourceLimits: { maxOldGenerationSizeMb: 384 } })
     try {
       for (let batch = queue.splice(0, BATCH_SIZE); batch.length > 0; batch = queue.splice(0, BATCH_SIZE)) {
         const output = await new Promise<Result[]>((resolve, reject) => {

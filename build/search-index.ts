@@ -26,10 +26,8 @@ export const DISPLAY_CHUNK_SIZE = 200
 const STOP_TERM_SHARE = 0.2
 const STOP_TERM_MIN_RECORDS = 2000
 
-interface Posting {
-  record: number
-  flag: number
-}
+/** A posting list as numbers: record × 2 + flag (no object per posting: a 10k site has millions). */
+type PostingList = number[]
 
 /**
  * One record per document intro and per heading section, so a hit points at
@@ -37,14 +35,15 @@ interface Posting {
  */
 export function buildSearchIndex(locale: string, documents: IndexedDocument[], hashOf: (text: string) => string): BuiltSearchIndex {
   const sections = [...new Set(documents.map((document) => document.section))].sort()
-  const text = new Map<string, Posting[]>()
-  const fields = new Map<string, Posting[]>()
-  const add = (lists: Map<string, Posting[]>, term: string, record: number, flag: number) => {
+  const text = new Map<string, PostingList>()
+  const fields = new Map<string, PostingList>()
+  const add = (lists: Map<string, PostingList>, term: string, record: number, flag: number) => {
     const list = lists.get(term) ?? []
     if (list.length === 0) lists.set(term, list)
-    const last = list[list.length - 1]
-    if (last?.record === record) last.flag = 1
-    else list.push({ record, flag })
+    const last = list.length - 1
+    // A second occurrence in the same record sets the flag (body text: "repeats").
+    if (last >= 0 && Math.floor((list[last] as number) / 2) === record) list[last] = record * 2 + 1
+    else list.push(record * 2 + flag)
   }
   const recordLengths: number[] = []
   const display: DisplayDocument[] = []
@@ -79,8 +78,12 @@ export function buildSearchIndex(locale: string, documents: IndexedDocument[], h
   const fieldWriter = new ByteWriter()
   const lengths = new ByteWriter()
   for (const term of terms) {
-    lengths.varint(writeList(textWriter, text.get(term)))
-    lengths.varint(writeList(fieldWriter, fields.get(term)))
+    const textList = text.get(term) ?? []
+    const fieldList = fields.get(term) ?? []
+    lengths.varint(textList.length)
+    lengths.varint(writeList(textWriter, textList))
+    lengths.varint(fieldList.length)
+    lengths.varint(writeList(fieldWriter, fieldList))
   }
   const lengthsWriter = new ByteWriter()
   for (const length of recordLengths) lengthsWriter.varint(length)
@@ -107,11 +110,12 @@ export function buildSearchIndex(locale: string, documents: IndexedDocument[], h
 }
 
 /** Writes one posting list as (record delta × 2 + flag) varints; returns its byte length. */
-function writeList(writer: ByteWriter, list: Posting[] | undefined): number {
+function writeList(writer: ByteWriter, list: PostingList): number {
   const start = writer.length
   let previous = 0
-  for (const { record, flag } of list ?? []) {
-    writer.varint((record - previous) * 2 + flag)
+  for (const posting of list) {
+    const record = Math.floor(posting / 2)
+    writer.varint((record - previous) * 2 + (posting % 2))
     previous = record
   }
   return writer.length - start
