@@ -34,8 +34,8 @@ export function editInfo(document: SourceDocument, site: SiteConfig, git: GitHis
 export function resolveOverride(
   value: string | false | undefined,
   document: SourceDocument,
-  byPath: Map<string, SourceDocument>,
-  bySlug: Map<string, SourceDocument>,
+  byPath: ReadonlyMap<string, SourceDocument>,
+  bySlug: ReadonlyMap<string, SourceDocument>,
 ): string | false | undefined | null {
   if (value === false || value === undefined) return value
   if (value.endsWith('.md')) {

@@ -1,22 +1,16 @@
-import { KV_VALUE_LIMIT, SCHEMA_VERSION, SEARCH_INDEX_VERSION, documentUrl, type Manifest } from '../worker/contract.ts'
+import { KV_VALUE_LIMIT, SCHEMA_VERSION, documentUrl, type Manifest } from '../worker/contract.ts'
 import { navItem, resolveOverride, titleOf, type RenderedSource } from './assemble.ts'
-import { BlobSet, contentHash, hashOfAll } from './blob-set.ts'
-import { linkTargets, toSourceDocuments, type SourceDocument } from './documents.ts'
+import { BlobSet, contentHash } from './blob-set.ts'
+import { linkTargets, toSourceDocuments } from './documents.ts'
 import { ContentError, type ContentProblem } from './errors.ts'
 import { parseDocumentFile, parseReleaseFile, type SourceFile } from './frontmatter.ts'
 import type { GitHistory } from './git-history.ts'
 import { buildLocaleView } from './locale-view.ts'
 import type { NavItem } from './nav.ts'
-import { buildSearchIndex, type BuiltSearchIndex } from './search-index.ts'
+import { cachedSearchIndex, type Memo } from './search-index.ts'
 import { buildReleases } from './releases.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
 import { parseSiteConfig, type SiteConfig } from './site-config.ts'
-
-/**
- * Returns the cached value for `key`, or builds and caches it. Building a
- * 10k-document index takes seconds; an unchanged locale should not pay it.
- */
-export type Memo = (key: string, build: () => string) => Promise<string>
 
 /** Renders many documents at once; the CLI hands in a cached, multi-core one. */
 export type RenderMany = (inputs: RenderInput[], targets: LinkTargets) => Promise<RenderedDocument[]>
@@ -27,6 +21,7 @@ export interface PipelineInput {
   git: GitHistory
   builtAt: string
   renderMany?: RenderMany
+  /** Caches search indexes between builds; the CLI hands in one on disk. */
   memo?: Memo
 }
 
@@ -83,7 +78,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const navItems = new Map<RenderedSource, NavItem>()
   for (const source of sources) {
     const resolve = (key: 'prev' | 'next') => {
-      const value = resolveOverride(source.parsed.data[key], source, byPath as Map<string, SourceDocument>, bySlug as Map<string, SourceDocument>)
+      const value = resolveOverride(source.parsed.data[key], source, byPath, bySlug)
       if (value === null) problems.push({ path: source.path, line: source.parsed.lineOf(key), message: `${key} "${String(source.parsed.data[key])}" points at no document` })
       return value ?? undefined
     }
@@ -100,13 +95,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const view = buildLocaleView({ locale, site, variants, navItems, git: input.git, blobs })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
-    const indexKey = hashOfAll(
-      (function* () {
-        yield `${locale}\u0000${SEARCH_INDEX_VERSION}`
-        for (const indexed of view.indexed) yield JSON.stringify(indexed)
-      })(),
-    )
-    const built = JSON.parse(await memo(indexKey, () => JSON.stringify(buildSearchIndex(locale, view.indexed, contentHash)))) as BuiltSearchIndex
+    const built = await cachedSearchIndex(locale, view.indexed, memo)
     for (const chunk of built.displayChunks) blobs.addText(chunk)
     search[locale] = blobs.addText(built.index)
     stats.documents[locale] = view.translated

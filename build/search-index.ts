@@ -1,5 +1,6 @@
 import { SEARCH_INDEX_VERSION, tokenize, type DisplayDocument, type SearchIndexBlob } from '../worker/contract.ts'
 import { ByteWriter } from '../worker/search-index/varint.ts'
+import { contentHash, hashOfAll } from './blob-set.ts'
 import type { TextSection } from './render.ts'
 
 /** A document as one locale's index sees it (its own text, or the default locale's on fallback). */
@@ -107,6 +108,23 @@ export function buildSearchIndex(locale: string, documents: IndexedDocument[], h
     displayChunkSize: DISPLAY_CHUNK_SIZE,
   }
   return { index: JSON.stringify(blob), displayChunks }
+}
+
+/**
+ * Returns the cached value for `key`, or builds and caches it. Building a
+ * 10k-document index takes seconds; an unchanged locale should not pay it.
+ */
+export type Memo = (key: string, build: () => string) => Promise<string>
+
+/** The locale's index, from the memo when its documents have not changed. */
+export async function cachedSearchIndex(locale: string, documents: IndexedDocument[], memo: Memo): Promise<BuiltSearchIndex> {
+  const key = hashOfAll(
+    (function* () {
+      yield `${locale}\u0000${SEARCH_INDEX_VERSION}`
+      for (const document of documents) yield JSON.stringify(document)
+    })(),
+  )
+  return JSON.parse(await memo(key, () => JSON.stringify(buildSearchIndex(locale, documents, contentHash)))) as BuiltSearchIndex
 }
 
 /** Writes one posting list as (record delta × 2 + flag) varints; returns its byte length. */
