@@ -1,3 +1,5 @@
+import { parseAccept } from 'hono/utils/accept'
+
 export interface LocaleChoice {
   /** The site locale negotiated for this request. */
   locale: string
@@ -10,19 +12,9 @@ interface LanguageRange {
   q: number
 }
 
-/** Parses `Accept-Language` (RFC 9110 §12.5.4), best first; order breaks ties. */
+/** Parses `Accept-Language` (RFC 9110 §12.5.4) with hono's parser: best first, order breaks ties. */
 export function parseAcceptLanguage(header: string): LanguageRange[] {
-  return header
-    .split(',')
-    .map((part, position) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const qParam = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
-      const q = qParam === undefined ? 1 : Number(qParam.slice(2))
-      return { tag: tag.trim().toLowerCase(), q: Number.isFinite(q) ? q : 0, position }
-    })
-    .filter((range) => range.tag !== '')
-    .sort((a, b) => b.q - a.q || a.position - b.position)
-    .map(({ tag, q }) => ({ tag, q }))
+  return parseAccept(header).map((range) => ({ tag: range.type.toLowerCase(), q: range.q }))
 }
 
 /**

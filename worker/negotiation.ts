@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory'
+import { parseAccept } from 'hono/utils/accept'
 import { Problem } from './problem.ts'
 
 interface MediaRange {
@@ -7,14 +8,11 @@ interface MediaRange {
   q: number
 }
 
-function parseAccept(accept: string): MediaRange[] {
-  return accept.split(',').flatMap((part) => {
-    const [range = '', ...params] = part.trim().toLowerCase().split(';')
-    const [type, subtype] = range.trim().split('/')
-    if (!type || !subtype) return []
-    const qParam = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
-    const q = qParam === undefined ? 1 : Number(qParam.slice(2))
-    return [{ type, subtype, q: Number.isFinite(q) ? q : 0 }]
+/** `Accept` parsed by hono (quoted parameters and all), split into type and subtype. */
+function mediaRanges(accept: string): MediaRange[] {
+  return parseAccept(accept).flatMap((range) => {
+    const [type, subtype] = range.type.toLowerCase().split('/')
+    return type && subtype ? [{ type, subtype, q: range.q }] : []
   })
 }
 
@@ -32,7 +30,7 @@ function qualityOf(ranges: MediaRange[], type: string, subtype: string): number 
 /** True when an `Accept` header admits JSON; no header admits anything. */
 export function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined || accept.trim() === '') return true
-  return qualityOf(parseAccept(accept), 'application', 'json') > 0
+  return qualityOf(mediaRanges(accept), 'application', 'json') > 0
 }
 
 /** Answers 406 before any work when the client cannot take JSON. */
