@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import MiniSearch from 'minisearch'
-import type { DisplayDocument, DocumentBlob, Manifest } from '../worker/contract.ts'
+import { readEmitted } from '../build/emit.ts'
+import type { DisplayDocument, DocumentBlob } from '../worker/contract.ts'
 import { loadSearchIndex, type LoadedIndex } from '../worker/search-index/load.ts'
 import { runSearch } from '../worker/search.ts'
 import type { BenchQuery } from './queries.ts'
@@ -14,8 +14,7 @@ const { queries, bodyOnlyWords } = JSON.parse(await readFile(queriesFile, 'utf8'
   queries: BenchQuery[]
   bodyOnlyWords: Array<{ slug: string; word: string }>
 }
-const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as Manifest
-const readBlob = (hash: string) => readFile(join(distDir, 'blobs', `${hash}.json`), 'utf8')
+const { manifest, readBlob } = await readEmitted(distDir)
 const gc = (globalThis as { gc?: () => void }).gc as () => void
 
 // The baseline: MiniSearch configured the way VitePress's local search is.

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
+import { readEmitted } from '../build/emit.ts'
 import { publishBuild } from '../build/publish/publish.ts'
 import { kvBindingTarget, type KvBinding } from '../build/publish/target.ts'
-import type { Manifest } from '../worker/contract.ts'
 import type { BenchQuery } from './queries.ts'
 import { median, percentile } from './stats.ts'
 
@@ -44,8 +43,8 @@ export async function measureWorker(distDir: string, workDir: string, queries: B
     const kv = (await mf.getKVNamespace('DOCS_KV')) as unknown as KvBinding
     let writes: string[] = []
     const countingKv: KvBinding = { ...kv, get: kv.get.bind(kv), list: kv.list.bind(kv), delete: kv.delete.bind(kv), put: (key, value) => (writes.push(key), kv.put(key, value)) }
-    const manifest = JSON.parse(await readFile(join(distDir, 'manifest.json'), 'utf8')) as Manifest
-    const source = { manifest, readBlob: (hash: string) => readFile(join(distDir, 'blobs', `${hash}.json`), 'utf8') }
+    const source = await readEmitted(distDir)
+    const { manifest } = source
     await publishBuild(kvBindingTarget(countingKv), source)
     const firstBlobWrites = writes.filter((key) => key.startsWith('blob:')).length
     writes = []

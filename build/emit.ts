@@ -1,7 +1,8 @@
-import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { Manifest } from '../worker/contract.ts'
 import { mapLimit } from './map-limit.ts'
+import type { BuildSource } from './publish/publish.ts'
 
 export const MANIFEST_FILE = 'manifest.json'
 export const BLOB_DIR = 'blobs'
@@ -32,4 +33,10 @@ export async function emitBuild(outDir: string, manifest: Manifest, blobs: Map<s
     throw error
   }
   await rm(retired, { recursive: true, force: true })
+}
+
+/** A build `emitBuild` wrote, read back for publishing. */
+export async function readEmitted(outDir: string): Promise<BuildSource> {
+  const manifest = JSON.parse(await readFile(join(outDir, MANIFEST_FILE), 'utf8')) as Manifest
+  return { manifest, readBlob: (hash) => readFile(join(outDir, BLOB_DIR, `${hash}.json`), 'utf8') }
 }

@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process'
 import { watch } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { buildSite } from '../build/build.ts'
-import { BLOB_DIR } from '../build/emit.ts'
 import { ContentError, formatProblem } from '../build/errors.ts'
 import { openTarget } from '../build/publish/open-target.ts'
-import { publishBuild } from '../build/publish/publish.ts'
+import { inMemorySource, publishBuild } from '../build/publish/publish.ts'
 import { ensureDevVars } from './dev-vars.ts'
 import { QUIET_WRANGLER_ENV } from './wrangler-env.ts'
 
@@ -28,10 +26,8 @@ async function buildAndPublish(reason: string): Promise<void> {
   const started = performance.now()
   try {
     const result = await buildSite({ contentDir, outDir, cacheDir: resolve('node_modules/.cache/docs-service') })
-    const report = await publishBuild(local.target, {
-      manifest: result.manifest,
-      readBlob: (hash) => readFile(join(outDir, BLOB_DIR, `${hash}.json`), 'utf8'),
-    })
+    // The blobs are still in memory: publish them from there, not from dist/.
+    const report = await publishBuild(local.target, inMemorySource(result))
     const elapsed = Math.round(performance.now() - started)
     console.log(`${reason}: build ${report.buildId} live in ${elapsed} ms (${report.blobWrites} blobs written)`)
   } catch (error) {

@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { Manifest } from '../../worker/contract.ts'
-import { BLOB_DIR, MANIFEST_FILE } from '../emit.ts'
-import { DEFAULT_GRACE_SECONDS, DEFAULT_KEEP, readHistory, rollback } from './history.ts'
+import { readEmitted } from '../emit.ts'
+import { DEFAULT_GRACE_SECONDS, DEFAULT_KEEP, readHistory, readPointer, rollback } from './history.ts'
 import { openTarget } from './open-target.ts'
-import { publishBuild, readPointer } from './publish.ts'
+import { publishBuild } from './publish.ts'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -23,13 +21,11 @@ const [command, buildIdArgument] = positionals
 const { target, close, where } = await openTarget(values.remote ? 'remote' : 'local')
 try {
   if (command === 'publish') {
-    const dist = resolve(values.dist)
-    const manifest = JSON.parse(await readFile(join(dist, MANIFEST_FILE), 'utf8')) as Manifest
-    const report = await publishBuild(
-      target,
-      { manifest, readBlob: (hash) => readFile(join(dist, BLOB_DIR, `${hash}.json`), 'utf8') },
-      { dryRun: values['dry-run'], keep: Number(values.keep), graceSeconds: Number(values.grace) },
-    )
+    const report = await publishBuild(target, await readEmitted(resolve(values.dist)), {
+      dryRun: values['dry-run'],
+      keep: Number(values.keep),
+      graceSeconds: Number(values.grace),
+    })
     const size = `${report.blobsToUpload} blobs, ${(report.bytesToUpload / 1024).toFixed(1)} KiB`
     if (values['dry-run']) console.log(`plan for ${where}: upload ${size}; new build ${report.buildId}`)
     else {

@@ -1,4 +1,4 @@
-import { KV_KEYS, type BuildRecord, type Manifest } from '../../worker/contract.ts'
+import { KV_KEYS, type BuildRecord, type Manifest, type PointerValue } from '../../worker/contract.ts'
 import { withRetries, type PublishTarget } from './target.ts'
 
 export interface GcOptions {
@@ -78,6 +78,16 @@ export async function rollback(target: PublishTarget, liveBuildId: string | null
   if (!chosen) throw new Error(buildId ? `build ${buildId} is not among the kept builds` : 'there is no earlier build to roll back to')
   if ((await readManifest(target, chosen.buildId)) === null) throw new Error(`the manifest of build ${chosen.buildId} is gone`)
   if (chosen.retiredAt) await writeHistory(target, history.map((record) => (record === chosen ? { ...record, retiredAt: null } : record)))
-  await withRetries(() => target.putMany([{ key: KV_KEYS.pointer, value: JSON.stringify({ buildId: chosen.buildId }) }]))
+  await switchPointer(target, chosen.buildId)
   return chosen
+}
+
+export async function readPointer(target: PublishTarget): Promise<PointerValue | null> {
+  const text = await withRetries(() => target.get(KV_KEYS.pointer))
+  return text === null ? null : (JSON.parse(text) as PointerValue)
+}
+
+export async function switchPointer(target: PublishTarget, buildId: string): Promise<void> {
+  const value: PointerValue = { buildId }
+  await withRetries(() => target.putMany([{ key: KV_KEYS.pointer, value: JSON.stringify(value) }]))
 }

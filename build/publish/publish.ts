@@ -1,5 +1,5 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BuildRecord, type Manifest, type PointerValue } from '../../worker/contract.ts'
-import { collectGarbage, readHistory, writeHistory, type GcOptions, type GcReport } from './history.ts'
+import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BuildRecord, type Manifest } from '../../worker/contract.ts'
+import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
 import { withRetries, type PublishTarget } from './target.ts'
 
 /** A build as publishing reads it: the manifest and a way to read each blob. */
@@ -77,12 +77,14 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
   return report
 }
 
-export async function readPointer(target: PublishTarget): Promise<PointerValue | null> {
-  const text = await withRetries(() => target.get(KV_KEYS.pointer))
-  return text === null ? null : (JSON.parse(text) as PointerValue)
-}
-
-export async function switchPointer(target: PublishTarget, buildId: string): Promise<void> {
-  const value: PointerValue = { buildId }
-  await withRetries(() => target.putMany([{ key: KV_KEYS.pointer, value: JSON.stringify(value) }]))
+/** A build that is still in memory (as `npm start` has it), as publishing reads it. */
+export function inMemorySource(build: { manifest: Manifest; blobs: Map<string, string> }): BuildSource {
+  return {
+    manifest: build.manifest,
+    readBlob: async (hash) => {
+      const blob = build.blobs.get(hash)
+      if (blob === undefined) throw new Error(`build ${build.manifest.buildId} has no blob ${hash}`)
+      return blob
+    },
+  }
 }

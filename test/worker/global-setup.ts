@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { buildSite } from '../../build/build.ts'
+import { readEmitted } from '../../build/emit.ts'
 import type { Manifest } from '../../worker/contract.ts'
 
 export interface BuiltFixture {
@@ -21,7 +22,8 @@ export default async function setup(project: TestProject) {
   const outDir = await mkdtemp(join(tmpdir(), 'docs-worker-fixture-'))
   const result = await buildSite({ contentDir: 'test/fixtures/site', outDir, cacheDir: null })
   const blobs: Record<string, string> = {}
-  for (const hash of result.manifest.blobs) blobs[hash] = await readFile(join(outDir, 'blobs', `${hash}.json`), 'utf8')
+  const emitted = await readEmitted(outDir)
+  for (const hash of result.manifest.blobs) blobs[hash] = await emitted.readBlob(hash)
   project.provide('site', { manifest: result.manifest, blobs })
   return () => rm(outDir, { recursive: true, force: true })
 }

@@ -1,22 +1,14 @@
 import { env } from 'cloudflare:workers'
 import { inject, vi } from 'vitest'
 import { kvBindingTarget } from '../../build/publish/target.ts'
-import { publishBuild, type BuildSource } from '../../build/publish/publish.ts'
+import { inMemorySource, publishBuild, type BuildSource } from '../../build/publish/publish.ts'
 import type { Manifest, VariantEntry } from '../../worker/contract.ts'
 import app from '../../worker/index.ts'
 import type { BuiltFixture } from './global-setup.ts'
 
 export function fixtureBuild(): BuildSource & { fixture: BuiltFixture } {
   const fixture = inject('site')
-  return {
-    fixture,
-    manifest: fixture.manifest,
-    readBlob: async (hash) => {
-      const blob = fixture.blobs[hash]
-      if (blob === undefined) throw new Error(`fixture has no blob ${hash}`)
-      return blob
-    },
-  }
+  return { fixture, ...inMemorySource({ manifest: fixture.manifest, blobs: new Map(Object.entries(fixture.blobs)) }) }
 }
 
 /** Publishes the fixture build into the test's KV through the real publish code. */
