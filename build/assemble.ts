@@ -2,6 +2,7 @@ import type { DocumentBlob, DocumentNav, EditInfo } from '../worker/contract.ts'
 import type { SourceDocument } from './documents.ts'
 import type { GitHistory } from './git-history.ts'
 import type { NavItem } from './nav.ts'
+import { resolveRelative } from './plugins/rehype-links.ts'
 import type { RenderedDocument } from './render.ts'
 import type { SiteConfig } from './site-config.ts'
 import { buildToc } from './toc.ts'
@@ -38,15 +39,7 @@ export function resolveOverride(
   bySlug: ReadonlyMap<string, SourceDocument>,
 ): string | false | undefined | null {
   if (value === false || value === undefined) return value
-  if (value.endsWith('.md')) {
-    const base = document.path.slice(0, document.path.lastIndexOf('/'))
-    const parts = base.split('/')
-    for (const segment of value.split('/')) {
-      if (segment === '..') parts.pop()
-      else if (segment !== '.') parts.push(segment)
-    }
-    return byPath.get(parts.join('/'))?.docId ?? null
-  }
+  if (value.endsWith('.md')) return byPath.get(resolveRelative(document.path, value))?.docId ?? null
   return bySlug.get(value.replace(/^\/+|\/+$/g, ''))?.docId ?? null
 }
 

@@ -94,18 +94,31 @@ function findOrphanTranslations(documents: SourceDocument[], site: SiteConfig): 
     }))
 }
 
+export interface LinkTable {
+  /** Content path to URL, for rewriting `.md` links. */
+  urls: Record<string, string>
+  /** The URLs that lead to drafts, which published pages must not link to. */
+  draftUrls: Set<string>
+}
+
 /**
- * Every document's content path to its URL, for rewriting `.md` links. A
- * translation may link to a page not translated yet: `docs/fr/x.md` then
- * names the French URL of `x`, which falls back to the default locale.
+ * Where every document link can point. A translation may link to a page not
+ * translated yet: `docs/fr/x.md` then names the French URL of `x`, which
+ * falls back to the default locale.
  */
-export function linkTargets(documents: SourceDocument[], site: SiteConfig): Record<string, string> {
-  const targets: Record<string, string> = Object.fromEntries(documents.map((document) => [document.path, document.url]))
+export function linkTable(documents: SourceDocument[], site: SiteConfig): LinkTable {
+  const table: LinkTable = { urls: {}, draftUrls: new Set() }
+  const add = (path: string, url: string, document: SourceDocument) => {
+    if (path in table.urls) return
+    table.urls[path] = url
+    if (document.draft) table.draftUrls.add(url)
+  }
+  for (const document of documents) add(document.path, document.url, document)
   for (const original of documents.filter((document) => document.locale === site.defaultLocale)) {
     for (const locale of site.locales) {
       const path = original.path.replace(`docs/${site.defaultLocale}/`, `docs/${locale}/`)
-      targets[path] ??= documentUrl(site.baseUrl, site.defaultLocale, locale, original.slug)
+      add(path, documentUrl(site.baseUrl, site.defaultLocale, locale, original.slug), original)
     }
   }
-  return targets
+  return table
 }

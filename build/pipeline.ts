@@ -1,7 +1,7 @@
-import { KV_VALUE_LIMIT, SCHEMA_VERSION, documentUrl, type Manifest } from '../worker/contract.ts'
+import { KV_VALUE_LIMIT, SCHEMA_VERSION, type Manifest } from '../worker/contract.ts'
 import { navItem, resolveOverride, titleOf, type RenderedSource } from './assemble.ts'
 import { BlobSet, contentHash } from './blob-set.ts'
-import { linkTargets, toSourceDocuments } from './documents.ts'
+import { linkTable, toSourceDocuments } from './documents.ts'
 import { ContentError, type ContentProblem } from './errors.ts'
 import { parseDocumentFile, parseReleaseFile, type SourceFile } from './frontmatter.ts'
 import type { GitHistory } from './git-history.ts'
@@ -10,7 +10,7 @@ import type { NavItem } from './nav.ts'
 import { cachedSearchIndex, type Memo } from './search-index.ts'
 import { buildReleases } from './releases.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
-import { parseSiteConfig, type SiteConfig } from './site-config.ts'
+import { parseSiteConfig } from './site-config.ts'
 
 /** Renders many documents at once; the CLI hands in a cached, multi-core one. */
 export type RenderMany = (inputs: RenderInput[], targets: LinkTargets) => Promise<RenderedDocument[]>
@@ -57,7 +57,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
   problems.push(...documentProblems)
 
-  const targets = linkTargets(documents, site)
+  const links = linkTable(documents, site)
+  const targets = links.urls
   const renderMany = input.renderMany ?? renderInProcess
   const memo = input.memo ?? (async (_key: string, build: () => string) => build())
   const rendered = await renderMany(documents.map((d) => ({ path: d.path, body: d.parsed.body, bodyLine: d.parsed.bodyLine })), targets)
@@ -65,7 +66,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const output = rendered[index] as RenderedDocument
     return { ...document, rendered: output, title: titleOf(document, output) }
   })
-  problems.push(...checkLinks(sources, site))
+  problems.push(...checkLinks(sources, links.draftUrls))
 
   const byPath = new Map(sources.map((source) => [source.path, source]))
   const bySlug = new Map(sources.map((source) => [source.slug, source]))
@@ -140,20 +141,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   return { manifest, blobs: blobs.blobs, stats, warnings }
 }
 
-function checkLinks(sources: RenderedSource[], site: SiteConfig): ContentProblem[] {
-  const byUrl = new Map(sources.map((source) => [source.url, source]))
-  // Links from a translation to an untranslated page use the page's localized URL.
-  for (const source of sources.filter((s) => s.locale === site.defaultLocale)) {
-    for (const locale of site.locales) {
-      const url = documentUrl(site.baseUrl, site.defaultLocale, locale, source.slug)
-      if (!byUrl.has(url)) byUrl.set(url, source)
-    }
-  }
+function checkLinks(sources: RenderedSource[], draftUrls: Set<string>): ContentProblem[] {
   return sources.flatMap((source) =>
     source.rendered.links.flatMap((link): ContentProblem[] => {
       if (link.url === null) return [{ path: source.path, line: link.line, message: `link "${link.href}" points at no document` }]
-      const target = byUrl.get(link.url)
-      if (target?.draft && !source.draft) return [{ path: source.path, line: link.line, message: `link "${link.href}" points at a draft` }]
+      if (draftUrls.has(link.url) && !source.draft) return [{ path: source.path, line: link.line, message: `link "${link.href}" points at a draft` }]
       return []
     }),
   )

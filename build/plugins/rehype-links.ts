@@ -78,15 +78,16 @@ function splitHash(href: string): [string, string | undefined] {
 /** Only `.md` links and extensionless links are document links; `./diagram.png` is not. */
 function candidatePaths(from: string, target: string): string[] {
   if (target === '') return []
-  const resolved = joinPosix(from.slice(0, from.lastIndexOf('/')), target)
+  const resolved = resolveRelative(from, target)
   if (target.endsWith('.md')) return [resolved]
   if (/\.[a-z0-9]+$/i.test(target)) return []
   const bare = resolved.replace(/\/$/, '')
   return [`${bare}.md`, `${bare}/index.md`]
 }
 
-function joinPosix(directory: string, relative: string): string {
-  const parts = directory.split('/')
+/** The content path `relative` names from the file `from` (`docs/en/a/b.md` + `../c.md` -> `docs/en/c.md`). */
+export function resolveRelative(from: string, relative: string): string {
+  const parts = from.slice(0, from.lastIndexOf('/')).split('/')
   for (const segment of relative.split('/')) {
     if (segment === '..') parts.pop()
     else if (segment !== '.' && segment !== '') parts.push(segment)
