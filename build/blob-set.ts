@@ -16,10 +16,7 @@ export class BlobSet {
   readonly blobs = new Map<string, string>()
 
   add(value: unknown): string {
-    const text = JSON.stringify(value)
-    const hash = contentHash(text)
-    this.blobs.set(hash, text)
-    return hash
+    return this.addText(JSON.stringify(value))
   }
 
   addText(text: string): string {

@@ -27,7 +27,7 @@ const EXCERPT_LENGTH = 160
 
 /** Ranks documents for a query and dresses the best ones up as results, one per document. */
 export async function runSearch(index: LoadedIndex, site: Manifest['site'], query: SearchQuery, readChunk: DisplayChunkReader): Promise<SearchHit[]> {
-  const ranked = scoreQuery(index, {
+  const { documents, matched } = scoreQuery(index, {
     terms: tokenize(query.query),
     sectionBoost: new Set(query.sectionBoost),
     canReadDrafts: query.canReadDrafts,
@@ -35,7 +35,7 @@ export async function runSearch(index: LoadedIndex, site: Manifest['site'], quer
   })
   const chunks = new Map<number, Promise<DisplayDocument[]>>()
   return Promise.all(
-    ranked.map(async ({ doc, bestRecord, score, matched }) => {
+    documents.map(async ({ doc, bestRecord, score }) => {
       const chunk = Math.floor(doc / index.displayChunkSize)
       if (!chunks.has(chunk)) chunks.set(chunk, readChunk(chunk))
       const shown = (await chunks.get(chunk))?.[doc % index.displayChunkSize]

@@ -34,16 +34,15 @@ export function kvBindingTarget(kv: KvBinding): PublishTarget {
         cursor = page.cursor
       }
     },
-    async putMany(entries) {
-      for (let start = 0; start < entries.length; start += PARALLEL_WRITES) {
-        await Promise.all(entries.slice(start, start + PARALLEL_WRITES).map(({ key, value }) => kv.put(key, value)))
-      }
-    },
-    async deleteMany(keys) {
-      for (let start = 0; start < keys.length; start += PARALLEL_WRITES) {
-        await Promise.all(keys.slice(start, start + PARALLEL_WRITES).map((key) => kv.delete(key)))
-      }
-    },
+    putMany: (entries) => inWaves(entries, ({ key, value }) => kv.put(key, value)),
+    deleteMany: (keys) => inWaves(keys, (key) => kv.delete(key)),
+  }
+}
+
+/** A binding has no bulk call: writes go out PARALLEL_WRITES at a time. */
+async function inWaves<T>(items: T[], write: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += PARALLEL_WRITES) {
+    await Promise.all(items.slice(start, start + PARALLEL_WRITES).map(write))
   }
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TocEntry } from '../../worker/contract.ts'
-import { call, publishFixture, readJson, variantOf, type ProblemBody } from './helpers.ts'
+import { call, expectNotFound, publishFixture, readJson, variantOf, type ProblemBody } from './helpers.ts'
 
 beforeAll(publishFixture)
 
@@ -95,15 +95,7 @@ describe('GET /v1/documents/{slug}', () => {
   })
 
   it('answers 404 problem+json for a slug nobody published', async () => {
-    const response = await call('/v1/documents/guides/uninstall')
-    expect(response.status).toBe(404)
-    expect(response.headers.get('Content-Type')).toBe('application/problem+json')
-    expect(await readJson<ProblemBody>(response)).toEqual({
-      type: 'about:blank',
-      title: 'Not Found',
-      status: 404,
-      detail: 'No document, release or route at this path.',
-    })
+    await expectNotFound(await call('/v1/documents/guides/uninstall'))
   })
 
   it('serves the root index document under the slug "index"', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { STACK_FRAME, call, publishFixture, readJson, type ProblemBody } from './helpers.ts'
+import { STACK_FRAME, call, expectNotFound, publishFixture, readJson, type ProblemBody } from './helpers.ts'
 
 beforeAll(publishFixture)
 
@@ -9,15 +9,7 @@ describe('unknown routes and wrong methods', () => {
   it.each(['/', '/v1', '/v1/nowhere', '/v2/documents/guides/install', '/v1/documents', '/v1/releases/stable'])(
     'answers 404 problem+json for the unknown path %s',
     async (path) => {
-      const response = await call(path)
-      expect(response.status).toBe(404)
-      expect(response.headers.get('Content-Type')).toBe('application/problem+json')
-      expect(await readJson<ProblemBody>(response)).toEqual({
-        type: 'about:blank',
-        title: 'Not Found',
-        status: 404,
-        detail: 'No document, release or route at this path.',
-      })
+      await expectNotFound(await call(path))
     },
   )
 

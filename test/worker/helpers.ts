@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers'
-import { inject, vi } from 'vitest'
+import { expect, inject, vi } from 'vitest'
 import { kvBindingTarget } from '../../build/publish/target.ts'
 import { inMemorySource, publishBuild, type BuildSource } from '../../build/publish/publish.ts'
 import type { Manifest, VariantEntry } from '../../worker/contract.ts'
@@ -34,6 +34,16 @@ export interface ProblemBody {
   status: number
   detail: string
   errors?: Array<{ pointer: string; detail: string }>
+}
+
+/** The body every 404 has, whether the path, the slug or the draft scope was missing. */
+export const NOT_FOUND: ProblemBody = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No document, release or route at this path.' }
+
+/** Asserts the exact 404 problem response. */
+export async function expectNotFound(response: Response): Promise<void> {
+  expect(response.status).toBe(404)
+  expect(response.headers.get('Content-Type')).toBe('application/problem+json')
+  expect(await readJson<ProblemBody>(response)).toEqual(NOT_FOUND)
 }
 
 /** The fixture manifest's entry for a document in a requested locale. */

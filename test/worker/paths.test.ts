@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { safeSlug } from '../../worker/routes/documents.ts'
-import { call, publishFixture, readJson, spyOnKvReads, type ProblemBody } from './helpers.ts'
+import { NOT_FOUND, call, publishFixture, readJson, spyOnKvReads, type ProblemBody } from './helpers.ts'
 
 beforeAll(publishFixture)
 afterEach(() => {
@@ -9,8 +9,6 @@ afterEach(() => {
 
 // Keys a rejected slug may cause to be read: the live pointer and the published slug map.
 const ALLOWED_KEY = /^(pointer|manifest:.+)$/
-
-const NOT_FOUND: ProblemBody = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No document, release or route at this path.' }
 
 async function expectRejected(path: string) {
   await call('/v1/documents/index') // warm-up, so a manifest read is not mistaken for anything else

@@ -14,7 +14,11 @@ export interface RankedDocument {
   /** The record that matched best: 0 is the intro, n the n-th heading section. */
   bestRecord: number
   score: number
-  /** Vocabulary terms that matched, for highlighting. */
+}
+
+export interface ScoredQuery {
+  documents: RankedDocument[]
+  /** Vocabulary terms that matched (with prefixes and typos), for highlighting. */
   matched: string[]
 }
 
@@ -57,7 +61,7 @@ function scratchFor(index: LoadedIndex): Scratch {
  * keeps documents that match every term (any term, if none matches all),
  * and ranks documents by their best record plus a share of the others.
  */
-export function scoreQuery(index: LoadedIndex, options: ScoreOptions): RankedDocument[] {
+export function scoreQuery(index: LoadedIndex, options: ScoreOptions): ScoredQuery {
   const queryTerms = [...new Set(options.terms)].filter((term) => !index.stopTerms.has(term)).slice(0, MAX_QUERY_TERMS)
   const scratch = scratchFor(index)
   const { recordScores, docMasks, touchedRecords, touchedDocs } = scratch
@@ -77,7 +81,7 @@ export function scoreQuery(index: LoadedIndex, options: ScoreOptions): RankedDoc
         accumulate(index, scratch, bit, index.fieldPostings, index.fieldStart, term, { title: fieldIdf * BOOST.title, heading: fieldIdf * BOOST.heading })
       }
     })
-    return rankDocuments(index, scratch, queryTerms.length, options, matched)
+    return { documents: rankDocuments(index, scratch, queryTerms.length, options), matched }
   } finally {
     for (const record of touchedRecords) recordScores[record] = 0
     for (const doc of touchedDocs) docMasks[doc] = 0
@@ -86,12 +90,11 @@ export function scoreQuery(index: LoadedIndex, options: ScoreOptions): RankedDoc
   }
 }
 
-function rankDocuments(index: LoadedIndex, scratch: Scratch, termCount: number, options: ScoreOptions, matched: string[]): RankedDocument[] {
+function rankDocuments(index: LoadedIndex, scratch: Scratch, termCount: number, options: ScoreOptions): RankedDocument[] {
   const everyTerm = 2 ** termCount - 1
   const visible = (doc: number) => options.canReadDrafts || !index.docDraft[doc]
   const top = topDocuments(index, scratch, options, (doc) => scratch.docMasks[doc] === everyTerm && visible(doc))
-  const ranked = top.length > 0 ? top : topDocuments(index, scratch, options, visible)
-  return ranked.map((entry) => ({ ...entry, matched }))
+  return top.length > 0 ? top : topDocuments(index, scratch, options, visible)
 }
 
 /** The `limit` best documents that pass `accept`, kept in a small sorted array (no full sort). */
