@@ -3,6 +3,7 @@ import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { readEmitted } from '../build/emit.ts'
 import { publishBuild } from '../build/publish/publish.ts'
+import { strongEtag } from '../worker/contract.ts'
 import { kvBindingTarget, type KvBinding } from '../build/publish/target.ts'
 import type { BenchQuery } from './queries.ts'
 import { median, percentile } from './stats.ts'
@@ -74,7 +75,7 @@ export async function measureWorker(distDir: string, workDir: string, queries: B
     }
     const docId = Object.keys(manifest.documents.en ?? {}).find((id) => !manifest.documents.en?.[id]?.draft) as string
     const slug = Object.entries(manifest.slugs).find(([, id]) => id === docId)?.[0] as string
-    const etag = manifest.documents.en?.[docId]?.etag as string
+    const etag = strongEtag(manifest.documents.en?.[docId]?.blob as string)
     const document200Ms = median(await time(`/v1/documents/${slug}`, undefined, 200)) - noopMs
     const document304Ms = median(await time(`/v1/documents/${slug}`, { headers: { 'If-None-Match': etag } }, 200)) - noopMs
 

@@ -56,7 +56,7 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
       .filter((variant) => source.draft || !variant.draft)
       .map((variant) => ({ locale: variant.locale, slug: variant.slug }))
     const hash = blobs.add(documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations }))
-    return { blob: hash, etag: `"${hash}"`, locale: source.locale, draft: source.draft }
+    return { blob: hash, locale: source.locale, draft: source.draft }
   }
   const documents: Record<string, VariantEntry> = {}
   for (const { published, preview } of choices) {

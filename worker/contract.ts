@@ -17,6 +17,9 @@ export const BLOB_KEY_PREFIX = 'blob:'
 /** Workers KV refuses larger values. */
 export const KV_VALUE_LIMIT = 25 * 1024 * 1024
 
+/** A blob is named by the hash of its bytes, which makes that hash a strong validator. */
+export const strongEtag = (hash: string) => `"${hash}"`
+
 export const CACHE_CONTROL = {
   public: 'public, max-age=60, stale-while-revalidate=300',
   private: 'private, no-store',
@@ -70,8 +73,8 @@ export interface DocumentBlob {
 
 /** What the worker serves for one document id in one requested locale. */
 export interface VariantEntry {
+  /** The blob hash: also the response's strong ETag (see strongEtag). */
   blob: string
-  etag: string
   /** The locale whose text is served (differs from the requested one on fallback). */
   locale: string
   draft: boolean

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, draftsToken } from './tokens.ts'
 import { call, publishFixture, readJson, spyOnKvReads, variantOf } from './helpers.ts'
+import { strongEtag } from '../../worker/contract.ts'
 
 beforeAll(publishFixture)
 
 const PATH = '/v1/documents/guides/install'
-const ETAG = () => variantOf('guides/install').etag
+const ETAG = () => strongEtag(variantOf('guides/install').blob)
 const ifNoneMatch = (value: string, headers: Record<string, string> = {}) => call(PATH, { headers: { 'If-None-Match': value, ...headers } })
 
 async function expectNotModified(response: Response, etag: string, contentLanguage = 'en') {
@@ -31,7 +32,7 @@ describe('If-None-Match on documents (RFC 9110 §13.1.2)', () => {
   })
 
   it('answers 200 with the body when a list of tags does not contain the current ETag', async () => {
-    const response = await ifNoneMatch(`"0000", W/"1111", ${variantOf('guides/deploy').etag}`)
+    const response = await ifNoneMatch(`"0000", W/"1111", ${strongEtag(variantOf('guides/deploy').blob)}`)
     expect(response.status).toBe(200)
     expect(response.headers.get('ETag')).toBe(ETAG())
     expect(await readJson(response)).toMatchObject({ slug: 'guides/install' })
@@ -57,7 +58,7 @@ describe('If-None-Match on documents (RFC 9110 §13.1.2)', () => {
     const withToken = await call('/v1/documents/guides/secret-plans', { headers: bearer(await draftsToken()) })
     expect(withToken.status).toBe(200)
     const etag = withToken.headers.get('ETag') ?? ''
-    expect(etag).toBe(variantOf('guides/secret-plans').etag)
+    expect(etag).toBe(strongEtag(variantOf('guides/secret-plans').blob))
 
     for (const value of [etag, `W/${etag}`, '*']) {
       const response = await call('/v1/documents/guides/secret-plans', { headers: { 'If-None-Match': value } })
@@ -67,7 +68,7 @@ describe('If-None-Match on documents (RFC 9110 §13.1.2)', () => {
   })
 
   it('answers 304 with a draft token when the draft ETag matches, privately cached', async () => {
-    const etag = variantOf('guides/secret-plans').etag
+    const etag = strongEtag(variantOf('guides/secret-plans').blob)
     const response = await call('/v1/documents/guides/secret-plans', { headers: { 'If-None-Match': etag, ...bearer(await draftsToken()) } })
     expect(response.status).toBe(304)
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
@@ -79,8 +80,8 @@ describe('If-None-Match on documents (RFC 9110 §13.1.2)', () => {
   })
 
   it('answers 200 to an en ETag with Accept-Language: fr on an untranslated doc: the fallback has its own ETag', async () => {
-    const enEtag = variantOf('guides/deploy', 'en').etag
-    const frEtag = variantOf('guides/deploy', 'fr').etag
+    const enEtag = strongEtag(variantOf('guides/deploy', 'en').blob)
+    const frEtag = strongEtag(variantOf('guides/deploy', 'fr').blob)
     expect(frEtag).not.toBe(enEtag)
     const response = await call('/v1/documents/guides/deploy', { headers: { 'If-None-Match': enEtag, 'Accept-Language': 'fr' } })
     expect(response.status).toBe(200)
@@ -92,7 +93,7 @@ describe('If-None-Match on documents (RFC 9110 §13.1.2)', () => {
     const en = await call(PATH, { headers: { 'Accept-Language': 'en' } })
     const fr = await call(PATH, { headers: { 'Accept-Language': 'fr' } })
     expect(en.headers.get('ETag')).toBe(ETAG())
-    expect(fr.headers.get('ETag')).toBe(variantOf('guides/install', 'fr').etag)
+    expect(fr.headers.get('ETag')).toBe(strongEtag(variantOf('guides/install', 'fr').blob))
     expect(fr.headers.get('ETag')).not.toBe(en.headers.get('ETag'))
   })
 })

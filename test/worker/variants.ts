@@ -25,7 +25,7 @@ export function variantBuild(buildId: string, options: VariantOptions = {}): Bui
     if (!entry) throw new Error('fixture lost guides/install')
     const hash = installBlobHash(buildId)
     extra[hash] = JSON.stringify({ ...JSON.parse(fixture.blobs[entry.blob] ?? '{}'), title: options.installTitle })
-    manifest.documents.en = { ...manifest.documents.en, 'guides/install': { ...entry, blob: hash, etag: `"${hash}"` } }
+    manifest.documents.en = { ...manifest.documents.en, 'guides/install': { ...entry, blob: hash } }
   }
   const dropped = new Set(options.drop)
   manifest.blobs = [...fixture.manifest.blobs.filter((hash) => !dropped.has(hash)), ...Object.keys(extra)].sort()

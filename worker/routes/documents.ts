@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { CACHE_CONTROL, type Manifest, type VariantEntry } from '../contract.ts'
+import { CACHE_CONTROL, strongEtag, type Manifest, type VariantEntry } from '../contract.ts'
 import type { AppEnv } from '../app-env.ts'
 import { noneMatch } from '../etag.ts'
 import { chooseLocale } from '../locale.ts'
@@ -45,14 +45,15 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
   // A draft without the scope is indistinguishable from a slug that does not exist.
   if (!variant || (variant.draft && !c.var.canReadDrafts)) throw notFound()
 
+  const etag = strongEtag(variant.blob)
   const vary = [negotiated ? 'Accept-Language' : null, variant.draft ? 'Authorization' : null].filter(Boolean).join(', ')
   const headers: Record<string, string> = {
-    ETag: variant.etag,
+    ETag: etag,
     'Cache-Control': variant.draft ? CACHE_CONTROL.private : CACHE_CONTROL.public,
     'Content-Language': variant.locale,
     ...(vary ? { Vary: vary } : {}),
   }
-  if (noneMatch(c.req.header('If-None-Match'), variant.etag)) return c.body(null, 304, headers)
+  if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
   const body = await c.var.store.blob(variant.blob)
   return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' })
 })

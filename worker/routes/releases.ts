@@ -1,6 +1,6 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import semver from 'semver'
-import { CACHE_CONTROL, type ReleasesBlob } from '../contract.ts'
+import { CACHE_CONTROL, strongEtag, type ReleasesBlob } from '../contract.ts'
 import type { AppEnv } from '../app-env.ts'
 import { noneMatch } from '../etag.ts'
 import { Problem } from '../problem.ts'
@@ -56,7 +56,7 @@ export const releases = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   const streams = query.stream === undefined ? [] : [query.stream].flat()
   const drafts = c.var.canReadDrafts
   // The drafts view may list more related documents, so it is another representation.
-  const etag = drafts ? `"${manifest.releases}.drafts"` : `"${manifest.releases}"`
+  const etag = strongEtag(drafts ? `${manifest.releases}.drafts` : manifest.releases)
   const headers = { ETag: etag, 'Cache-Control': drafts ? CACHE_CONTROL.private : CACHE_CONTROL.public, Vary: 'Authorization' }
   // Validation comes first: preconditions only apply to what would be a 2xx (RFC 9110 §13.2.1).
   const unknown = streams.filter((stream) => !manifest.releaseStreams.includes(stream))
