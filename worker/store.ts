@@ -13,9 +13,11 @@ export class StoreUnavailable extends Error {
 interface IsolateCache {
   pointerReadAt: number
   manifest: Manifest | null
-  searchIndexes: Map<string, LoadedIndex>
+  // Promises, not values: concurrent first searches of an isolate share one
+  // read and parse of a multi-megabyte index instead of each doing it.
+  searchIndexes: Map<string, Promise<LoadedIndex>>
   /** Display chunks by blob hash: what search hits show. */
-  displayChunks: Map<string, DisplayDocument[]>
+  displayChunks: Map<string, Promise<DisplayDocument[]>>
 }
 
 // Deliberate isolate cache, one per KV namespace: the manifest and the
@@ -39,6 +41,16 @@ function isManifest(value: Manifest): boolean {
     typeof value.releases === 'string' &&
     Array.isArray(value.releaseStreams)
   )
+}
+
+/** The cached promise for `key`, or a new one; a failed load is forgotten so the next request retries. */
+function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  const cached = cache.get(key)
+  if (cached) return cached
+  const loading = load()
+  cache.set(key, loading)
+  loading.catch(() => cache.delete(key))
+  return loading
 }
 
 export interface StoreOptions {
@@ -92,22 +104,15 @@ export class Store {
 
   /** The deserialized search index of a locale, loaded once per build per isolate. */
   async searchIndex(manifest: Manifest, locale: string): Promise<LoadedIndex> {
-    const cached = this.cache.manifest === manifest ? this.cache.searchIndexes.get(locale) : undefined
-    if (cached) return cached
     const hash = manifest.search[locale]
     if (!hash) throw new StoreUnavailable(`no search index for locale ${locale}`)
-    const index = loadSearchIndex(await this.blob(hash))
-    if (this.cache.manifest === manifest) this.cache.searchIndexes.set(locale, index)
-    return index
+    const load = async () => loadSearchIndex(await this.blob(hash))
+    return this.cache.manifest === manifest ? once(this.cache.searchIndexes, locale, load) : load()
   }
 
   /** One display chunk of a search index, read once per isolate. */
-  async displayChunk(hash: string): Promise<DisplayDocument[]> {
-    const cached = this.cache.displayChunks.get(hash)
-    if (cached) return cached
-    const chunk = JSON.parse(await this.blob(hash)) as DisplayDocument[]
-    this.cache.displayChunks.set(hash, chunk)
-    return chunk
+  displayChunk(hash: string): Promise<DisplayDocument[]> {
+    return once(this.cache.displayChunks, hash, async () => JSON.parse(await this.blob(hash)) as DisplayDocument[])
   }
 
   private async read<T>(key: string, cacheTtl?: number): Promise<T | null> {
