@@ -8,7 +8,7 @@ import type { GitHistory } from './git-history.ts'
 import { buildLocaleView } from './locale-view.ts'
 import type { NavItem } from './nav.ts'
 import { cachedSearchIndex, type Memo } from './search-index.ts'
-import { buildReleases } from './releases.ts'
+import { buildReleases, releaseRenderInputs, type ReleaseRendering } from './releases.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
 import { parseSiteConfig } from './site-config.ts'
 
@@ -61,7 +61,16 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const targets = links.urls
   const renderMany = input.renderMany ?? renderInProcess
   const memo = input.memo ?? (async (_key: string, build: () => string) => build())
-  const rendered = await renderMany(documents.map((d) => ({ path: d.path, body: d.parsed.body, bodyLine: d.parsed.bodyLine })), targets)
+  // Documents and release notes render in one pass: one thread pool, one cache.
+  const releaseInputs = releaseFiles.map(releaseRenderInputs)
+  const rendered = await renderMany(
+    [
+      ...documents.map((d) => ({ path: d.path, body: d.parsed.body, bodyLine: d.parsed.bodyLine })),
+      ...releaseInputs.flatMap(({ body, upgrade }) => (upgrade ? [body, upgrade] : [body])),
+    ],
+    targets,
+  )
+  const releasesRendered = releaseRenderings(releaseInputs, rendered.slice(documents.length))
   const sources: RenderedSource[] = documents.map((document, index) => {
     const output = rendered[index] as RenderedDocument
     return { ...document, rendered: output, title: titleOf(document, output) }
@@ -105,7 +114,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
 
   const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
   const releases = buildReleases(releaseFiles, {
-    render: (renderInput) => renderDocument(renderInput, targets),
+    rendered: releasesRendered,
     related: (slug) => {
       const target = defaultSources.get(slug)
       return target && { slug: target.slug, title: target.title, url: target.url, draft: target.draft }
@@ -149,4 +158,11 @@ function checkLinks(sources: RenderedSource[], draftUrls: Set<string>): ContentP
       return []
     }),
   )
+}
+
+/** Pairs the flat render outputs back with each release's body and upgrade notes. */
+function releaseRenderings(inputs: Array<ReleaseRendering<RenderInput>>, outputs: RenderedDocument[]): Array<ReleaseRendering<RenderedDocument>> {
+  let next = 0
+  const take = () => outputs[next++] as RenderedDocument
+  return inputs.map(({ upgrade }) => ({ body: take(), upgrade: upgrade ? take() : null }))
 }

@@ -11,8 +11,23 @@ export interface RelatedTarget {
   draft: boolean
 }
 
+/** A release note's Markdown: its body, and its upgrade notes if it has any. */
+export interface ReleaseRendering<T> {
+  body: T
+  upgrade: T | null
+}
+
+export function releaseRenderInputs(parsed: ParsedFile<Partial<ReleaseFrontMatter>>): ReleaseRendering<RenderInput> {
+  const { file, data } = parsed
+  return {
+    body: { path: file.path, body: parsed.body, bodyLine: parsed.bodyLine },
+    upgrade: data.upgrade ? { path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1 } : null,
+  }
+}
+
 export interface ReleaseContext {
-  render: (input: RenderInput) => RenderedDocument
+  /** The rendering of each file's releaseRenderInputs, in the order of `files`. */
+  rendered: Array<ReleaseRendering<RenderedDocument>>
   /** Resolves a `related` slug of the default locale, or undefined. */
   related: (slug: string) => RelatedTarget | undefined
 }
@@ -25,7 +40,7 @@ export function buildReleases(
 ): { releases: ReleasesBlob; problems: ContentProblem[]; count: number } {
   const problems: ContentProblem[] = []
   const streams = new Map<string, Array<ReleaseEntry & { path: string }>>()
-  for (const parsed of files) {
+  files.forEach((parsed, position) => {
     const { data, file } = parsed
     const problem = (key: string, message: string) => problems.push({ path: file.path, line: parsed.lineOf(key), message })
     // Front matter validation has reported a missing or invalid version or date.
@@ -35,18 +50,17 @@ export function buildReleases(
       if (!target) problem('related', `related "${slug}" points at no document`)
       return target ? [target] : []
     })
-    const body = context.render({ path: file.path, body: parsed.body, bodyLine: parsed.bodyLine })
-    for (const link of body.links) {
+    const { body, upgrade } = context.rendered[position] as ReleaseRendering<RenderedDocument>
+    for (const link of [...body.links, ...(upgrade?.links ?? [])]) {
       if (link.url === null) problems.push({ path: file.path, line: link.line, message: `link "${link.href}" points at no document` })
     }
-    const upgrade = data.upgrade ? context.render({ path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1 }) : null
-    if (!version || !data.date) continue
+    if (!version || !data.date) return
     const stream = data.stream ?? releasePath.exec(file.path)?.[1] ?? 'default'
     const entries = streams.get(stream) ?? []
     const duplicate = entries.find((entry) => entry.version === version)
     if (duplicate) {
       problem('version', `version ${version} of stream "${stream}" is also in ${duplicate.path}`)
-      continue
+      return
     }
     entries.push({
       path: file.path,
@@ -59,7 +73,7 @@ export function buildReleases(
       related,
     })
     streams.set(stream, entries)
-  }
+  })
   const blob: ReleasesBlob = {
     streams: [...streams.entries()]
       .sort(([a], [b]) => a.localeCompare(b))

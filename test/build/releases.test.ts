@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReleasesBlob } from '../../worker/contract.ts'
-import { blob, buildFolder, doc, documentOf, removeTempDirs, SITE_EN, type FolderBuild } from './helpers.ts'
+import { blob, buildFolder, doc, documentOf, problemsOf, removeTempDirs, SITE_EN, type FolderBuild } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -40,6 +40,18 @@ describe('release notes', () => {
       related: [{ slug: 'guides/migrate', title: 'Migrating', url: '/guides/migrate', draft: false }],
     })
     expect(stable?.releases[1]).toMatchObject({ title: 'stable 1.10.0', upgrade: null, breaking: false, related: [] })
+  })
+
+  it('reports a broken link in upgrade notes at its line, like one in the body', async () => {
+    const problems = await problemsOf({
+      'site.yml': SITE_EN,
+      'docs/en/a.md': '# A\n',
+      'releases/stable/1.0.0.md': doc('version: "1.0.0"\ndate: "2026-01-05"\nupgrade: |\n  Read [the guide](../../docs/en/gone.md).', 'See [A](../../docs/en/missing.md).\n'),
+    })
+    expect(problems).toEqual([
+      { path: 'releases/stable/1.0.0.md', line: 5, message: 'link "../../docs/en/gone.md" points at no document' },
+      { path: 'releases/stable/1.0.0.md', line: 8, message: 'link "../../docs/en/missing.md" points at no document' },
+    ])
   })
 })
 
