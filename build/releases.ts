@@ -37,7 +37,7 @@ const releasePath = /^releases\/([^/]+)\/[^/]+\.md$/
 export function buildReleases(
   files: Array<ParsedFile<Partial<ReleaseFrontMatter>>>,
   context: ReleaseContext,
-): { releases: ReleasesBlob; problems: ContentProblem[]; count: number } {
+): { releases: ReleasesBlob; problems: ContentProblem[] } {
   const problems: ContentProblem[] = []
   const streams = new Map<string, Array<ReleaseEntry & { path: string }>>()
   files.forEach((parsed, position) => {
@@ -82,5 +82,5 @@ export function buildReleases(
         releases: entries.sort((a, b) => semver.rcompare(a.version, b.version)).map(({ path: _path, ...entry }) => entry),
       })),
   }
-  return { releases: blob, problems, count: files.length }
+  return { releases: blob, problems }
 }

@@ -3,16 +3,18 @@
 // the build imports it from Node, the worker bundles it for workerd.
 export const SCHEMA_VERSION = 1
 
+/** Content-hash blobs share this prefix, so publishing can list them in one call. */
+export const BLOB_KEY_PREFIX = 'blob:'
+
 export const KV_KEYS = {
   /** The one key a publish switches: `{ buildId }` of the live build. */
   pointer: 'pointer',
   /** Every published build, newest first (for rollback and garbage collection). */
   builds: 'builds',
   manifest: (buildId: string) => `manifest:${buildId}`,
-  blob: (hash: string) => `blob:${hash}`,
+  blob: (hash: string) => `${BLOB_KEY_PREFIX}${hash}`,
 } as const
 
-export const BLOB_KEY_PREFIX = 'blob:'
 
 /** Workers KV refuses larger values. */
 export const KV_VALUE_LIMIT = 25 * 1024 * 1024
