@@ -1,6 +1,7 @@
 import { documentUrl, tokenize, type DisplayDocument, type Manifest } from './contract.ts'
 import type { LoadedIndex } from './search-index/load.ts'
 import { scoreQuery } from './search-index/score.ts'
+import { StoreUnavailable } from './store.ts'
 
 export interface SearchQuery {
   query: string
@@ -39,7 +40,8 @@ export async function runSearch(index: LoadedIndex, site: Manifest['site'], quer
       const chunk = Math.floor(doc / index.displayChunkSize)
       if (!chunks.has(chunk)) chunks.set(chunk, readChunk(chunk))
       const shown = (await chunks.get(chunk))?.[doc % index.displayChunkSize]
-      if (!shown) throw new Error(`display chunk ${chunk} has no document ${doc}`)
+      // A chunk that does not match its index is a storage fault (503), like a missing blob.
+      if (!shown) throw new StoreUnavailable(`display chunk ${chunk} has no document ${doc}`)
       const headingEntry = bestRecord > 0 ? shown.headings[bestRecord - 1] : undefined
       const heading = headingEntry ? { id: headingEntry[0], text: headingEntry[1] } : null
       const base = documentUrl(site.baseUrl, site.defaultLocale, shown.locale, shown.slug)
