@@ -7,11 +7,11 @@ import { bearerAuth } from './auth.ts'
 import { corsFor } from './cors.ts'
 import { requireJsonAccept } from './negotiation.ts'
 import { registerOpenApi } from './openapi.ts'
-import { Problem, notFound, problemResponse } from './problem.ts'
+import { Problem, RETRY_AFTER_SECONDS, StoreUnavailable, notFound, problemResponse } from './problem.ts'
 import { documents } from './routes/documents.ts'
 import { releases } from './routes/releases.ts'
 import { search } from './routes/search.ts'
-import { RETRY_AFTER_SECONDS, Store, StoreUnavailable } from './store.ts'
+import { Store } from './store.ts'
 
 const app = new OpenAPIHono<AppEnv>()
 

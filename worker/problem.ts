@@ -52,3 +52,11 @@ export function problemResponse(c: Context, problem: Problem): Response {
 }
 
 export const notFound = (detail = 'No document, release or route at this path.') => new Problem(404, detail)
+
+/** Seconds a client should wait after a 503: about one KV propagation. */
+export const RETRY_AFTER_SECONDS = 30
+
+/** The build is not there (nothing published, a blob missing, KV failing): answered with 503. */
+export class StoreUnavailable extends Error {
+  override name = 'StoreUnavailable'
+}

@@ -1,7 +1,7 @@
 import { documentUrl, tokenize, type DisplayDocument, type Manifest } from './contract.ts'
 import type { LoadedIndex } from './search-index/load.ts'
 import { scoreQuery } from './search-index/score.ts'
-import { StoreUnavailable } from './store.ts'
+import { StoreUnavailable } from './problem.ts'
 
 export interface SearchQuery {
   query: string

@@ -1,13 +1,6 @@
 import { KV_KEYS, SCHEMA_VERSION, type DisplayDocument, type Manifest, type PointerValue } from './contract.ts'
+import { StoreUnavailable } from './problem.ts'
 import { loadSearchIndex, type LoadedIndex } from './search-index/load.ts'
-
-/** Seconds a client should wait after a 503: about one KV propagation. */
-export const RETRY_AFTER_SECONDS = 30
-
-/** The build is not there (nothing published, a blob missing, KV failing): answered with 503. */
-export class StoreUnavailable extends Error {
-  override name = 'StoreUnavailable'
-}
 
 /** What one isolate keeps of the live build between requests. */
 interface IsolateCache {

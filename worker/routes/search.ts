@@ -1,9 +1,8 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { AppEnv } from '../app-env.ts'
 import { chooseLocale } from '../locale.ts'
-import { Problem } from '../problem.ts'
+import { Problem, StoreUnavailable } from '../problem.ts'
 import { runSearch } from '../search.ts'
-import { StoreUnavailable } from '../store.ts'
 import { readLimited } from '../read-limited.ts'
 import { validationHook } from '../validation.ts'
 
