@@ -1,6 +1,6 @@
 import app from '../worker/index.ts'
-import { KV_KEYS, type Manifest, type PointerValue } from '../worker/contract.ts'
-import { loadSearchIndex } from '../worker/search-index/load.ts'
+import { KV_KEYS, type Manifest, type PointerValue } from '../contract/index.ts'
+import { loadSearchIndex } from '../search/codec.ts'
 
 // The real app behind a KV binding that counts reads, plus a few probe
 // routes the benchmark times from outside (inside workerd the clock stands

@@ -1,9 +1,9 @@
 import { emitBuild } from './emit.ts'
 import { readGitHistory } from './git-history.ts'
-import { runPipeline, type PipelineOutput } from './pipeline.ts'
+import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
 import { readContent } from './read.ts'
-import { RenderCache } from './render-cache.ts'
-import { createRenderMany } from './render-pool.ts'
+import { RenderCache } from './markdown/render-cache.ts'
+import { createRenderMany } from './markdown/render-pool.ts'
 
 export interface BuildOptions {
   contentDir: string

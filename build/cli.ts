@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildSite, type BuildResult } from './build.ts'
-import { ContentError, formatProblem } from './errors.ts'
+import { ContentError, formatProblem } from './content/problems.ts'
 import { MissingContentError } from './read.ts'
 
 const PROGRESS_MIN_DOCUMENTS = 200

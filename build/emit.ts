@@ -1,8 +1,8 @@
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import type { Manifest } from '../worker/contract.ts'
+import type { Manifest } from '../contract/index.ts'
 import { mapLimit } from './map-limit.ts'
-import type { BuildSource } from './publish/publish.ts'
+import type { BuildSource } from '../publish/publish.ts'
 
 export const MANIFEST_FILE = 'manifest.json'
 export const BLOB_DIR = 'blobs'

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import type { SourceFile } from './frontmatter.ts'
-import { SITE_FILE } from './site-config.ts'
+import type { SourceFile } from './content/front-matter.ts'
+import { SITE_FILE } from './content/site-config.ts'
 
 export interface ContentFolder {
   siteText: string

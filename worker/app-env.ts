@@ -1,4 +1,4 @@
-import type { AuthVariables } from './auth.ts'
+import type { AuthVariables } from './http/auth.ts'
 import type { Store } from './store.ts'
 
 /** Hono's generics for this app: bindings from `wrangler types`, per-request variables. */

@@ -1,6 +1,6 @@
-import { KV_KEYS, SCHEMA_VERSION, type DisplayDocument, type Manifest, type PointerValue } from './contract.ts'
-import { StoreUnavailable } from './problem.ts'
-import { loadSearchIndex, type LoadedIndex } from './search-index/load.ts'
+import { KV_KEYS, SCHEMA_VERSION, type DisplayDocument, type Manifest, type PointerValue } from '../contract/index.ts'
+import { StoreUnavailable } from './http/problem.ts'
+import { loadSearchIndex, type LoadedIndex } from '../search/codec.ts'
 
 /** What one isolate keeps of the live build between requests. */
 interface IsolateCache {

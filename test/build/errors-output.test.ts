@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ContentError } from '../../build/errors.ts'
+import { ContentError } from '../../build/content/problems.ts'
 import { buildDir, makeTempDir, removeTempDirs, SITE_EN, writeContent, writeFiles } from './helpers.ts'
 
 afterAll(removeTempDirs)

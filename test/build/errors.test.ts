@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ContentProblem } from '../../build/errors.ts'
+import type { ContentProblem } from '../../build/content/problems.ts'
 import { problemsOf, removeTempDirs, SITE_EN, SITE_EN_FR } from './helpers.ts'
 
 afterAll(removeTempDirs)

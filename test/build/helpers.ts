@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { buildSite, type BuildOptions, type BuildResult } from '../../build/build.ts'
-import { ContentError, type ContentProblem } from '../../build/errors.ts'
-import type { DocumentBlob, NavTreeNode } from '../../worker/contract.ts'
+import { ContentError, type ContentProblem } from '../../build/content/problems.ts'
+import type { DocumentBlob, NavTreeNode } from '../../contract/index.ts'
 
 /** A content folder as `{ 'site.yml': '...', 'docs/en/a.md': '...' }`. */
 export type ContentFiles = Record<string, string>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import type { DocumentNav, NavTreeNode } from '../../worker/contract.ts'
+import type { DocumentNav, NavTreeNode } from '../../contract/index.ts'
 import { buildFolder, doc, documentOf, navTreeOf, removeTempDirs, treeSlugs } from './helpers.ts'
 
 afterAll(removeTempDirs)

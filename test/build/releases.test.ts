@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ReleasesBlob } from '../../worker/contract.ts'
+import type { ReleasesBlob } from '../../contract/index.ts'
 import { blob, buildFolder, doc, documentOf, problemsOf, removeTempDirs, SITE_EN, type FolderBuild } from './helpers.ts'
 
 afterAll(removeTempDirs)

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { renderDocument, type LinkTargets, type RenderedDocument } from '../../build/render.ts'
+import { renderDocument, type LinkTargets, type RenderedDocument } from '../../build/markdown/render.ts'
 
 const fixtures = join(import.meta.dirname, '../fixtures/render')
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { contentHash } from '../../build/blob-set.ts'
-import { renderDocument } from '../../build/render.ts'
-import { buildSearchIndex, type IndexedDocument } from '../../build/search-index.ts'
-import { IndexMismatchError, SEARCH_INDEX_VERSION, type DisplayDocument } from '../../worker/contract.ts'
-import { loadSearchIndex, type LoadedIndex } from '../../worker/search-index/load.ts'
-import { runSearch, type SearchHit } from '../../worker/search.ts'
+import { contentHash } from '../../build/pipeline/blob-set.ts'
+import { renderDocument } from '../../build/markdown/render.ts'
+import { buildSearchIndex, type IndexedDocument } from '../../build/pipeline/search-index.ts'
+import { IndexMismatchError, SEARCH_INDEX_VERSION, type DisplayDocument } from '../../contract/index.ts'
+import { loadSearchIndex, type LoadedIndex } from '../../search/codec.ts'
+import { runSearch, type SearchHit } from '../../search/results.ts'
 import { buildFolder, doc, readBlobFile, removeTempDirs, SITE_EN_FR } from './helpers.ts'
 
 afterAll(removeTempDirs)

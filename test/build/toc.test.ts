@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import type { TocEntry } from '../../worker/contract.ts'
+import type { TocEntry } from '../../contract/index.ts'
 import { buildFolder, doc, documentOf, removeTempDirs, SITE_EN } from './helpers.ts'
 
 afterAll(removeTempDirs)

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, draftsToken } from './tokens.ts'
 import { call, publishFixture, readJson, spyOnKvReads, variantOf } from './helpers.ts'
-import { strongEtag } from '../../worker/contract.ts'
+import { strongEtag } from '../../contract/index.ts'
 
 beforeAll(publishFixture)
 

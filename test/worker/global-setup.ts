@@ -7,7 +7,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import type { TestProject } from 'vitest/node'
 import { buildSite } from '../../build/build.ts'
 import { readEmitted } from '../../build/emit.ts'
-import type { Manifest } from '../../worker/contract.ts'
+import type { Manifest } from '../../contract/index.ts'
 
 export interface BuiltFixture {
   manifest: Manifest

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers'
 import { expect, inject, vi } from 'vitest'
-import { kvBindingTarget } from '../../build/publish/target.ts'
-import { inMemorySource, publishBuild, type BuildSource } from '../../build/publish/publish.ts'
-import type { Manifest, VariantEntry } from '../../worker/contract.ts'
+import { kvBindingTarget } from '../../publish/target.ts'
+import { inMemorySource, publishBuild, type BuildSource } from '../../publish/publish.ts'
+import type { Manifest, VariantEntry } from '../../contract/index.ts'
 import app from '../../worker/index.ts'
 import type { BuiltFixture } from './global-setup.ts'
 

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { readHistory, readPointer, rollback } from '../../build/publish/history.ts'
-import { publishBuild, type BuildSource } from '../../build/publish/publish.ts'
-import { kvBindingTarget, type PublishTarget } from '../../build/publish/target.ts'
+import { readHistory, readPointer, rollback } from '../../publish/history.ts'
+import { publishBuild, type BuildSource } from '../../publish/publish.ts'
+import { kvBindingTarget, type PublishTarget } from '../../publish/target.ts'
 import { call, clearKv, fixtureBuild, fixtureManifest, publishFixture, readJson } from './helpers.ts'
 import { installBlobHash, variantBuild } from './variants.ts'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { SearchHit } from '../../worker/search.ts'
+import type { SearchHit } from '../../search/results.ts'
 import { bearer, draftsToken } from './tokens.ts'
 import { publishFixture, readJson, searchCall } from './helpers.ts'
 

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { rollback } from '../../build/publish/history.ts'
-import { publishBuild } from '../../build/publish/publish.ts'
-import { kvBindingTarget } from '../../build/publish/target.ts'
+import { rollback } from '../../publish/history.ts'
+import { publishBuild } from '../../publish/publish.ts'
+import { kvBindingTarget } from '../../publish/target.ts'
 import { STACK_FRAME, call, clearKv, fixtureManifest, publishFixture, readJson, searchCall, spyOnKvReads, variantOf, type ProblemBody } from './helpers.ts'
 import { variantBuild } from './variants.ts'
 

@@ -1,5 +1,5 @@
-import type { BuildSource } from '../../build/publish/publish.ts'
-import type { Manifest } from '../../worker/contract.ts'
+import type { BuildSource } from '../../publish/publish.ts'
+import type { Manifest } from '../../contract/index.ts'
 import { fixtureBuild } from './helpers.ts'
 
 export interface VariantOptions {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { CACHE_CONTROL, strongEtag, type Manifest, type VariantEntry } from '../contract.ts'
+import { CACHE_CONTROL, strongEtag, type Manifest, type VariantEntry } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { noneMatch } from '../etag.ts'
-import { chooseLocale } from '../locale.ts'
-import { notFound } from '../problem.ts'
+import { noneMatch } from '../http/etag.ts'
+import { chooseLocale } from '../http/locale.ts'
+import { notFound } from '../http/problem.ts'
 
 const PREFIX = '/v1/documents/'
 

@@ -1,11 +1,11 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import semver from 'semver'
-import { CACHE_CONTROL, strongEtag, type ReleasesBlob } from '../contract.ts'
+import { CACHE_CONTROL, strongEtag, type ReleasesBlob } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { noneMatch } from '../etag.ts'
-import { Problem } from '../problem.ts'
-import { filterReleases } from '../releases-filter.ts'
-import { validationHook } from '../validation.ts'
+import { noneMatch } from '../http/etag.ts'
+import { Problem } from '../http/problem.ts'
+import { filterReleases } from './releases-filter.ts'
+import { validationHook } from '../http/validation.ts'
 
 const isoDate = z.iso.date({ error: 'must be an ISO date such as 2026-01-31' })
 

@@ -1,10 +1,10 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { AppEnv } from '../app-env.ts'
-import { chooseLocale } from '../locale.ts'
-import { Problem, StoreUnavailable } from '../problem.ts'
-import { runSearch } from '../search.ts'
-import { readLimited } from '../read-limited.ts'
-import { validationHook } from '../validation.ts'
+import { chooseLocale } from '../http/locale.ts'
+import { Problem, StoreUnavailable } from '../http/problem.ts'
+import { runSearch } from '../../search/results.ts'
+import { readLimited } from '../http/read-limited.ts'
+import { validationHook } from '../http/validation.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
 

@@ -1,4 +1,4 @@
-import { IndexMismatchError, SEARCH_INDEX_VERSION, type SearchIndexBlob } from '../contract.ts'
+import { IndexMismatchError, SEARCH_INDEX_VERSION, type SearchIndexBlob } from '../contract/index.ts'
 import { ByteReader, fromBase64 } from './varint.ts'
 
 /** A locale's index in memory: typed arrays over the posting bytes, nothing per posting. */

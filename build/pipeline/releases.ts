@@ -1,8 +1,8 @@
 import semver from 'semver'
-import type { ReleaseEntry, ReleasesBlob } from '../worker/contract.ts'
-import type { ContentProblem } from './errors.ts'
-import type { ParsedFile, ReleaseFrontMatter } from './frontmatter.ts'
-import type { RenderedDocument, RenderInput } from './render.ts'
+import type { ReleaseEntry, ReleasesBlob } from '../../contract/index.ts'
+import type { ContentProblem } from '../content/problems.ts'
+import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
+import type { RenderedDocument, RenderInput } from '../markdown/render.ts'
 
 export interface RelatedTarget {
   slug: string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { withinOneEdit } from '../../worker/search-index/expand.ts'
-import { ByteReader, ByteWriter, fromBase64 } from '../../worker/search-index/varint.ts'
+import { withinOneEdit } from '../../search/expand.ts'
+import { ByteReader, ByteWriter, fromBase64 } from '../../search/varint.ts'
 
 describe('varints', () => {
   it('round-trip through base64, from one byte to numbers past 32 bits', () => {

@@ -2,7 +2,7 @@ import matter from 'gray-matter'
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml'
 import semver from 'semver'
 import { z } from 'zod'
-import { lineOfKey, type ContentProblem } from './errors.ts'
+import { lineOfKey, type ContentProblem } from './problems.ts'
 
 /** A file as the read stage hands it over: path relative to the content root, POSIX slashes. */
 export interface SourceFile {

@@ -1,4 +1,4 @@
-import type { LoadedIndex } from './load.ts'
+import type { LoadedIndex } from './codec.ts'
 
 /** A vocabulary term a query term matches, and how much that match is worth. */
 export interface Expansion {

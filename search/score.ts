@@ -1,5 +1,5 @@
 import { expandTerm } from './expand.ts'
-import { BM25, type LoadedIndex } from './load.ts'
+import { BM25, type LoadedIndex } from './codec.ts'
 
 export interface ScoreOptions {
   /** Query terms, tokenized as the index was. */

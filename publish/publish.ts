@@ -1,4 +1,4 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BuildRecord, type Manifest } from '../../worker/contract.ts'
+import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BuildRecord, type Manifest } from '../contract/index.ts'
 import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
 import { withRetries, type PublishTarget } from './target.ts'
 

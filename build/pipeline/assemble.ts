@@ -1,10 +1,10 @@
-import type { DocumentBlob, DocumentNav, EditInfo } from '../worker/contract.ts'
-import type { SourceDocument } from './documents.ts'
-import type { GitHistory } from './git-history.ts'
+import type { DocumentBlob, DocumentNav, EditInfo } from '../../contract/index.ts'
+import type { SourceDocument } from '../content/documents.ts'
+import type { GitHistory } from '../git-history.ts'
 import type { NavItem } from './nav.ts'
-import { resolveRelative } from './plugins/rehype-links.ts'
-import type { RenderedDocument } from './render.ts'
-import type { SiteConfig } from './site-config.ts'
+import { resolveRelative } from '../markdown/plugins/rehype-links.ts'
+import type { RenderedDocument } from '../markdown/render.ts'
+import type { SiteConfig } from '../content/site-config.ts'
 import { buildToc } from './toc.ts'
 
 /** A document after rendering: what every later stage reads. */

@@ -1,4 +1,4 @@
-import type { PublishTarget } from './target.ts'
+import type { PublishTarget } from '../target.ts'
 
 export interface CloudflareKvOptions {
   accountId: string

@@ -1,5 +1,5 @@
 import { getPlatformProxy, unstable_readConfig } from 'wrangler'
-import { cloudflareKvTarget } from './cloudflare-api.ts'
+import { cloudflareKvTarget } from './targets/cloudflare.ts'
 import { kvBindingTarget, type KvBinding, type PublishTarget } from './target.ts'
 
 export const KV_BINDING = 'DOCS_KV'

@@ -26,7 +26,7 @@ export class RenderCache {
     const hash = createHash('sha256')
     const here = new URL('.', import.meta.url)
     for (const source of RENDERER_SOURCES) hash.update(await readFile(new URL(source, here)))
-    const lock = await readFile(new URL('../package-lock.json', here)).catch(() => '')
+    const lock = await readFile(new URL('../../package-lock.json', here)).catch(() => '')
     hash.update(lock)
     const namespace = hash.digest('hex').slice(0, 16)
     await mkdir(join(dir, namespace), { recursive: true })

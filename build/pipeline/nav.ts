@@ -1,4 +1,4 @@
-import type { DocumentNav, LinkRef, NavTreeNode } from '../worker/contract.ts'
+import type { DocumentNav, LinkRef, NavTreeNode } from '../../contract/index.ts'
 
 /** What navigation needs to know of a document, in the locale being built. */
 export interface NavItem {

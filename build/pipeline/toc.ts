@@ -1,6 +1,6 @@
-import type { TocEntry } from '../worker/contract.ts'
-import type { DocumentFrontMatter } from './frontmatter.ts'
-import type { Heading } from './render.ts'
+import type { TocEntry } from '../../contract/index.ts'
+import type { DocumentFrontMatter } from '../content/front-matter.ts'
+import type { Heading } from '../markdown/render.ts'
 
 export const DEFAULT_TOC_LEVELS = { minLevel: 2, maxLevel: 3 } as const
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { mapLimit } from './map-limit.ts'
-import type { RenderMany } from './pipeline.ts'
+import { mapLimit } from '../map-limit.ts'
+import type { RenderMany } from '../pipeline/pipeline.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
 import type { RenderCache } from './render-cache.ts'
 

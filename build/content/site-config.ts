@@ -1,6 +1,6 @@
 import { load as loadYaml } from 'js-yaml'
 import { z } from 'zod'
-import { lineOfKey, type ContentProblem } from './errors.ts'
+import { lineOfKey, type ContentProblem } from './problems.ts'
 
 const localizedText = z.union([z.string().min(1), z.record(z.string(), z.string().min(1))])
 

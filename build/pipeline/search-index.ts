@@ -1,7 +1,7 @@
-import { SEARCH_INDEX_VERSION, tokenize, type DisplayDocument, type SearchIndexBlob } from '../worker/contract.ts'
-import { ByteWriter } from '../worker/search-index/varint.ts'
+import { SEARCH_INDEX_VERSION, tokenize, type DisplayDocument, type SearchIndexBlob } from '../../contract/index.ts'
+import { ByteWriter } from '../../search/varint.ts'
 import { contentHash, hashOfAll } from './blob-set.ts'
-import type { TextSection } from './render.ts'
+import type { TextSection } from '../markdown/render.ts'
 
 /** A document as one locale's index sees it (its own text, or the default locale's on fallback). */
 export interface IndexedDocument {

@@ -1,6 +1,6 @@
-import { documentUrl } from '../worker/contract.ts'
-import type { ContentProblem } from './errors.ts'
-import type { DocumentFrontMatter, ParsedFile } from './frontmatter.ts'
+import { documentUrl } from '../../contract/index.ts'
+import type { ContentProblem } from './problems.ts'
+import type { DocumentFrontMatter, ParsedFile } from './front-matter.ts'
 import type { SiteConfig } from './site-config.ts'
 
 /** A document source with everything known before rendering. */

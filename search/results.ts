@@ -1,7 +1,7 @@
-import { documentUrl, tokenize, type DisplayDocument, type Manifest } from './contract.ts'
-import type { LoadedIndex } from './search-index/load.ts'
-import { scoreQuery } from './search-index/score.ts'
-import { StoreUnavailable } from './problem.ts'
+import { documentUrl, tokenize, type DisplayDocument, type Manifest } from '../contract/index.ts'
+import type { LoadedIndex } from './codec.ts'
+import { scoreQuery } from './score.ts'
+import { StoreUnavailable } from '../worker/http/problem.ts'
 
 export interface SearchQuery {
   query: string

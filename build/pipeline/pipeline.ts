@@ -1,16 +1,16 @@
-import { KV_VALUE_LIMIT, SCHEMA_VERSION, type Manifest } from '../worker/contract.ts'
+import { KV_VALUE_LIMIT, SCHEMA_VERSION, type Manifest } from '../../contract/index.ts'
 import { navItem, resolveOverride, titleOf, type RenderedSource } from './assemble.ts'
 import { BlobSet, contentHash } from './blob-set.ts'
-import { linkTable, toSourceDocuments } from './documents.ts'
-import { ContentError, type ContentProblem } from './errors.ts'
-import { parseDocumentFile, parseReleaseFile, type SourceFile } from './frontmatter.ts'
-import type { GitHistory } from './git-history.ts'
+import { linkTable, toSourceDocuments } from '../content/documents.ts'
+import { ContentError, type ContentProblem } from '../content/problems.ts'
+import { parseDocumentFile, parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
+import type { GitHistory } from '../git-history.ts'
 import { buildLocaleView } from './locale-view.ts'
 import type { NavItem } from './nav.ts'
 import { cachedSearchIndex, type Memo } from './search-index.ts'
 import { buildReleases, releaseRenderInputs, type ReleaseRendering } from './releases.ts'
-import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
-import { parseSiteConfig } from './site-config.ts'
+import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from '../markdown/render.ts'
+import { parseSiteConfig } from '../content/site-config.ts'
 
 /** Renders many documents at once; the CLI hands in a cached, multi-core one. */
 export type RenderMany = (inputs: RenderInput[], targets: LinkTargets) => Promise<RenderedDocument[]>

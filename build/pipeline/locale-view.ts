@@ -1,10 +1,10 @@
-import type { VariantEntry } from '../worker/contract.ts'
+import type { VariantEntry } from '../../contract/index.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
-import type { GitHistory } from './git-history.ts'
+import type { GitHistory } from '../git-history.ts'
 import { buildNavigation, type NavItem } from './nav.ts'
 import type { IndexedDocument } from './search-index.ts'
-import { sectionTitle, type SiteConfig } from './site-config.ts'
+import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
 
 export interface LocaleViewInput {
   locale: string

@@ -1,4 +1,4 @@
-import { KV_KEYS, type BuildRecord, type Manifest, type PointerValue } from '../../worker/contract.ts'
+import { KV_KEYS, type BuildRecord, type Manifest, type PointerValue } from '../contract/index.ts'
 import { withRetries, type PublishTarget } from './target.ts'
 
 export interface GcOptions {

@@ -1,5 +1,5 @@
 import semver from 'semver'
-import type { ReleasesBlob } from './contract.ts'
+import type { ReleasesBlob } from '../../contract/index.ts'
 
 export interface ReleaseFilter {
   streams: string[]

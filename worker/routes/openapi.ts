@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi'
-import type { AppEnv } from './app-env.ts'
+import type { AppEnv } from '../app-env.ts'
 
 /**
  * The documents route is a plain wildcard route (slugs contain `/`), so it is

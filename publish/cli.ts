@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { readEmitted } from '../emit.ts'
+import { readEmitted } from '../build/emit.ts'
 import { DEFAULT_GRACE_SECONDS, DEFAULT_KEEP, readHistory, readPointer, rollback } from './history.ts'
 import { openTarget } from './open-target.ts'
 import { publishBuild } from './publish.ts'
