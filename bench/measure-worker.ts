@@ -4,7 +4,8 @@ import { Miniflare } from 'miniflare'
 import { readEmitted } from '../build/emit.ts'
 import { publishBuild } from '../publish/publish.ts'
 import { strongEtag } from '../contract/index.ts'
-import { kvBindingTarget, type KvBinding } from '../publish/target.ts'
+import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
+import { kvBindingTarget } from '../publish/targets/kv-binding.ts'
 import type { BenchQuery } from './queries.ts'
 import { median, percentile } from './stats.ts'
 
@@ -41,9 +42,15 @@ export async function measureWorker(distDir: string, workDir: string, queries: B
     bindings: { JWT_SECRET: 'bench', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview', CORS_ORIGINS: '*', POINTER_TTL_SECONDS: '5', JWT_JWKS_URL: '' },
   })
   try {
-    const kv = (await mf.getKVNamespace('DOCS_KV')) as unknown as KvBinding
+    const kv = (await mf.getKVNamespace('DOCS_KV')) as unknown as KVNamespace
     let writes: string[] = []
-    const countingKv: KvBinding = { ...kv, get: kv.get.bind(kv), list: kv.list.bind(kv), delete: kv.delete.bind(kv), put: (key, value) => (writes.push(key), kv.put(key, value)) }
+    const countingKv = new Proxy(kv, {
+      get(target, property) {
+        if (property === 'put') return (key: string, value: string) => (writes.push(key), target.put(key, value))
+        const value = Reflect.get(target, property, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
     const source = await readEmitted(distDir)
     const { manifest } = source
     await publishBuild(kvBindingTarget(countingKv), source)

@@ -1,6 +1,8 @@
 import { getPlatformProxy, unstable_readConfig } from 'wrangler'
 import { cloudflareKvTarget } from './targets/cloudflare.ts'
-import { kvBindingTarget, type KvBinding, type PublishTarget } from './target.ts'
+import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
+import type { PublishTarget } from './target.ts'
+import { kvBindingTarget } from './targets/kv-binding.ts'
 
 export const KV_BINDING = 'DOCS_KV'
 
@@ -18,7 +20,7 @@ export interface OpenTarget {
 export async function openTarget(kind: 'local' | 'remote', configPath = 'wrangler.toml', persistDir?: string): Promise<OpenTarget> {
   if (kind === 'local') {
     const persist = persistDir ? { path: persistDir } : true
-    const proxy = await getPlatformProxy<{ DOCS_KV: KvBinding }>({ configPath, persist })
+    const proxy = await getPlatformProxy<{ DOCS_KV: KVNamespace }>({ configPath, persist })
     return { target: kvBindingTarget(proxy.env.DOCS_KV), where: 'local KV', close: () => proxy.dispose() }
   }
   const apiToken = process.env.CLOUDFLARE_API_TOKEN

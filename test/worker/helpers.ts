@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { expect, inject, vi } from 'vitest'
-import { kvBindingTarget } from '../../publish/target.ts'
+import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { inMemorySource, publishBuild, type BuildSource } from '../../publish/publish.ts'
 import type { Manifest, VariantEntry } from '../../contract/index.ts'
 import app from '../../worker/index.ts'

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { rollback } from '../../publish/history.ts'
 import { publishBuild } from '../../publish/publish.ts'
-import { kvBindingTarget } from '../../publish/target.ts'
+import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { STACK_FRAME, call, clearKv, fixtureManifest, publishFixture, readJson, searchCall, spyOnKvReads, variantOf, type ProblemBody } from './helpers.ts'
 import { variantBuild } from './variants.ts'
 
