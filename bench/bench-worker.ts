@@ -1,6 +1,5 @@
 import app from '../worker/index.ts'
-import { KV_KEYS, type Manifest, type PointerValue } from '../contract/index.ts'
-import { loadSearchIndex } from '../search/codec.ts'
+import { Store } from '../worker/store.ts'
 
 // The real app behind a KV binding that counts reads, plus a few probe
 // routes the benchmark times from outside (inside workerd the clock stands
@@ -32,13 +31,12 @@ export default {
       return Response.json(snapshot)
     }
     if (url.pathname === '/__bench/cold-index') {
-      // What a fresh isolate does before its first search: KV get, parse, loadJSON.
-      const pointer = await env.DOCS_KV.get<PointerValue>(KV_KEYS.pointer, 'json')
-      const manifest = pointer && (await env.DOCS_KV.get<Manifest>(KV_KEYS.manifest(pointer.buildId), 'json'))
-      const hash = manifest?.search[url.searchParams.get('locale') ?? 'en']
-      const text = hash && (await env.DOCS_KV.get(KV_KEYS.blob(hash), 'text'))
-      if (!text) return new Response('no index', { status: 503 })
-      return Response.json({ records: loadSearchIndex(text).recordDoc.length })
+      // What a fresh isolate does before its first search: read and check the
+      // pointer, the manifest and the index, and decode the index. A new proxy
+      // of the binding gets a store cache of its own, as a cold isolate would.
+      const store = new Store({ kv: new Proxy(env.DOCS_KV, {}), pointerTtlMs: 0 })
+      const index = await store.searchIndex(await store.manifest(), url.searchParams.get('locale') ?? 'en')
+      return Response.json({ records: index.recordDoc.length })
     }
     return app.fetch(request, { ...env, DOCS_KV: counted(env.DOCS_KV) }, ctx)
   },

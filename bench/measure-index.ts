@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { gzipSync } from 'node:zlib'
 import MiniSearch from 'minisearch'
 import { readEmitted } from '../build/emit.ts'
-import type { DisplayDocument, DocumentBlob } from '../contract/index.ts'
-import { loadSearchIndex, type LoadedIndex } from '../search/codec.ts'
+import { DisplayChunkSchema, SearchIndexBlobSchema, type DisplayChunk, type DocumentBlob } from '../contract/index.ts'
+import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
 import { runSearch } from '../search/results.ts'
 import type { BenchQuery } from './queries.ts'
 import { median, percentile } from './stats.ts'
@@ -16,6 +16,8 @@ const { queries, bodyOnlyWords } = JSON.parse(await readFile(queriesFile, 'utf8'
 }
 const { manifest, readBlob } = await readEmitted(distDir)
 const gc = (globalThis as { gc?: () => void }).gc as () => void
+// As the worker's store does it: parse, check the schema, decode.
+const loadSearchIndex = (text: string) => decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(text)))
 
 // The baseline: MiniSearch configured the way VitePress's local search is.
 const VITEPRESS = {
@@ -76,9 +78,9 @@ for (const locale of manifest.site.locales) {
   const baseline = theirsLoad[0]?.value as MiniSearch
   // Display chunks are read once, as the worker's isolate cache does.
   const chunkTexts = await Promise.all(index.displayChunks.map(readBlob))
-  const displayLoad = heapAfter(() => chunkTexts.map((text) => JSON.parse(text) as DisplayDocument[]))
+  const displayLoad = heapAfter(() => chunkTexts.map((text) => DisplayChunkSchema.parse(JSON.parse(text))))
   const chunks = displayLoad.value
-  const readChunk = async (chunk: number) => chunks[chunk] as DisplayDocument[]
+  const readChunk = async (chunk: number) => chunks[chunk] as DisplayChunk
   const search = { query: '', limit: 10, sectionBoost: [] as string[], canReadDrafts: false }
   // The rare words sit at the end of default-locale documents, which translations leave out.
   const recallWords = locale === manifest.site.defaultLocale ? bodyOnlyWords : []

@@ -3,7 +3,7 @@ import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { readEmitted } from '../build/emit.ts'
 import { publishBuild } from '../publish/publish.ts'
-import { strongEtag } from '../contract/index.ts'
+import { strongEtag } from '../worker/http/etag.ts'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
 import { kvBindingTarget } from '../publish/targets/kv-binding.ts'
 import type { BenchQuery } from './queries.ts'
@@ -39,7 +39,7 @@ export async function measureWorker(distDir: string, workDir: string, queries: B
     modulesRoot: workDir,
     compatibilityDate: '2026-07-01',
     kvNamespaces: ['DOCS_KV'],
-    bindings: { JWT_SECRET: 'bench', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview', CORS_ORIGINS: '*', POINTER_TTL_SECONDS: '5', JWT_JWKS_URL: '' },
+    bindings: { JWT_SECRET: 'bench-secret-of-at-least-thirty-two-bytes', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview', CORS_ORIGINS: '*', POINTER_TTL_SECONDS: '5', JWT_JWKS_URL: '' },
   })
   try {
     const kv = (await mf.getKVNamespace('DOCS_KV')) as unknown as KVNamespace

@@ -1,5 +1,6 @@
-import { KV_KEYS, type BuildRecord, type Manifest, type PointerValue } from '../contract/index.ts'
-import { withRetries, type PublishTarget } from './target.ts'
+import type { z } from 'zod'
+import { BuildHistorySchema, KV_KEYS, ManifestSchema, PointerSchema, type BuildRecord, type Manifest, type Pointer } from '../contract/index.ts'
+import type { PublishTarget } from './target.ts'
 
 export interface GcOptions {
   /** Builds kept for rollback, the live one included. */
@@ -19,18 +20,25 @@ export const DEFAULT_KEEP = 5
 // KV is eventually consistent for about 60 s; ten times that is a safe margin.
 export const DEFAULT_GRACE_SECONDS = 600
 
+/** A stored value checked against its schema; publishing refuses to build on a corrupt one. */
+async function readValue<T>(target: PublishTarget, key: string, schema: z.ZodType<T>): Promise<T | null> {
+  const text = await target.get(key)
+  if (text === null) return null
+  const parsed = schema.safeParse(JSON.parse(text))
+  if (!parsed.success) throw new Error(`${key} in KV is not valid: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`)
+  return parsed.data
+}
+
 export async function readHistory(target: PublishTarget): Promise<BuildRecord[]> {
-  const text = await withRetries(() => target.get(KV_KEYS.builds))
-  return text === null ? [] : (JSON.parse(text) as BuildRecord[])
+  return (await readValue(target, KV_KEYS.builds, BuildHistorySchema)) ?? []
 }
 
 export async function writeHistory(target: PublishTarget, history: BuildRecord[]): Promise<void> {
-  await withRetries(() => target.putMany([{ key: KV_KEYS.builds, value: JSON.stringify(history) }]))
+  await target.putMany([{ key: KV_KEYS.builds, value: JSON.stringify(history) }])
 }
 
 async function readManifest(target: PublishTarget, buildId: string): Promise<Manifest | null> {
-  const text = await withRetries(() => target.get(KV_KEYS.manifest(buildId)))
-  return text === null ? null : (JSON.parse(text) as Manifest)
+  return readValue(target, KV_KEYS.manifest(buildId), ManifestSchema)
 }
 
 /**
@@ -59,8 +67,8 @@ export async function collectGarbage(target: PublishTarget, liveBuildId: string,
     for (const record of remaining) (await readManifest(target, record.buildId))?.blobs.forEach((hash) => needed.add(hash))
     const doomed = new Set<string>()
     for (const record of expired) (await readManifest(target, record.buildId))?.blobs.forEach((hash) => needed.has(hash) || doomed.add(hash))
-    await withRetries(() => target.deleteMany([...doomed].map(KV_KEYS.blob)))
-    await withRetries(() => target.deleteMany(expired.map((record) => KV_KEYS.manifest(record.buildId))))
+    await target.deleteMany([...doomed].map(KV_KEYS.blob))
+    await target.deleteMany(expired.map((record) => KV_KEYS.manifest(record.buildId)))
     report.deletedBuilds = expired.map((record) => record.buildId)
     report.deletedBlobs = doomed.size
     updated = remaining
@@ -82,12 +90,11 @@ export async function rollback(target: PublishTarget, liveBuildId: string | null
   return chosen
 }
 
-export async function readPointer(target: PublishTarget): Promise<PointerValue | null> {
-  const text = await withRetries(() => target.get(KV_KEYS.pointer))
-  return text === null ? null : (JSON.parse(text) as PointerValue)
+export async function readPointer(target: PublishTarget): Promise<Pointer | null> {
+  return readValue(target, KV_KEYS.pointer, PointerSchema)
 }
 
-export async function switchPointer(target: PublishTarget, buildId: string): Promise<void> {
-  const value: PointerValue = { buildId }
-  await withRetries(() => target.putMany([{ key: KV_KEYS.pointer, value: JSON.stringify(value) }]))
+export async function switchPointer(target: PublishTarget, buildId: string, now = new Date()): Promise<void> {
+  const value: Pointer = { buildId, publishedAt: now.toISOString() }
+  await target.putMany([{ key: KV_KEYS.pointer, value: JSON.stringify(value) }])
 }

@@ -1,6 +1,6 @@
 import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BuildRecord, type Manifest } from '../contract/index.ts'
 import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
-import { withRetries, type PublishTarget } from './target.ts'
+import type { PublishTarget } from './target.ts'
 
 /** A build as publishing reads it: the manifest and a way to read each blob. */
 export interface BuildSource {
@@ -32,7 +32,7 @@ export interface PublishReport {
 export async function publishBuild(target: PublishTarget, build: BuildSource, options: PublishOptions = {}): Promise<PublishReport> {
   const { manifest } = build
   const now = options.now ?? new Date()
-  const existing = new Set(await withRetries(() => target.list(BLOB_KEY_PREFIX)))
+  const existing = new Set(await target.list(BLOB_KEY_PREFIX))
   const missing = manifest.blobs.filter((hash) => !existing.has(KV_KEYS.blob(hash)))
   const report: PublishReport = { buildId: manifest.buildId, blobsToUpload: missing.length, bytesToUpload: 0, blobWrites: 0, switched: false, gc: null }
 
@@ -47,19 +47,19 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
     // Refused before it is sent; the pointer has not moved, so nothing is half published.
     if (tooLarge.length > 0) throw new Error(`KV takes values up to 25 MiB; larger: ${tooLarge.join(', ')}`)
     if (options.dryRun) continue
-    await withRetries(() => target.putMany(entries))
+    await target.putMany(entries)
     report.blobWrites += entries.length
   }
   if (options.dryRun) return report
 
   const manifestKey = KV_KEYS.manifest(manifest.buildId)
-  if ((await withRetries(() => target.get(manifestKey))) === null) {
-    await withRetries(() => target.putMany([{ key: manifestKey, value: JSON.stringify(manifest) }]))
+  if ((await target.get(manifestKey)) === null) {
+    await target.putMany([{ key: manifestKey, value: JSON.stringify(manifest) }])
   }
   const pointer = await readPointer(target)
   const history = await readHistory(target)
   if (pointer?.buildId !== manifest.buildId) {
-    await switchPointer(target, manifest.buildId)
+    await switchPointer(target, manifest.buildId, now)
     report.switched = true
   }
   if (!history.some((record) => record.buildId === manifest.buildId && !record.retiredAt)) {

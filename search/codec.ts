@@ -1,7 +1,10 @@
-import { IndexMismatchError, SEARCH_INDEX_VERSION, type SearchIndexBlob } from '../contract/index.ts'
-import { ByteReader, fromBase64 } from './varint.ts'
+import { SCHEMA_VERSION, type DisplayChunk, type SearchIndexBlob } from '../contract/index.ts'
+import { SearchIndexError } from './errors.ts'
+import type { PostingList, SearchIndexData } from './indexer.ts'
+import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
+import { ByteReader, ByteWriter, fromBase64 } from './varint.ts'
 
-/** A locale's index in memory: typed arrays over the posting bytes, nothing per posting. */
+/** An index as the engine reads it: typed arrays over the posting bytes, nothing per posting. */
 export interface LoadedIndex {
   locale: string
   terms: string[]
@@ -15,7 +18,8 @@ export interface LoadedIndex {
   textPostings: Uint8Array
   fieldPostings: Uint8Array
   recordDoc: Uint32Array
-  /** BM25's length normalisation of each record: K1 × (1 − B + B × length / average length). */
+  recordLength: Uint32Array
+  /** BM25's length normalisation of each record: k1 × (1 − b + b × length / average length). */
   lengthNorm: Float64Array
   docFirstRecord: Uint32Array
   docSection: string[]
@@ -24,16 +28,76 @@ export interface LoadedIndex {
   displayChunkSize: number
 }
 
-export const BM25 = { k1: 1.2, b: 0.7 } as const
+export interface EncodedSearchIndex {
+  /** The index blob's JSON, naming its display chunks by hash. */
+  index: string
+  /** The display chunks' JSON, in order. */
+  displayChunks: string[]
+}
 
-export function loadSearchIndex(json: string): LoadedIndex {
-  const blob = JSON.parse(json) as Partial<SearchIndexBlob>
-  if (blob.version !== SEARCH_INDEX_VERSION) {
-    throw new IndexMismatchError(`search index has version ${String(blob.version)}, this code reads ${SEARCH_INDEX_VERSION}`)
+/** Writes an index as its stored JSON, with its display chunks alongside. */
+export function encodeSearchIndex(data: SearchIndexData, hashOf: (text: string) => string, options: SearchOptions = SEARCH_OPTIONS): EncodedSearchIndex {
+  const textWriter = new ByteWriter()
+  const fieldWriter = new ByteWriter()
+  const lengths = new ByteWriter()
+  data.terms.forEach((_, term) => {
+    const textList = data.textLists[term] ?? []
+    const fieldList = data.fieldLists[term] ?? []
+    lengths.varint(textList.length)
+    lengths.varint(writeList(textWriter, textList))
+    lengths.varint(fieldList.length)
+    lengths.varint(writeList(fieldWriter, fieldList))
+  })
+  const recordLengths = new ByteWriter()
+  for (const length of data.recordLengths) recordLengths.varint(length)
+  const displayChunks: string[] = []
+  for (let start = 0; start < data.display.length; start += options.displayChunkSize) {
+    const chunk: DisplayChunk = { schemaVersion: SCHEMA_VERSION, documents: data.display.slice(start, start + options.displayChunkSize) }
+    displayChunks.push(JSON.stringify(chunk))
   }
-  const complete = blob as SearchIndexBlob
-  const terms = complete.terms === '' ? [] : complete.terms.split('\n')
-  const lengths = new ByteReader(fromBase64(complete.listLengths))
+  const blob: SearchIndexBlob = {
+    schemaVersion: SCHEMA_VERSION,
+    locale: data.locale,
+    sections: data.sections,
+    docSection: data.docSection,
+    docDraft: data.docDraft.map((draft) => (draft ? 1 : 0)),
+    docRecords: data.docRecords,
+    recordLength: recordLengths.toBase64(),
+    terms: data.terms.join('\n'),
+    listLengths: lengths.toBase64(),
+    textPostings: textWriter.toBase64(),
+    fieldPostings: fieldWriter.toBase64(),
+    stopTerms: data.stopTerms,
+    displayChunks: displayChunks.map(hashOf),
+    displayChunkSize: options.displayChunkSize,
+  }
+  return { index: JSON.stringify(blob), displayChunks }
+}
+
+/** Writes one posting list as (record delta × 2 + flag) varints; returns its byte length. */
+function writeList(writer: ByteWriter, list: PostingList): number {
+  const start = writer.length
+  let previous = 0
+  for (const posting of list) {
+    const record = Math.floor(posting / 2)
+    writer.varint((record - previous) * 2 + (posting % 2))
+    previous = record
+  }
+  return writer.length - start
+}
+
+/** Reads a stored index (already checked against its schema); throws SearchIndexError when its parts disagree. */
+export function decodeSearchIndex(blob: SearchIndexBlob, options: SearchOptions = SEARCH_OPTIONS): LoadedIndex {
+  const fail = (what: string) => new SearchIndexError(`search index of ${blob.locale}: ${what}`)
+  const terms = blob.terms === '' ? [] : blob.terms.split('\n')
+  const bytes = (base64: string, name: string) => {
+    try {
+      return fromBase64(base64)
+    } catch {
+      throw fail(`${name} is not base64`)
+    }
+  }
+  const lengths = new ByteReader(bytes(blob.listLengths, 'listLengths'))
   const textStart = new Uint32Array(terms.length + 1)
   const fieldStart = new Uint32Array(terms.length + 1)
   const textCount = new Uint32Array(terms.length)
@@ -44,38 +108,64 @@ export function loadSearchIndex(json: string): LoadedIndex {
     fieldCount[term] = lengths.varint()
     fieldStart[term + 1] = (fieldStart[term] as number) + lengths.varint()
   }
-  const recordCount = complete.docRecords.reduce((total, count) => total + count, 0)
+  const textPostings = bytes(blob.textPostings, 'textPostings')
+  const fieldPostings = bytes(blob.fieldPostings, 'fieldPostings')
+  if (!lengths.atEnd() || textStart[terms.length] !== textPostings.length || fieldStart[terms.length] !== fieldPostings.length) {
+    throw fail('list lengths do not match the posting bytes')
+  }
+  const docCount = blob.docRecords.length
+  if (blob.docSection.length !== docCount || blob.docDraft.length !== docCount) throw fail('per-document arrays differ in length')
+  if (blob.displayChunks.length !== Math.ceil(docCount / blob.displayChunkSize)) throw fail('display chunks do not cover the documents')
+  const recordCount = blob.docRecords.reduce((total, count) => total + count, 0)
   const recordDoc = new Uint32Array(recordCount)
-  const docFirstRecord = new Uint32Array(complete.docRecords.length)
+  const docFirstRecord = new Uint32Array(docCount)
   let record = 0
-  complete.docRecords.forEach((count, doc) => {
+  blob.docRecords.forEach((count, doc) => {
     docFirstRecord[doc] = record
     recordDoc.fill(doc, record, record + count)
     record += count
   })
   const recordLength = new Uint32Array(recordCount)
-  const lengthReader = new ByteReader(fromBase64(complete.recordLength))
+  const lengthReader = new ByteReader(bytes(blob.recordLength, 'recordLength'))
   let total = 0
   for (let index = 0; index < recordCount; index++) total += recordLength[index] = lengthReader.varint()
+  if (!lengthReader.atEnd()) throw fail('record lengths do not match the records')
+  const { k1, b } = options.bm25
   const averageLength = recordCount > 0 ? total / recordCount : 1
   const lengthNorm = new Float64Array(recordCount)
-  for (let index = 0; index < recordCount; index++) lengthNorm[index] = BM25.k1 * (1 - BM25.b + (BM25.b * (recordLength[index] as number)) / averageLength)
+  for (let index = 0; index < recordCount; index++) lengthNorm[index] = k1 * (1 - b + (b * (recordLength[index] as number)) / averageLength)
   return {
-    locale: complete.locale,
+    locale: blob.locale,
     terms,
-    stopTerms: new Set(complete.stopTerms),
+    stopTerms: new Set(blob.stopTerms),
     textStart,
     fieldStart,
     textCount,
     fieldCount,
-    textPostings: fromBase64(complete.textPostings),
-    fieldPostings: fromBase64(complete.fieldPostings),
+    textPostings,
+    fieldPostings,
     recordDoc,
+    recordLength,
     lengthNorm,
     docFirstRecord,
-    docSection: complete.docSection.map((position) => complete.sections[position] ?? ''),
-    docDraft: complete.docDraft.map((flag) => flag === 1),
-    displayChunks: complete.displayChunks,
-    displayChunkSize: complete.displayChunkSize,
+    docSection: blob.docSection.map((position) => blob.sections[position] ?? ''),
+    docDraft: blob.docDraft.map((flag) => flag === 1),
+    displayChunks: blob.displayChunks,
+    displayChunkSize: blob.displayChunkSize,
   }
+}
+
+/** One term's postings as absolute `record × 2 + flag` numbers: the inverse of writeList. */
+export function readPostings(index: LoadedIndex, list: 'text' | 'field', term: number): PostingList {
+  const [bytes, starts] = list === 'text' ? [index.textPostings, index.textStart] : [index.fieldPostings, index.fieldStart]
+  const reader = new ByteReader(bytes, starts[term] as number)
+  const end = starts[term + 1] as number
+  const postings: PostingList = []
+  let record = 0
+  while (reader.offset < end) {
+    const value = reader.varint()
+    record += Math.floor(value / 2)
+    postings.push(record * 2 + (value % 2))
+  }
+  return postings
 }

@@ -1,17 +1,11 @@
 import type { LoadedIndex } from './codec.ts'
+import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 
 /** A vocabulary term a query term matches, and how much that match is worth. */
 export interface Expansion {
   term: number
   weight: number
 }
-
-// Weights in the spirit of MiniSearch's: a prefix or a typo counts for less
-// than the word itself, and less the further it is from what was typed.
-const PREFIX_WEIGHT = 0.375
-const FUZZY_WEIGHT = 0.45
-const MAX_PREFIX_EXPANSIONS = 16
-export const FUZZY_MIN_LENGTH = 5
 
 /** First index whose term is >= `value`. */
 function lowerBound(terms: string[], value: string): number {
@@ -26,7 +20,7 @@ function lowerBound(terms: string[], value: string): number {
 }
 
 /** Exact match, then every term it is a prefix of, then (if nothing else) terms one typo away. */
-export function expandTerm(index: LoadedIndex, query: string): Expansion[] {
+export function expandTerm(index: LoadedIndex, query: string, options: SearchOptions = SEARCH_OPTIONS): Expansion[] {
   const { terms } = index
   const start = lowerBound(terms, query)
   const end = lowerBound(terms, `${query}\uffff`)
@@ -36,12 +30,12 @@ export function expandTerm(index: LoadedIndex, query: string): Expansion[] {
   for (let term = terms[start] === query ? start + 1 : start; term < end; term++) prefixed.push(term)
   // A short prefix can match thousands of terms; the closest ones carry the meaning.
   prefixed.sort((a, b) => (terms[a] as string).length - (terms[b] as string).length)
-  for (const term of prefixed.slice(0, MAX_PREFIX_EXPANSIONS)) {
-    expansions.push({ term, weight: (PREFIX_WEIGHT * query.length) / (terms[term] as string).length })
+  for (const term of prefixed.slice(0, options.maxPrefixExpansions)) {
+    expansions.push({ term, weight: (options.prefixWeight * query.length) / (terms[term] as string).length })
   }
-  if (expansions.length === 0 && query.length >= FUZZY_MIN_LENGTH) {
+  if (expansions.length === 0 && query.length >= options.fuzzyMinLength) {
     for (let term = 0; term < terms.length; term++) {
-      if (withinOneEdit(query, terms[term] as string)) expansions.push({ term, weight: FUZZY_WEIGHT * (1 - 1 / query.length) })
+      if (withinOneEdit(query, terms[term] as string)) expansions.push({ term, weight: options.fuzzyWeight * (1 - 1 / query.length) })
     }
   }
   return expansions

@@ -1,7 +1,9 @@
-import { documentUrl, tokenize, type DisplayDocument, type Manifest } from '../contract/index.ts'
+import { documentUrl, type DisplayChunk, type Manifest } from '../contract/index.ts'
 import type { LoadedIndex } from './codec.ts'
+import { SearchIndexError } from './errors.ts'
+import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { scoreQuery } from './score.ts'
-import { StoreUnavailable } from '../worker/http/problem.ts'
+import { tokenize } from './tokenize.ts'
 
 export interface SearchQuery {
   query: string
@@ -22,26 +24,25 @@ export interface SearchHit {
 }
 
 /** Reads one display chunk of the index (the store caches them per isolate). */
-export type DisplayChunkReader = (chunk: number) => Promise<DisplayDocument[]>
-
-const EXCERPT_LENGTH = 160
+export type DisplayChunkReader = (chunk: number) => Promise<DisplayChunk>
 
 /** Ranks documents for a query and dresses the best ones up as results, one per document. */
-export async function runSearch(index: LoadedIndex, site: Manifest['site'], query: SearchQuery, readChunk: DisplayChunkReader): Promise<SearchHit[]> {
-  const { documents, matched } = scoreQuery(index, {
-    terms: tokenize(query.query),
-    sectionBoost: new Set(query.sectionBoost),
-    canReadDrafts: query.canReadDrafts,
-    limit: query.limit,
-  })
-  const chunks = new Map<number, Promise<DisplayDocument[]>>()
+export async function runSearch(
+  index: LoadedIndex,
+  site: Manifest['site'],
+  query: SearchQuery,
+  readChunk: DisplayChunkReader,
+  options: SearchOptions = SEARCH_OPTIONS,
+): Promise<SearchHit[]> {
+  const scored = { terms: tokenize(query.query), sectionBoost: new Set(query.sectionBoost), canReadDrafts: query.canReadDrafts, limit: query.limit }
+  const { documents, matched } = scoreQuery(index, scored, options)
+  const chunks = new Map<number, Promise<DisplayChunk>>()
   return Promise.all(
     documents.map(async ({ doc, bestRecord, score }) => {
       const chunk = Math.floor(doc / index.displayChunkSize)
       if (!chunks.has(chunk)) chunks.set(chunk, readChunk(chunk))
-      const shown = (await chunks.get(chunk))?.[doc % index.displayChunkSize]
-      // A chunk that does not match its index is a storage fault (503), like a missing blob.
-      if (!shown) throw new StoreUnavailable(`display chunk ${chunk} has no document ${doc}`)
+      const shown = (await chunks.get(chunk))?.documents[doc % index.displayChunkSize]
+      if (!shown) throw new SearchIndexError(`display chunk ${chunk} has no document ${doc}`)
       const headingEntry = bestRecord > 0 ? shown.headings[bestRecord - 1] : undefined
       const heading = headingEntry ? { id: headingEntry[0], text: headingEntry[1] } : null
       const base = documentUrl(site.baseUrl, site.defaultLocale, shown.locale, shown.slug)
@@ -51,7 +52,7 @@ export async function runSearch(index: LoadedIndex, site: Manifest['site'], quer
         section: index.docSection[doc] as string,
         heading,
         url: heading ? `${base}#${heading.id}` : base,
-        excerpt: excerpt(shown.previews[bestRecord] ?? '', matched),
+        excerpt: excerpt(shown.previews[bestRecord] ?? '', matched, options.excerptLength),
         score: Math.round(score * 1000) / 1000,
         locale: shown.locale,
       }
@@ -62,15 +63,15 @@ export async function runSearch(index: LoadedIndex, site: Manifest['site'], quer
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** A window of the section text around the first match, matched words in `<mark>`. */
-export function excerpt(text: string, terms: string[]): string {
+export function excerpt(text: string, terms: string[], length: number = SEARCH_OPTIONS.excerptLength): string {
   const words = [...text.matchAll(/[\p{L}\p{N}_]+/gu)]
   const isMatch = (word: string) => terms.some((term) => word.toLowerCase().startsWith(term))
   const first = words.find((word) => isMatch(word[0]))
   const start = first ? Math.max(0, (first.index ?? 0) - 40) : 0
   const windowStart = start === 0 ? 0 : text.indexOf(' ', start) + 1
-  const window = text.slice(windowStart, windowStart + EXCERPT_LENGTH)
+  const window = text.slice(windowStart, windowStart + length)
   const marked = window.replace(/[\p{L}\p{N}_]+|[^\p{L}\p{N}_]+/gu, (chunk) =>
     isMatch(chunk) ? `<mark>${escapeHtml(chunk)}</mark>` : escapeHtml(chunk),
   )
-  return `${windowStart > 0 ? '…' : ''}${marked}${windowStart + EXCERPT_LENGTH < text.length ? '…' : ''}`
+  return `${windowStart > 0 ? '…' : ''}${marked}${windowStart + length < text.length ? '…' : ''}`
 }

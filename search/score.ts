@@ -1,7 +1,10 @@
+import type { LoadedIndex } from './codec.ts'
 import { expandTerm } from './expand.ts'
-import { BM25, type LoadedIndex } from './codec.ts'
+import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
+import { ByteReader } from './varint.ts'
 
-export interface ScoreOptions {
+/** One query, as the route hands it over. */
+export interface ScoredQueryInput {
   /** Query terms, tokenized as the index was. */
   terms: string[]
   sectionBoost: Set<string>
@@ -21,13 +24,6 @@ export interface ScoredQuery {
   /** Vocabulary terms that matched (with prefixes and typos), for highlighting. */
   matched: string[]
 }
-
-// A title match outranks a heading match, which outranks body text.
-export const BOOST = { title: 6, heading: 3, text: 1 } as const
-const SECTION_BOOST = 2
-// Other matching sections of a document add to its score, at a discount.
-const OTHER_RECORDS_WEIGHT = 0.25
-const MAX_QUERY_TERMS = 30
 
 /** Per-query accumulators, sized to one index and reset after each query. */
 interface Scratch {
@@ -61,27 +57,28 @@ function scratchFor(index: LoadedIndex): Scratch {
  * keeps documents that match every term (any term, if none matches all),
  * and ranks documents by their best record plus a share of the others.
  */
-export function scoreQuery(index: LoadedIndex, options: ScoreOptions): ScoredQuery {
-  const queryTerms = [...new Set(options.terms)].filter((term) => !index.stopTerms.has(term)).slice(0, MAX_QUERY_TERMS)
+export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options: SearchOptions = SEARCH_OPTIONS): ScoredQuery {
+  const queryTerms = [...new Set(query.terms)].filter((term) => !index.stopTerms.has(term)).slice(0, options.maxQueryTerms)
+  const { boost, bm25 } = options
   const scratch = scratchFor(index)
   const { recordScores, docMasks, touchedRecords, touchedDocs } = scratch
   const matched: string[] = []
   const recordCount = index.recordDoc.length
   const docCount = index.docFirstRecord.length
   try {
-    queryTerms.forEach((query, position) => {
+    queryTerms.forEach((queryTerm, position) => {
       const bit = 2 ** position
-      for (const { term, weight } of expandTerm(index, query)) {
+      for (const { term, weight } of expandTerm(index, queryTerm, options)) {
         matched.push(index.terms[term] as string)
         const textCount = index.textCount[term] as number
-        const textWeight = weight * BOOST.text * Math.log(1 + (recordCount - textCount + 0.5) / (textCount + 0.5)) * (BM25.k1 + 1)
+        const textWeight = weight * boost.text * Math.log(1 + (recordCount - textCount + 0.5) / (textCount + 0.5)) * (bm25.k1 + 1)
         accumulate(index, scratch, bit, index.textPostings, index.textStart, term, { text: textWeight })
         const fieldCount = index.fieldCount[term] as number
         const fieldIdf = weight * Math.log(1 + (docCount - fieldCount + 0.5) / (fieldCount + 0.5))
-        accumulate(index, scratch, bit, index.fieldPostings, index.fieldStart, term, { title: fieldIdf * BOOST.title, heading: fieldIdf * BOOST.heading })
+        accumulate(index, scratch, bit, index.fieldPostings, index.fieldStart, term, { title: fieldIdf * boost.title, heading: fieldIdf * boost.heading })
       }
     })
-    return { documents: rankDocuments(index, scratch, queryTerms.length, options), matched }
+    return { documents: rankDocuments(index, scratch, queryTerms.length, query, options), matched }
   } finally {
     for (const record of touchedRecords) recordScores[record] = 0
     for (const doc of touchedDocs) docMasks[doc] = 0
@@ -90,15 +87,15 @@ export function scoreQuery(index: LoadedIndex, options: ScoreOptions): ScoredQue
   }
 }
 
-function rankDocuments(index: LoadedIndex, scratch: Scratch, termCount: number, options: ScoreOptions): RankedDocument[] {
+function rankDocuments(index: LoadedIndex, scratch: Scratch, termCount: number, query: ScoredQueryInput, options: SearchOptions): RankedDocument[] {
   const everyTerm = 2 ** termCount - 1
-  const visible = (doc: number) => options.canReadDrafts || !index.docDraft[doc]
-  const top = topDocuments(index, scratch, options, (doc) => scratch.docMasks[doc] === everyTerm && visible(doc))
-  return top.length > 0 ? top : topDocuments(index, scratch, options, visible)
+  const visible = (doc: number) => query.canReadDrafts || !index.docDraft[doc]
+  const top = topDocuments(index, scratch, query, options, (doc) => scratch.docMasks[doc] === everyTerm && visible(doc))
+  return top.length > 0 ? top : topDocuments(index, scratch, query, options, visible)
 }
 
 /** The `limit` best documents that pass `accept`, kept in a small sorted array (no full sort). */
-function topDocuments(index: LoadedIndex, scratch: Scratch, options: ScoreOptions, accept: (doc: number) => boolean) {
+function topDocuments(index: LoadedIndex, scratch: Scratch, query: ScoredQueryInput, options: SearchOptions, accept: (doc: number) => boolean) {
   const top: Array<{ doc: number; bestRecord: number; score: number }> = []
   for (const doc of scratch.touchedDocs) {
     if (!accept(doc)) continue
@@ -112,13 +109,13 @@ function topDocuments(index: LoadedIndex, scratch: Scratch, options: ScoreOption
       if (recordScore > (scratch.recordScores[best] as number)) best = record
     }
     const bestScore = scratch.recordScores[best] as number
-    const boost = options.sectionBoost.has(index.docSection[doc] as string) ? SECTION_BOOST : 1
-    const score = (bestScore + OTHER_RECORDS_WEIGHT * (total - bestScore)) * boost
-    if (top.length === options.limit && !outranks(score, doc, top[top.length - 1] as { doc: number; score: number })) continue
+    const boost = query.sectionBoost.has(index.docSection[doc] as string) ? options.sectionBoost : 1
+    const score = (bestScore + options.otherRecordsWeight * (total - bestScore)) * boost
+    if (top.length === query.limit && !outranks(score, doc, top[top.length - 1] as { doc: number; score: number })) continue
     let at = top.length
     while (at > 0 && outranks(score, doc, top[at - 1] as { doc: number; score: number })) at--
     top.splice(at, 0, { doc, bestRecord: best - first, score })
-    if (top.length > options.limit) top.pop()
+    if (top.length > query.limit) top.pop()
   }
   return top
 }
@@ -135,18 +132,10 @@ function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, bytes: Ui
   const heading = 'heading' in weights ? weights.heading : 0
   const { recordScores, docMasks, touchedRecords, touchedDocs } = scratch
   const end = starts[term + 1] as number
-  let offset = starts[term] as number
+  const reader = new ByteReader(bytes, starts[term] as number)
   let record = 0
-  while (offset < end) {
-    // An inlined varint read: this loop runs once per posting.
-    let value = 0
-    let scale = 1
-    let byte: number
-    do {
-      byte = bytes[offset++] as number
-      value += (byte & 0x7f) * scale
-      scale *= 0x80
-    } while (byte >= 0x80)
+  while (reader.offset < end) {
+    const value = reader.varint()
     record += Math.floor(value / 2)
     const score = recordScores[record] as number
     if (score === 0) touchedRecords.push(record)

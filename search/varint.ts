@@ -1,3 +1,5 @@
+import { SearchIndexError } from './errors.ts'
+
 /**
  * LEB128 varints, the posting-list encoding: most deltas fit in one byte,
  * where JSON spends four to ten. Runtime-neutral (atob/btoa are in Node and workerd).
@@ -51,14 +53,20 @@ export class ByteReader {
     this.offset = offset
   }
 
+  /** The next varint; reading past the end is a corrupt index, not a zero. */
   varint(): number {
     let value = 0
     let scale = 1
     for (;;) {
-      const byte = this.bytes[this.offset++] as number
+      const byte = this.bytes[this.offset++]
+      if (byte === undefined) throw new SearchIndexError('a varint runs past the end of its bytes')
       value += (byte & 0x7f) * scale
       if (byte < 0x80) return value
       scale *= 0x80
     }
+  }
+
+  atEnd(): boolean {
+    return this.offset === this.bytes.length
   }
 }

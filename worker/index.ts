@@ -2,19 +2,33 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { SearchIndexError } from '../search/errors.ts'
 import type { AppEnv } from './app-env.ts'
+import { configFrom } from './config.ts'
 import { bearerAuth } from './http/auth.ts'
 import { corsFor } from './http/cors.ts'
 import { requireJsonAccept } from './http/negotiation.ts'
-import { registerOpenApi } from './routes/openapi.ts'
-import { Problem, RETRY_AFTER_SECONDS, StoreUnavailable, notFound, problemResponse } from './http/problem.ts'
+import { Problem, notFound, problemResponse } from './http/problem.ts'
 import { documents } from './routes/documents.ts'
+import { registerOpenApi } from './routes/openapi.ts'
 import { releases } from './routes/releases.ts'
 import { search } from './routes/search.ts'
-import { Store } from './store.ts'
+import { Store, StoreUnavailable } from './store.ts'
+
+/** Seconds a client should wait after a 503: about one KV propagation. */
+const RETRY_AFTER_SECONDS = 30
+const unavailable = (detail: string) => new Problem(503, detail, { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } })
 
 const app = new OpenAPIHono<AppEnv>()
 
+app.use('*', async function configure(c, next) {
+  const result = configFrom(c.env)
+  // The log line names the variable; the client learns only that the service is down.
+  if (!result.ok) throw unavailable('The docs service is misconfigured; its operators have been told which setting is wrong.')
+  c.set('config', result.config)
+  c.set('store', new Store({ kv: c.env.DOCS_KV, pointerTtlMs: result.config.pointerTtlMs }))
+  await next()
+})
 app.use(
   methodNotAllowed({
     app,
@@ -22,21 +36,9 @@ app.use(
       problemResponse(c, new Problem(405, `Use ${methods.join(', ')} on this path.`, { headers: { Allow: methods.join(', ') } })),
   }),
 )
-app.use('*', (c, next) => corsFor(c.env.CORS_ORIGINS)(c, next))
+app.use('*', (c, next) => corsFor(c.var.config.corsOrigins)(c, next))
 app.use('*', requireJsonAccept)
-app.use(
-  '*',
-  bearerAuth((env) => ({
-    secret: env.JWT_SECRET,
-    jwksUrl: env.JWT_JWKS_URL || undefined,
-    issuer: env.JWT_ISSUER,
-    audience: env.JWT_AUDIENCE,
-  })),
-)
-app.use('*', async function attachStore(c, next) {
-  c.set('store', new Store({ kv: c.env.DOCS_KV, pointerTtlMs: Number(c.env.POINTER_TTL_SECONDS || 5) * 1000 }))
-  await next()
-})
+app.use('*', bearerAuth)
 
 app.route('/v1/documents', documents)
 app.route('/', search)
@@ -46,9 +48,9 @@ registerOpenApi(app)
 app.notFound((c) => problemResponse(c, notFound()))
 app.onError((error, c) => {
   if (error instanceof Problem) return problemResponse(c, error)
-  if (error instanceof StoreUnavailable) {
+  if (error instanceof StoreUnavailable || error instanceof SearchIndexError) {
     console.warn(`503: ${error.message}`)
-    return problemResponse(c, new Problem(503, 'The docs are not available right now; try again shortly.', { headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }))
+    return problemResponse(c, unavailable('The docs are not available right now; try again shortly.'))
   }
   if (error instanceof HTTPException) return problemResponse(c, new Problem(error.status as ContentfulStatusCode, error.message || 'Request failed.'))
   console.error(error)

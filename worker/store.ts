@@ -1,50 +1,41 @@
-import { KV_KEYS, SCHEMA_VERSION, type DisplayDocument, type Manifest, type PointerValue } from '../contract/index.ts'
-import { StoreUnavailable } from './http/problem.ts'
-import { loadSearchIndex, type LoadedIndex } from '../search/codec.ts'
+import type { z } from 'zod'
+import {
+  DisplayChunkSchema,
+  DocumentBlobSchema,
+  KV_KEYS,
+  ManifestSchema,
+  PointerSchema,
+  ReleasesBlobSchema,
+  SCHEMA_VERSION,
+  SearchIndexBlobSchema,
+  blobHash,
+  type DisplayChunk,
+  type Manifest,
+  type ReleasesBlob,
+} from '../contract/index.ts'
+import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
+
+/** The build cannot be served (nothing published, a blob missing or damaged, KV failing): answered with 503. */
+export class StoreUnavailable extends Error {
+  override name = 'StoreUnavailable'
+}
 
 /** What one isolate keeps of the live build between requests. */
 interface IsolateCache {
   pointerReadAt: number
   manifest: Manifest | null
-  // Promises, not values: concurrent first searches of an isolate share one
-  // read and parse of a multi-megabyte index instead of each doing it.
-  searchIndexes: Map<string, Promise<LoadedIndex>>
-  /** Display chunks by blob hash: what search hits show. */
-  displayChunks: Map<string, Promise<DisplayDocument[]>>
+  // Promises, not values: concurrent first requests of an isolate share one
+  // read, check and parse of a multi-megabyte value instead of each doing it.
+  parsed: Map<string, Promise<unknown>>
 }
 
-// Deliberate isolate cache, one per KV namespace: the manifest and the
-// deserialized search indexes of the live build.
+// Deliberate isolate cache, one per KV namespace: the live manifest and the
+// parsed large values of its build (search indexes, display chunks, releases).
 const isolateCaches = new WeakMap<KVNamespace, IsolateCache>()
 
 // Content-hash keys never change, so edge caches may keep them long.
 const IMMUTABLE_CACHE_TTL = 86_400
-
-/** A structural check: a half-written or foreign manifest is a storage fault (503), not a crash. */
-function isManifest(value: Manifest): boolean {
-  const record = (candidate: unknown) => typeof candidate === 'object' && candidate !== null
-  return (
-    record(value) &&
-    record(value.site) &&
-    Array.isArray(value.site.locales) &&
-    record(value.slugs) &&
-    record(value.localizedSlugs) &&
-    record(value.documents) &&
-    record(value.search) &&
-    typeof value.releases === 'string' &&
-    Array.isArray(value.releaseStreams)
-  )
-}
-
-/** The cached promise for `key`, or a new one; a failed load is forgotten so the next request retries. */
-function once<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-  const cached = cache.get(key)
-  if (cached) return cached
-  const loading = load()
-  cache.set(key, loading)
-  loading.catch(() => cache.delete(key))
-  return loading
-}
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
 
 export interface StoreOptions {
   kv: KVNamespace
@@ -52,7 +43,11 @@ export interface StoreOptions {
   pointerTtlMs: number
 }
 
-/** All KV access of the worker: the pointer, the manifest and content-hash blobs. */
+/**
+ * All KV access of the worker. Every value is checked before use: a blob's
+ * bytes must hash to its key, JSON must parse and match its schema, and the
+ * format must be this worker's. Any failure is StoreUnavailable.
+ */
 export class Store {
   private readonly kv: KVNamespace
   private readonly pointerTtlMs: number
@@ -61,7 +56,7 @@ export class Store {
   constructor(options: StoreOptions) {
     this.kv = options.kv
     this.pointerTtlMs = options.pointerTtlMs
-    const cache = isolateCaches.get(options.kv) ?? { pointerReadAt: Number.NEGATIVE_INFINITY, manifest: null, searchIndexes: new Map(), displayChunks: new Map() }
+    const cache = isolateCaches.get(options.kv) ?? { pointerReadAt: Number.NEGATIVE_INFINITY, manifest: null, parsed: new Map() }
     isolateCaches.set(options.kv, cache)
     this.cache = cache
   }
@@ -71,52 +66,123 @@ export class Store {
     const now = Date.now()
     const cached = this.cache.manifest
     if (cached && now - this.cache.pointerReadAt < this.pointerTtlMs) return cached
-    const pointer = await this.read<PointerValue>(KV_KEYS.pointer)
-    if (!pointer) throw new StoreUnavailable('nothing has been published yet')
+    const pointerText = await this.read(KV_KEYS.pointer, undefined)
+    if (pointerText === null) throw new StoreUnavailable(`nothing is published under ${KV_KEYS.pointer}`)
+    const pointer = parse(KV_KEYS.pointer, pointerText, PointerSchema)
+    let manifest = cached
     if (cached?.buildId !== pointer.buildId) {
-      const manifest = await this.read<Manifest>(KV_KEYS.manifest(pointer.buildId), IMMUTABLE_CACHE_TTL)
-      if (!manifest) throw new StoreUnavailable(`manifest of build ${pointer.buildId} is missing`)
-      if (!isManifest(manifest)) throw new StoreUnavailable(`manifest of build ${pointer.buildId} is incomplete`)
-      if (manifest.schemaVersion !== SCHEMA_VERSION) {
-        throw new StoreUnavailable(`build ${pointer.buildId} has schema ${manifest.schemaVersion}, this worker reads ${SCHEMA_VERSION}`)
-      }
+      const key = KV_KEYS.manifest(pointer.buildId)
+      const text = await this.read(key, IMMUTABLE_CACHE_TTL)
+      if (text === null) throw new StoreUnavailable(`${key} is missing`)
+      const value = parseJson(key, text)
+      const version = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).schemaVersion : undefined
+      if (version !== SCHEMA_VERSION) throw new StoreUnavailable(`${key} has schema version ${String(version)}; this worker reads ${SCHEMA_VERSION}`)
+      manifest = check(key, value, ManifestSchema)
       this.cache.manifest = manifest
-      this.cache.searchIndexes = new Map()
-      this.cache.displayChunks = new Map()
+      this.cache.parsed = new Map()
     }
     this.cache.pointerReadAt = now
-    return this.cache.manifest as Manifest
+    return manifest as Manifest
   }
 
-  /** A content-hash blob as text, exactly as the build wrote it. */
-  async blob(hash: string): Promise<string> {
-    const text = await this.guard(() => this.kv.get(KV_KEYS.blob(hash), { type: 'text', cacheTtl: IMMUTABLE_CACHE_TTL }))
-    if (text === null) throw new StoreUnavailable(`blob ${hash} is missing`)
+  /** A document blob's JSON text, checked, exactly as the build wrote it (it is the response body). */
+  async document(hash: string): Promise<string> {
+    const text = await this.blobText(hash)
+    parse(KV_KEYS.blob(hash), text, DocumentBlobSchema)
     return text
   }
 
-  /** The deserialized search index of a locale, loaded once per build per isolate. */
+  releases(manifest: Manifest): Promise<ReleasesBlob> {
+    return this.parsedBlob(manifest, manifest.releases, ReleasesBlobSchema)
+  }
+
+  /** The decoded search index of a locale, loaded once per build per isolate. */
   async searchIndex(manifest: Manifest, locale: string): Promise<LoadedIndex> {
     const hash = manifest.search[locale]
-    if (!hash) throw new StoreUnavailable(`no search index for locale ${locale}`)
-    const load = async () => loadSearchIndex(await this.blob(hash))
-    return this.cache.manifest === manifest ? once(this.cache.searchIndexes, locale, load) : load()
+    if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no search index for ${locale}`)
+    return this.once(manifest, `index:${hash}`, async () => {
+      const blob = parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchIndexBlobSchema)
+      try {
+        return decodeSearchIndex(blob)
+      } catch (error) {
+        throw new StoreUnavailable(`${KV_KEYS.blob(hash)}: ${(error as Error).message}`)
+      }
+    })
   }
 
-  /** One display chunk of a search index, read once per isolate. */
-  displayChunk(hash: string): Promise<DisplayDocument[]> {
-    return once(this.cache.displayChunks, hash, async () => JSON.parse(await this.blob(hash)) as DisplayDocument[])
+  /** Display chunk `chunk` of an index, which must hold the documents the index says it does. */
+  async displayChunk(manifest: Manifest, index: LoadedIndex, chunk: number): Promise<DisplayChunk> {
+    const hash = index.displayChunks[chunk]
+    if (hash === undefined) throw new StoreUnavailable(`search index of ${index.locale} has no display chunk ${chunk}`)
+    const value = await this.parsedBlob(manifest, hash, DisplayChunkSchema)
+    const expected = Math.min(index.displayChunkSize, index.docFirstRecord.length - chunk * index.displayChunkSize)
+    if (value.documents.length !== expected) {
+      throw new StoreUnavailable(`${KV_KEYS.blob(hash)} holds ${value.documents.length} documents; its index expects ${expected}`)
+    }
+    return value
   }
 
-  private async read<T>(key: string, cacheTtl?: number): Promise<T | null> {
-    return this.guard(() => this.kv.get<T>(key, cacheTtl ? { type: 'json', cacheTtl } : { type: 'json' }))
+  /** A content-hash blob, parsed and checked once per build per isolate. */
+  private parsedBlob<T>(manifest: Manifest, hash: string, schema: z.ZodType<T>): Promise<T> {
+    return this.once(manifest, hash, async () => parse(KV_KEYS.blob(hash), await this.blobText(hash), schema))
   }
 
-  private async guard<T>(read: () => Promise<T>): Promise<T> {
+  private once<T>(manifest: Manifest, key: string, load: () => Promise<T>): Promise<T> {
+    // A request still holding the previous build's manifest parses without caching.
+    if (this.cache.manifest !== manifest) return load()
+    const cached = this.cache.parsed.get(key)
+    if (cached) return cached as Promise<T>
+    const loading = load()
+    this.cache.parsed.set(key, loading)
+    // A failed load is forgotten, so the next request tries again.
+    loading.catch(() => this.cache.parsed.delete(key))
+    return loading
+  }
+
+  /** A blob's text, after checking that its bytes hash to the name it is stored under. */
+  private async blobText(hash: string): Promise<string> {
+    const key = KV_KEYS.blob(hash)
+    const bytes = await this.guard(key, () => this.kv.get(key, { type: 'arrayBuffer', cacheTtl: IMMUTABLE_CACHE_TTL }))
+    if (bytes === null) throw new StoreUnavailable(`${key} is missing`)
+    if ((await blobHash(bytes)) !== hash) throw new StoreUnavailable(`${key} does not match its hash`)
+    try {
+      return decoder.decode(bytes)
+    } catch {
+      throw new StoreUnavailable(`${key} is not UTF-8`)
+    }
+  }
+
+  private read(key: string, cacheTtl: number | undefined): Promise<string | null> {
+    return this.guard(key, () => this.kv.get(key, cacheTtl ? { type: 'text', cacheTtl } : { type: 'text' }))
+  }
+
+  private async guard<T>(key: string, read: () => Promise<T>): Promise<T> {
     try {
       return await read()
     } catch (error) {
-      throw new StoreUnavailable(`KV read failed: ${(error as Error).message}`)
+      throw new StoreUnavailable(`KV read of ${key} failed: ${(error as Error).message}`)
     }
   }
+}
+
+/** JSON text checked against its schema; anything else is a storage fault naming the key. */
+function parse<T>(key: string, text: string, schema: z.ZodType<T>): T {
+  return check(key, parseJson(key, text), schema)
+}
+
+function parseJson(key: string, text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new StoreUnavailable(`${key} is not JSON`)
+  }
+}
+
+function check<T>(key: string, value: unknown, schema: z.ZodType<T>): T {
+  const result = schema.safeParse(value)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    throw new StoreUnavailable(`${key} does not match its schema: ${issue?.path.join('.') || '(root)'} ${issue?.message ?? ''}`)
+  }
+  return result.data
 }

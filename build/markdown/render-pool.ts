@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { mapLimit } from '../map-limit.ts'
-import type { RenderMany } from '../pipeline/pipeline.ts'
+import type { RenderMany } from '../pipeline/render-all.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
 import type { RenderCache } from './render-cache.ts'
 
@@ -20,36 +20,40 @@ const BATCH_SIZE = 16
 export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
   const threads = options.threads ?? availableParallelism()
   return async (inputs, targets) => {
-    const outputs: Array<RenderedDocument | undefined> = await mapLimit(inputs, 64, (input) => options.cache?.get(input, targets))
-    const misses = inputs.flatMap((input, index) => (outputs[index] ? [] : [{ index, input }]))
-    let done = inputs.length - misses.length
-    const progress = (count: number) => options.onProgress?.((done += count), inputs.length)
+    const outputs = new Map<string, RenderedDocument>()
+    await mapLimit([...inputs], 64, async ([key, input]) => {
+      const cached = await options.cache?.get(input, targets)
+      if (cached) outputs.set(key, cached)
+    })
+    const misses = [...inputs].flatMap(([key, input]) => (outputs.has(key) ? [] : [{ key, input }]))
+    let done = inputs.size - misses.length
+    const progress = (count: number) => options.onProgress?.((done += count), inputs.size)
     progress(0)
     const rendered =
       misses.length >= PARALLEL_THRESHOLD && threads > 1
         ? await renderOnThreads(misses, targets, threads, progress)
-        : misses.map(({ index, input }) => {
+        : misses.map(({ key, input }) => {
             progress(1)
-            return { index, output: renderDocument(input, targets) }
+            return { key, output: renderDocument(input, targets) }
           })
-    for (const { index, output } of rendered) outputs[index] = output
-    await mapLimit(rendered, 64, ({ index, output }) => options.cache?.set(inputs[index] as RenderInput, output))
-    return outputs as RenderedDocument[]
+    for (const { key, output } of rendered) outputs.set(key, output)
+    await mapLimit(rendered, 64, ({ key, output }) => options.cache?.set(inputs.get(key) as RenderInput, output))
+    return outputs
   }
 }
 
-type Job = { index: number; input: RenderInput }
-type Result = { index: number; output: RenderedDocument }
+export type RenderJob = { key: string; input: RenderInput }
+export type RenderResult = { key: string; output: RenderedDocument }
 
-async function renderOnThreads(jobs: Job[], targets: LinkTargets, threads: number, progress: (count: number) => void): Promise<Result[]> {
+async function renderOnThreads(jobs: RenderJob[], targets: LinkTargets, threads: number, progress: (count: number) => void): Promise<RenderResult[]> {
   const queue = [...jobs]
-  const results: Result[] = []
+  const results: RenderResult[] = []
   const runThread = async () => {
     // A render thread keeps little alive between batches; a cap makes its V8 collect instead of growing.
     const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { targets }, resourceLimits: { maxOldGenerationSizeMb: 384 } })
     try {
       for (let batch = queue.splice(0, BATCH_SIZE); batch.length > 0; batch = queue.splice(0, BATCH_SIZE)) {
-        const output = await new Promise<Result[]>((resolve, reject) => {
+        const output = await new Promise<RenderResult[]>((resolve, reject) => {
           worker.once('message', resolve)
           worker.once('error', reject)
           worker.postMessage(batch)

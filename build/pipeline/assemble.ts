@@ -1,8 +1,6 @@
 import type { DocumentBlob, DocumentNav, EditInfo } from '../../contract/index.ts'
 import type { SourceDocument } from '../content/documents.ts'
 import type { GitHistory } from '../git-history.ts'
-import type { NavItem } from './nav.ts'
-import { resolveRelative } from '../markdown/plugins/rehype-links.ts'
 import type { RenderedDocument } from '../markdown/render.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { buildToc } from './toc.ts'
@@ -28,30 +26,6 @@ export function editInfo(document: SourceDocument, site: SiteConfig, git: GitHis
     lastModified: override === false ? null : override ? new Date(override).toISOString() : (history?.lastModified ?? fileTime),
     author: history?.author ?? null,
     commit: history?.commit ?? null,
-  }
-}
-
-/** The document id a `prev`/`next` override names: a slug, or a relative `.md` path. */
-export function resolveOverride(
-  value: string | false | undefined,
-  document: SourceDocument,
-  byPath: ReadonlyMap<string, SourceDocument>,
-  bySlug: ReadonlyMap<string, SourceDocument>,
-): string | false | undefined | null {
-  if (value === false || value === undefined) return value
-  if (value.endsWith('.md')) return byPath.get(resolveRelative(document.path, value))?.docId ?? null
-  return bySlug.get(value.replace(/^\/+|\/+$/g, ''))?.docId ?? null
-}
-
-export function navItem(source: RenderedSource, overrides: Pick<NavItem, 'prev' | 'next'>): NavItem {
-  const data = source.parsed.data
-  return {
-    docId: source.docId,
-    slug: source.slug,
-    title: source.title,
-    order: data.order ?? data.sidebar_position ?? data.sidebar?.order ?? null,
-    draft: source.draft,
-    ...overrides,
   }
 }
 

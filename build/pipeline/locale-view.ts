@@ -1,9 +1,9 @@
-import type { VariantEntry } from '../../contract/index.ts'
+import { SCHEMA_VERSION, type NavigationBlob, type VariantEntry } from '../../contract/index.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
 import type { GitHistory } from '../git-history.ts'
 import { buildNavigation, type NavItem } from './nav.ts'
-import type { IndexedDocument } from './search-index.ts'
+import type { IndexedDocument } from '../../search/indexer.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
 
 export interface LocaleViewInput {
@@ -68,7 +68,7 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
   const indexed = [...publicList, ...choices.flatMap(({ preview }) => (preview ? [preview] : []))]
   return {
     documents,
-    navigation: blobs.add(publicNav.tree),
+    navigation: blobs.add({ schemaVersion: SCHEMA_VERSION, items: publicNav.tree } satisfies NavigationBlob),
     indexed: indexed.map(({ docId, slug, locale: sourceLocale, section, title, draft, rendered }) => ({
       docId,
       slug,

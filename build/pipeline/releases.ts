@@ -1,8 +1,8 @@
 import semver from 'semver'
-import type { ReleaseEntry, ReleasesBlob } from '../../contract/index.ts'
-import type { ContentProblem } from '../content/problems.ts'
+import { SCHEMA_VERSION, type ReleaseEntry, type ReleasesBlob } from '../../contract/index.ts'
 import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
-import type { RenderedDocument, RenderInput } from '../markdown/render.ts'
+import type { ContentProblem } from '../content/problems.ts'
+import type { RenderedRelease } from './render-all.ts'
 
 export interface RelatedTarget {
   slug: string
@@ -11,23 +11,9 @@ export interface RelatedTarget {
   draft: boolean
 }
 
-/** A release note's Markdown: its body, and its upgrade notes if it has any. */
-export interface ReleaseRendering<T> {
-  body: T
-  upgrade: T | null
-}
-
-export function releaseRenderInputs(parsed: ParsedFile<Partial<ReleaseFrontMatter>>): ReleaseRendering<RenderInput> {
-  const { file, data } = parsed
-  return {
-    body: { path: file.path, body: parsed.body, bodyLine: parsed.bodyLine },
-    upgrade: data.upgrade ? { path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1 } : null,
-  }
-}
-
 export interface ReleaseContext {
-  /** The rendering of each file's releaseRenderInputs, in the order of `files`. */
-  rendered: Array<ReleaseRendering<RenderedDocument>>
+  /** Each file's rendering, by path. */
+  rendered: Map<string, RenderedRelease>
   /** Resolves a `related` slug of the default locale, or undefined. */
   related: (slug: string) => RelatedTarget | undefined
 }
@@ -40,7 +26,7 @@ export function buildReleases(
 ): { releases: ReleasesBlob; problems: ContentProblem[] } {
   const problems: ContentProblem[] = []
   const streams = new Map<string, Array<ReleaseEntry & { path: string }>>()
-  files.forEach((parsed, position) => {
+  for (const parsed of files) {
     const { data, file } = parsed
     const problem = (key: string, message: string) => problems.push({ path: file.path, line: parsed.lineOf(key), message })
     // Front matter validation has reported a missing or invalid version or date.
@@ -50,17 +36,19 @@ export function buildReleases(
       if (!target) problem('related', `related "${slug}" points at no document`)
       return target ? [target] : []
     })
-    const { body, upgrade } = context.rendered[position] as ReleaseRendering<RenderedDocument>
+    const rendered = context.rendered.get(file.path)
+    if (!rendered) throw new Error(`${file.path} was not rendered`)
+    const { body, upgrade } = rendered
     for (const link of [...body.links, ...(upgrade?.links ?? [])]) {
       if (link.url === null) problems.push({ path: file.path, line: link.line, message: `link "${link.href}" points at no document` })
     }
-    if (!version || !data.date) return
+    if (!version || !data.date) continue
     const stream = data.stream ?? releasePath.exec(file.path)?.[1] ?? 'default'
     const entries = streams.get(stream) ?? []
     const duplicate = entries.find((entry) => entry.version === version)
     if (duplicate) {
       problem('version', `version ${version} of stream "${stream}" is also in ${duplicate.path}`)
-      return
+      continue
     }
     entries.push({
       path: file.path,
@@ -73,8 +61,9 @@ export function buildReleases(
       related,
     })
     streams.set(stream, entries)
-  })
+  }
   const blob: ReleasesBlob = {
+    schemaVersion: SCHEMA_VERSION,
     streams: [...streams.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, entries]) => ({

@@ -1,66 +1,75 @@
+import Cloudflare, { NotFoundError } from 'cloudflare'
 import type { PublishTarget } from '../target.ts'
 
 export interface CloudflareKvOptions {
   accountId: string
   namespaceId: string
   apiToken: string
-  fetch?: typeof fetch
+  baseURL?: string
+  /** Retries of 408, 409, 429 and 5xx answers and dropped connections, by the SDK. */
+  maxRetries?: number
 }
 
-const API = 'https://api.cloudflare.com/client/v4'
-// The bulk endpoint takes up to 10,000 pairs and 100 MB per request.
-const BULK_PAIRS = 10_000
+// The bulk endpoints take up to 10,000 pairs and 100 MB per request; 90 MiB stays under that however MB is counted.
+const BULK_ITEMS = 10_000
 const BULK_BYTES = 90 * 1024 * 1024
 
-/** Publishing into a production KV namespace through the Cloudflare REST API. */
+/** Publishing into a production KV namespace through the Cloudflare API. */
 export function cloudflareKvTarget(options: CloudflareKvOptions): PublishTarget {
-  const call = options.fetch ?? fetch
-  const base = `${API}/accounts/${options.accountId}/storage/kv/namespaces/${options.namespaceId}`
-  const request = async (path: string, init: RequestInit = {}) => {
-    const response = await call(`${base}${path}`, {
-      ...init,
-      headers: { Authorization: `Bearer ${options.apiToken}`, 'Content-Type': 'application/json', ...init.headers },
-    })
-    if (!response.ok && response.status !== 404) {
-      throw new Error(`Cloudflare API ${init.method ?? 'GET'} ${path.split('?')[0]}: ${response.status} ${await response.text()}`)
-    }
-    return response
-  }
-  const inBatches = async <T>(items: T[], size: (item: T) => number, send: (batch: T[]) => Promise<unknown>) => {
-    let batch: T[] = []
-    let bytes = 0
-    for (const item of items) {
-      if (batch.length === BULK_PAIRS || bytes + size(item) > BULK_BYTES) {
-        await send(batch)
-        batch = []
-        bytes = 0
-      }
-      batch.push(item)
-      bytes += size(item)
-    }
-    if (batch.length > 0) await send(batch)
+  const client = new Cloudflare({
+    apiToken: options.apiToken,
+    // Otherwise the SDK also sends CLOUDFLARE_API_KEY / CLOUDFLARE_EMAIL from the environment.
+    apiKey: null,
+    apiEmail: null,
+    userServiceKey: null,
+    baseURL: options.baseURL,
+    maxRetries: options.maxRetries ?? 4,
+    // A bulk body near 90 MB outlasts the default minute on a slow uplink.
+    timeout: 5 * 60_000,
+  })
+  const { namespaceId } = options
+  const account = { account_id: options.accountId }
+  const settled = (operation: string, result: { unsuccessful_keys?: string[] } | null) => {
+    const failed = result?.unsuccessful_keys ?? []
+    // A 200 can still leave keys unwritten; failing lets the caller run the whole batch again.
+    if (failed.length > 0) throw new Error(`Cloudflare KV ${operation} left ${failed.length} keys undone: ${failed.slice(0, 5).join(', ')}`)
   }
   return {
     async get(key) {
-      const response = await request(`/values/${encodeURIComponent(key)}`)
-      return response.status === 404 ? null : response.text()
+      try {
+        return await (await client.kv.namespaces.values.get(key, { ...account, namespace_id: namespaceId })).text()
+      } catch (error) {
+        if (error instanceof NotFoundError) return null
+        throw error
+      }
     },
     async list(prefix) {
       const names: string[] = []
-      let cursor = ''
-      do {
-        const response = await request(`/keys?limit=1000&prefix=${encodeURIComponent(prefix)}${cursor ? `&cursor=${cursor}` : ''}`)
-        const page = (await response.json()) as { result: Array<{ name: string }>; result_info?: { cursor?: string } }
-        names.push(...page.result.map((key) => key.name))
-        cursor = page.result_info?.cursor ?? ''
-      } while (cursor)
+      for await (const key of client.kv.namespaces.keys.list(namespaceId, { ...account, prefix, limit: 1000 })) names.push(key.name)
       return names
     },
     async putMany(entries) {
-      await inBatches(entries, (entry) => entry.key.length + entry.value.length, (batch) => request('/bulk', { method: 'PUT', body: JSON.stringify(batch) }))
+      for (const body of inBatches(entries)) settled('bulk write', await client.kv.namespaces.bulkUpdate(namespaceId, { ...account, body }))
     },
     async deleteMany(keys) {
-      await inBatches(keys, (key) => key.length, (batch) => request('/bulk/delete', { method: 'POST', body: JSON.stringify(batch) }))
+      for (const body of inBatches(keys)) settled('bulk delete', await client.kv.namespaces.bulkDelete(namespaceId, { ...account, body }))
     },
   }
+}
+
+/** Splits by the size each item adds to the JSON body, so escaping and multi-byte text count. */
+function* inBatches<T>(items: T[]): Generator<T[]> {
+  let batch: T[] = []
+  let bytes = 0
+  for (const item of items) {
+    const size = Buffer.byteLength(JSON.stringify(item)) + 1
+    if (batch.length === BULK_ITEMS || (batch.length > 0 && bytes + size > BULK_BYTES)) {
+      yield batch
+      batch = []
+      bytes = 0
+    }
+    batch.push(item)
+    bytes += size
+  }
+  if (batch.length > 0) yield batch
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { buildSite, type BuildOptions, type BuildResult } from '../../build/build.ts'
 import { ContentError, type ContentProblem } from '../../build/content/problems.ts'
-import type { DocumentBlob, NavTreeNode } from '../../contract/index.ts'
+import type { DocumentBlob, NavigationBlob, NavTreeNode } from '../../contract/index.ts'
 
 /** A content folder as `{ 'site.yml': '...', 'docs/en/a.md': '...' }`. */
 export type ContentFiles = Record<string, string>
@@ -86,7 +86,7 @@ export function documentOf(result: BuildResult, docId: string, locale = result.m
 
 /** The public navigation tree of a locale. */
 export function navTreeOf(result: BuildResult, locale = result.manifest.site.defaultLocale): NavTreeNode[] {
-  return blob<NavTreeNode[]>(result, result.manifest.navigation[locale])
+  return blob<NavigationBlob>(result, result.manifest.navigation[locale]).items
 }
 
 /** Every slug a navigation tree mentions, depth first. */

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { renderDocument } from '../../build/markdown/render.ts'
-import { buildSearchIndex, type IndexedDocument } from '../../build/pipeline/search-index.ts'
-import { IndexMismatchError, SEARCH_INDEX_VERSION, type DisplayDocument } from '../../contract/index.ts'
-import { loadSearchIndex, type LoadedIndex } from '../../search/codec.ts'
+import { DisplayChunkSchema, SCHEMA_VERSION, SearchIndexBlobSchema } from '../../contract/index.ts'
+import { decodeSearchIndex, encodeSearchIndex, type LoadedIndex } from '../../search/codec.ts'
+import { SearchIndexError } from '../../search/errors.ts'
+import { indexDocuments, type IndexedDocument } from '../../search/indexer.ts'
 import { runSearch, type SearchHit } from '../../search/results.ts'
 import { buildFolder, doc, readBlobFile, removeTempDirs, SITE_EN_FR } from './helpers.ts'
 
@@ -48,6 +49,10 @@ function indexedDocuments(pages: Page[], locale: string): IndexedDocument[] {
 const QUERIES = ['zebra', 'xylophonist', 'road', 'traf', 'pedestrians cross', 'quokka', 'stripes road', 'xylophonst']
 const SITE = { title: 't', defaultLocale: 'en', locales: ['en', 'fr'], baseUrl: '/' }
 
+/** As the worker's store reads an index: parse, check the schema, decode. */
+const loadSearchIndex = (text: string) => decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(text)))
+const loadChunk = (text: string) => DisplayChunkSchema.parse(JSON.parse(text))
+
 let result: BuildResult
 let outDir: string
 let blobText: Record<string, string>
@@ -56,7 +61,7 @@ let indexes: Record<string, LoadedIndex>
 async function search(locale: string, query: string, canReadDrafts = false): Promise<SearchHit[]> {
   const index = indexes[locale] as LoadedIndex
   return runSearch(index, SITE, { query, limit: 10, sectionBoost: [], canReadDrafts }, async (chunk) =>
-    JSON.parse(await readBlobFile(outDir, index.displayChunks[chunk] as string)) as DisplayDocument[],
+    loadChunk(await readBlobFile(outDir, index.displayChunks[chunk] as string)),
   )
 }
 const slugs = (hits: SearchHit[]) => hits.map((hit) => hit.slug)
@@ -76,14 +81,14 @@ describe('search index blobs', () => {
   it('stores one index per locale, tagged with its locale and the format version', () => {
     expect(Object.keys(result.manifest.search)).toEqual(['en', 'fr'])
     for (const locale of ['en', 'fr']) {
-      expect(JSON.parse(blobText[locale] as string)).toMatchObject({ locale, version: SEARCH_INDEX_VERSION })
+      expect(JSON.parse(blobText[locale] as string)).toMatchObject({ locale, schemaVersion: SCHEMA_VERSION })
     }
   })
 
   it('loads back into an index that answers exactly like one built in-process from the same documents', async () => {
-    const built = buildSearchIndex('en', indexedDocuments(EN, 'en'), contentHash)
+    const built = encodeSearchIndex(indexDocuments('en', indexedDocuments(EN, 'en')), contentHash)
     const fresh = loadSearchIndex(built.index)
-    const readFresh = async (chunk: number) => JSON.parse(built.displayChunks[chunk] as string) as DisplayDocument[]
+    const readFresh = async (chunk: number) => loadChunk(built.displayChunks[chunk] as string)
     expect(fresh.terms).toEqual(indexes.en?.terms)
     for (const query of QUERIES) {
       const options = { query, limit: 10, sectionBoost: [], canReadDrafts: true }
@@ -93,11 +98,17 @@ describe('search index blobs', () => {
     }
   })
 
-  it('refuses an index of another format version', () => {
-    const stale = { ...(JSON.parse(blobText.en as string) as object), version: SEARCH_INDEX_VERSION - 1 }
-    expect(() => loadSearchIndex(JSON.stringify(stale))).toThrow(IndexMismatchError)
-    const { version: _dropped, ...missing } = JSON.parse(blobText.en as string) as Record<string, unknown>
-    expect(() => loadSearchIndex(JSON.stringify(missing))).toThrow(IndexMismatchError)
+  it('refuses an index of another schema version, or without one', () => {
+    const stored = JSON.parse(blobText.en as string) as Record<string, unknown>
+    expect(SearchIndexBlobSchema.safeParse({ ...stored, schemaVersion: SCHEMA_VERSION - 1 }).success).toBe(false)
+    const { schemaVersion: _dropped, ...missing } = stored
+    expect(SearchIndexBlobSchema.safeParse(missing).success).toBe(false)
+  })
+
+  it('refuses an index whose posting bytes disagree with its list lengths', () => {
+    const stored = SearchIndexBlobSchema.parse(JSON.parse(blobText.en as string))
+    const truncated = { ...stored, textPostings: btoa(atob(stored.textPostings).slice(0, -1)) }
+    expect(() => decodeSearchIndex(truncated)).toThrow(SearchIndexError)
   })
 })
 

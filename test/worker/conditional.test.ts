@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { bearer, draftsToken } from './tokens.ts'
 import { call, publishFixture, readJson, spyOnKvReads, variantOf } from './helpers.ts'
-import { strongEtag } from '../../contract/index.ts'
+import { KV_KEYS } from '../../contract/index.ts'
+import { strongEtag } from '../../worker/http/etag.ts'
 
 beforeAll(publishFixture)
 
@@ -105,7 +106,7 @@ describe('storage reads of conditional requests', () => {
     const response = await ifNoneMatch(ETAG())
     expect(response.status).toBe(304)
     expect(reads.keys().filter((key) => key.startsWith('blob:'))).toEqual([])
-    expect(reads.keys()).toEqual(['pointer'])
+    expect(reads.keys()).toEqual([KV_KEYS.pointer])
     reads.spy.mockRestore()
   })
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TocEntry } from '../../contract/index.ts'
 import { call, expectNotFound, publishFixture, readJson, variantOf, type ProblemBody } from './helpers.ts'
-import { strongEtag } from '../../contract/index.ts'
+import { strongEtag } from '../../worker/http/etag.ts'
 
 beforeAll(publishFixture)
 

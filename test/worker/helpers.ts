@@ -55,6 +55,19 @@ export function variantOf(docId: string, locale = 'en'): VariantEntry {
 
 export const fixtureManifest = (): Manifest => fixtureBuild().manifest
 
+/**
+ * The test's KV binding behind an object of its own: the worker keeps one
+ * isolate cache per binding object, so this reads like a cold isolate.
+ */
+export function freshKv(): KVNamespace {
+  return new Proxy(env.DOCS_KV, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
 /** Records the keys the worker reads from the real KV binding. */
 export function spyOnKvReads() {
   const spy = vi.spyOn(env.DOCS_KV, 'get')

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { KV_KEYS } from '../../contract/index.ts'
 import { safeSlug } from '../../worker/routes/documents.ts'
 import { NOT_FOUND, call, publishFixture, readJson, spyOnKvReads, type ProblemBody } from './helpers.ts'
 
@@ -8,7 +9,7 @@ afterEach(() => {
 })
 
 // Keys a rejected slug may cause to be read: the live pointer and the published slug map.
-const ALLOWED_KEY = /^(pointer|manifest:.+)$/
+const ALLOWED_KEY = new RegExp(`^(${KV_KEYS.pointer}|manifest:.+)$`)
 
 async function expectRejected(path: string) {
   await call('/v1/documents/index') // warm-up, so a manifest read is not mistaken for anything else

@@ -5,7 +5,8 @@ import { publishBuild, type BuildSource } from '../../publish/publish.ts'
 import type { PublishTarget } from '../../publish/target.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { call, clearKv, fixtureBuild, fixtureManifest, publishFixture, readJson } from './helpers.ts'
-import { installBlobHash, variantBuild } from './variants.ts'
+import { KV_KEYS } from '../../contract/index.ts'
+import { extraKey, variantBuild } from './variants.ts'
 
 beforeEach(async () => {
   vi.restoreAllMocks()
@@ -19,7 +20,6 @@ const spyOnPuts = () => {
   const spy = vi.spyOn(env.DOCS_KV, 'put')
   return () => spy.mock.calls.map((args) => String(args[0]))
 }
-const blobContent = (id: string) => ({ [`only-${id}`]: `{"only":"${id}"}` })
 
 /** A target whose writes fail for good once `limit` entries have been written. */
 function failingAfter(limit: number): PublishTarget {
@@ -60,8 +60,8 @@ describe('publishBuild', () => {
     const keys = puts()
     expect(keys.filter((key) => key.startsWith('blob:'))).toHaveLength(manifest.blobs.length)
     expect(keys.indexOf(`manifest:${manifest.buildId}`)).toBeGreaterThan(keys.findLastIndex((key) => key.startsWith('blob:')))
-    expect(keys.indexOf('pointer')).toBeGreaterThan(keys.indexOf(`manifest:${manifest.buildId}`))
-    expect(await readPointer(target())).toEqual({ buildId: manifest.buildId })
+    expect(keys.indexOf(KV_KEYS.pointer)).toBeGreaterThan(keys.indexOf(`manifest:${manifest.buildId}`))
+    expect(await readPointer(target())).toMatchObject({ buildId: manifest.buildId })
     expect(await env.DOCS_KV.get(`manifest:${manifest.buildId}`, 'json')).toEqual(manifest)
   })
 
@@ -76,9 +76,10 @@ describe('publishBuild', () => {
   it('uploads only the blobs the store lacks for a new build', async () => {
     await publishFixture()
     const puts = spyOnPuts()
-    const report = await publishBuild(target(), variantBuild('next', { extra: blobContent('next'), installTitle: 'Next' }))
+    const next = await variantBuild('next', { extra: ['only-next'], installTitle: 'Next' })
+    const report = await publishBuild(target(), next)
     expect(report).toMatchObject({ blobsToUpload: 2, blobWrites: 2, switched: true })
-    expect(puts().filter((key) => key.startsWith('blob:')).sort()).toEqual([`blob:${installBlobHash('next')}`, 'blob:only-next'])
+    expect(puts().filter((key) => key.startsWith('blob:')).sort()).toEqual([`blob:${next.installHash}`, await extraKey('only-next')].sort())
   })
 
   it('writes nothing on a dry run but reports what it would upload', async () => {
@@ -92,29 +93,29 @@ describe('publishBuild', () => {
 
   it('keeps serving the old build when uploads fail half-way, and finishes on a re-run', async () => {
     await publishFixture()
-    const next = variantBuild('half', { extra: { 'half-1': '{}', 'half-2': '{}', 'half-3': '{}' }, installTitle: 'Half published' })
+    const next = await variantBuild('half', { extra: ['half-1', 'half-2', 'half-3'], installTitle: 'Half published' })
     await expect(publishBuild(failingAfter(2), next, { batchSize: 2 })).rejects.toThrow('injected')
-    expect(await readPointer(target())).toEqual({ buildId: fixtureManifest().buildId })
+    expect(await readPointer(target())).toMatchObject({ buildId: fixtureManifest().buildId })
     expect(await env.DOCS_KV.get('manifest:half')).toBeNull()
     expect((await blobKeys()).length).toBe(fixtureManifest().blobs.length + 2)
     expect(await title()).toBe('Installing the service')
 
     const report = await publishBuild(target(), next, { batchSize: 2 })
     expect(report).toMatchObject({ blobsToUpload: 2, blobWrites: 2, switched: true })
-    expect(await readPointer(target())).toEqual({ buildId: 'half' })
+    expect(await readPointer(target())).toMatchObject({ buildId: 'half' })
     expect(await title()).toBe('Half published')
   })
 })
 
 describe('rollback', () => {
   async function publishThree(): Promise<void> {
-    for (const id of ['one', 'two', 'three']) await publishBuild(target(), variantBuild(id, { installTitle: `Build ${id}` }))
+    for (const id of ['one', 'two', 'three']) await publishBuild(target(), await variantBuild(id, { installTitle: `Build ${id}` }))
   }
 
   it('points back at the build published before the live one', async () => {
     await publishThree()
     expect((await rollback(target(), 'three')).buildId).toBe('two')
-    expect(await readPointer(target())).toEqual({ buildId: 'two' })
+    expect(await readPointer(target())).toMatchObject({ buildId: 'two' })
     expect(await title()).toBe('Build two')
     expect((await rollback(target(), 'two')).buildId).toBe('one')
     expect(await title()).toBe('Build one')
@@ -130,21 +131,22 @@ describe('rollback', () => {
     await publishThree()
     await expect(rollback(target(), 'three', 'zero')).rejects.toThrow('build zero is not among the kept builds')
     await expect(rollback(target(), 'one')).rejects.toThrow('there is no earlier build to roll back to')
-    expect(await readPointer(target())).toEqual({ buildId: 'three' })
+    expect(await readPointer(target())).toMatchObject({ buildId: 'three' })
   })
 })
 
 describe('garbage collection', () => {
   // A, B and C share the fixture's blobs; besides, A∩B, A∩C and B∩C share one each.
-  const builds = (): BuildSource[] => [
-    variantBuild('gc-a', { extra: { ...blobContent('a'), 'shared-ab': '{}', 'shared-ac': '{}' }, installTitle: 'A' }),
-    variantBuild('gc-b', { extra: { ...blobContent('b'), 'shared-ab': '{}', 'shared-bc': '{}' } }),
-    variantBuild('gc-c', { extra: { ...blobContent('c'), 'shared-ac': '{}', 'shared-bc': '{}' } }),
-  ]
-  const onlyA = [`blob:${installBlobHash('gc-a')}`, 'blob:only-a']
+  const builds = (): Promise<BuildSource[]> =>
+    Promise.all([
+      variantBuild('gc-a', { extra: ['only-a', 'shared-ab', 'shared-ac'], installTitle: 'A' }),
+      variantBuild('gc-b', { extra: ['only-b', 'shared-ab', 'shared-bc'] }),
+      variantBuild('gc-c', { extra: ['only-c', 'shared-ac', 'shared-bc'] }),
+    ])
+  const onlyA = async () => [`blob:${(await variantBuild('gc-a', { installTitle: 'A' })).installHash}`, await extraKey('only-a')].sort()
 
   it('deletes exactly the blobs only the retired build used, with keep 2 and no grace', async () => {
-    const [a, b, c] = builds() as [BuildSource, BuildSource, BuildSource]
+    const [a, b, c] = (await builds()) as [BuildSource, BuildSource, BuildSource]
     await publishBuild(target(), a, { keep: 2, graceSeconds: 0 })
     await publishBuild(target(), b, { keep: 2, graceSeconds: 0 })
     const before = await blobKeys()
@@ -152,15 +154,16 @@ describe('garbage collection', () => {
     const report = await publishBuild(target(), c, { keep: 2, graceSeconds: 0 })
     expect(report.gc).toEqual({ retired: ['gc-a'], deletedBuilds: ['gc-a'], deletedBlobs: 2 })
     const deleted = deletes.mock.calls.map((args) => String(args[0]))
-    expect(deleted.filter((key) => key.startsWith('blob:')).sort()).toEqual(onlyA)
+    expect(deleted.filter((key) => key.startsWith('blob:')).sort()).toEqual(await onlyA())
     expect(deleted.filter((key) => !key.startsWith('blob:'))).toEqual(['manifest:gc-a'])
-    expect(await blobKeys()).toEqual([...before, 'blob:only-c'].filter((key) => !onlyA.includes(key)).sort())
+    const retired = await onlyA()
+    expect(await blobKeys()).toEqual([...before, await extraKey('only-c')].filter((key) => !retired.includes(key)).sort())
     expect((await readHistory(target())).map((record) => record.buildId)).toEqual(['gc-c', 'gc-b'])
     expect((await call('/v1/documents/guides/install')).status).toBe(200)
   })
 
   it('keeps a retired build until the grace period has passed', async () => {
-    const [a, b, c] = builds() as [BuildSource, BuildSource, BuildSource]
+    const [a, b, c] = (await builds()) as [BuildSource, BuildSource, BuildSource]
     const t0 = Date.parse('2026-05-01T12:00:00Z')
     const at = (ms: number) => ({ keep: 2, graceSeconds: 600, now: new Date(t0 + ms) })
     await publishBuild(target(), a, at(0))
@@ -171,17 +174,18 @@ describe('garbage collection', () => {
 
     const early = await publishBuild(target(), c, at(2_000 + 599_999))
     expect(early.gc).toEqual({ retired: [], deletedBuilds: [], deletedBlobs: 0 })
-    expect(await blobKeys()).toEqual(expect.arrayContaining(onlyA))
+    expect(await blobKeys()).toEqual(expect.arrayContaining(await onlyA()))
     expect(await env.DOCS_KV.get('manifest:gc-a')).not.toBeNull()
 
     const due = await publishBuild(target(), c, at(2_000 + 600_000))
     expect(due.gc).toEqual({ retired: [], deletedBuilds: ['gc-a'], deletedBlobs: 2 })
-    expect((await blobKeys()).filter((key) => onlyA.includes(key))).toEqual([])
+    const retired = await onlyA()
+    expect((await blobKeys()).filter((key) => retired.includes(key))).toEqual([])
     expect(await env.DOCS_KV.get('manifest:gc-a')).toBeNull()
   })
 
   it('lets a retired build within its grace period be rolled back to, and then keeps it', async () => {
-    const [a, b, c] = builds() as [BuildSource, BuildSource, BuildSource]
+    const [a, b, c] = (await builds()) as [BuildSource, BuildSource, BuildSource]
     for (const build of [a, b, c]) await publishBuild(target(), build, { keep: 2, graceSeconds: 600 })
     expect((await rollback(target(), 'gc-c', 'gc-a')).buildId).toBe('gc-a')
     expect(await title()).toBe('A')

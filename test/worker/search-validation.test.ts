@@ -70,14 +70,6 @@ describe('POST /v1/search body handling', () => {
     expect(request.headers.get('Content-Length')).toBeNull()
     await expectProblem(await app.request(request, undefined, env), 413, 'Content Too Large')
   })
-
-  it('answers 413 when a small Content-Length lies about a bigger body', async () => {
-    // workerd lets a Request carry an explicit Content-Length next to a longer body.
-    const body = JSON.stringify({ query: 'x', pad: 'y'.repeat(LIMIT) })
-    const request = new Request('https://docs.example/v1/search', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': '20' }, body })
-    expect(request.headers.get('Content-Length')).toBe('20')
-    await expectProblem(await app.request(request, undefined, env), 413, 'Content Too Large')
-  })
 })
 
 describe('POST /v1/search field validation (422 with JSON pointers)', () => {

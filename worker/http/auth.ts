@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose'
+import type { Config } from '../config.ts'
 import { Problem } from './problem.ts'
 
 export const DRAFTS_SCOPE = 'drafts:read'
@@ -14,12 +15,6 @@ export interface AuthVariables {
   canReadDrafts: boolean
 }
 
-export interface AuthConfig {
-  secret: string | undefined
-  jwksUrl: string | undefined
-  issuer: string
-  audience: string
-}
 
 // Deliberate isolate cache: a JWKS fetcher keeps its keys between requests.
 const jwksByUrl = new Map<string, JWTVerifyGetKey>()
@@ -30,20 +25,18 @@ const invalidToken = (detail: string) =>
   })
 
 /** Verifies a bearer token when there is one; a bad token is a 401 on every endpoint. */
-export function bearerAuth(config: (env: Env) => AuthConfig) {
-  return createMiddleware<{ Bindings: Env; Variables: AuthVariables }>(async function bearerAuthHandler(c, next) {
-    const header = c.req.header('Authorization')
-    c.set('canReadDrafts', false)
-    if (header === undefined) return next()
-    const match = /^Bearer +([A-Za-z0-9_.~+/=-]+)$/i.exec(header.trim())
-    if (!match?.[1]) throw invalidToken('the Authorization header must be "Bearer <token>"')
-    const scopes = await verify(match[1], config(c.env))
-    c.set('canReadDrafts', scopes.includes(DRAFTS_SCOPE))
-    return next()
-  })
-}
+export const bearerAuth = createMiddleware<{ Variables: AuthVariables & { config: Config } }>(async function bearerAuthHandler(c, next) {
+  const header = c.req.header('Authorization')
+  c.set('canReadDrafts', false)
+  if (header === undefined) return next()
+  const match = /^Bearer +([A-Za-z0-9_.~+/=-]+)$/i.exec(header.trim())
+  if (!match?.[1]) throw invalidToken('the Authorization header must be "Bearer <token>"')
+  const scopes = await verify(match[1], c.var.config.jwt)
+  c.set('canReadDrafts', scopes.includes(DRAFTS_SCOPE))
+  return next()
+})
 
-async function verify(token: string, config: AuthConfig): Promise<string[]> {
+async function verify(token: string, config: Config['jwt']): Promise<string[]> {
   const options = {
     issuer: config.issuer,
     audience: config.audience,
@@ -61,8 +54,8 @@ async function verify(token: string, config: AuthConfig): Promise<string[]> {
 }
 
 function secretKey(secret: string | undefined): Uint8Array {
-  if (!secret) throw new Error('no JWT_SECRET is configured')
-  return new TextEncoder().encode(secret)
+  // The configuration requires a secret whenever there is no JWKS.
+  return new TextEncoder().encode(secret ?? '')
 }
 
 function jwks(url: string): JWTVerifyGetKey {

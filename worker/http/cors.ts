@@ -4,9 +4,9 @@ import { cors } from 'hono/cors'
 // Deliberate isolate cache: one configured middleware per CORS_ORIGINS value.
 const corsByOrigins = new Map<string, MiddlewareHandler>()
 
-/** CORS from the `CORS_ORIGINS` var: `*` for public data, or a comma-separated allow-list. */
-export function corsFor(origins: string | undefined): MiddlewareHandler {
-  const key = origins?.trim() || '*'
+/** CORS from the `CORS_ORIGINS` setting: `*` for public data, or a comma-separated allow-list. */
+export function corsFor(origins: string): MiddlewareHandler {
+  const key = origins.trim() || '*'
   const existing = corsByOrigins.get(key)
   if (existing) return existing
   const list = key === '*' ? null : key.split(',').map((origin) => origin.trim()).filter(Boolean)

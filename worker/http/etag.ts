@@ -1,3 +1,11 @@
+/** A blob is named by the hash of its bytes, which makes that hash a strong validator. */
+export const strongEtag = (hash: string) => `"${hash}"`
+
+export const CACHE_CONTROL = {
+  public: 'public, max-age=60, stale-while-revalidate=300',
+  private: 'private, no-store',
+} as const
+
 /**
  * `If-None-Match` evaluation (RFC 9110 §13.1.2): `*` matches any current
  * representation; otherwise the weak comparison of each listed tag.

@@ -55,8 +55,3 @@ export const notFound = (detail = 'No document, release or route at this path.')
 
 /** Seconds a client should wait after a 503: about one KV propagation. */
 export const RETRY_AFTER_SECONDS = 30
-
-/** The build is not there (nothing published, a blob missing, KV failing): answered with 503. */
-export class StoreUnavailable extends Error {
-  override name = 'StoreUnavailable'
-}

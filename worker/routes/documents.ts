@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { CACHE_CONTROL, strongEtag, type Manifest, type VariantEntry } from '../../contract/index.ts'
+import type { Manifest, VariantEntry } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { noneMatch } from '../http/etag.ts'
+import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
 import { chooseLocale } from '../http/locale.ts'
 import { notFound } from '../http/problem.ts'
 
@@ -54,6 +54,6 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
     ...(vary ? { Vary: vary } : {}),
   }
   if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  const body = await c.var.store.blob(variant.blob)
+  const body = await c.var.store.document(variant.blob)
   return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=utf-8' })
 })

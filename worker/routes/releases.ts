@@ -1,8 +1,7 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import semver from 'semver'
-import { CACHE_CONTROL, strongEtag, type ReleasesBlob } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { noneMatch } from '../http/etag.ts'
+import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
 import { Problem } from '../http/problem.ts'
 import { filterReleases } from './releases-filter.ts'
 import { validationHook } from '../http/validation.ts'
@@ -65,7 +64,7 @@ export const releases = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
     throw new Problem(422, 'The request has invalid fields.', { errors: unknown.map(() => ({ pointer: '/stream', detail })) })
   }
   if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  const blob = JSON.parse(await c.var.store.blob(manifest.releases)) as ReleasesBlob
+  const blob = await c.var.store.releases(manifest)
   const body = filterReleases(blob, { streams, range: query.version, from: query.from, to: query.to, canReadDrafts: drafts })
   return c.json(body, 200, headers)
 })

@@ -1,9 +1,9 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { AppEnv } from '../app-env.ts'
 import { chooseLocale } from '../http/locale.ts'
-import { Problem, StoreUnavailable } from '../http/problem.ts'
+import { bodyLimit } from 'hono/body-limit'
 import { runSearch } from '../../search/results.ts'
-import { readLimited } from '../http/read-limited.ts'
+import { Problem } from '../http/problem.ts'
 import { validationHook } from '../http/validation.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
@@ -47,16 +47,21 @@ export const searchRoute = createRoute({
 export const search = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
 // 415 and 413 come before field validation, each as problem+json.
-search.use('/v1/search', async function requireJsonBody(c, next) {
-  if (c.req.method !== 'POST') return next()
+search.post('/v1/search', async function requireJsonBody(c, next) {
   const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase()
   if (type !== 'application/json' && !type?.endsWith('+json')) throw new Problem(415, 'Send the search as application/json.')
-  const bytes = await readLimited(c.req.raw, MAX_BODY_BYTES)
-  // Hand the buffered body on, as hono's own body-limit middleware does; the
-  // route's validator parses it once, and answers malformed JSON with a 400.
-  c.req.raw = new Request(c.req.raw, { body: bytes })
   return next()
 })
+// hono's body limit counts what arrives (a chunked body has no length, and a Content-Length may lie).
+search.post(
+  '/v1/search',
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new Problem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
+    },
+  }),
+)
 
 search.openapi(searchRoute, async (c) => {
   const body = c.req.valid('json')
@@ -64,11 +69,7 @@ search.openapi(searchRoute, async (c) => {
   const { locale, negotiated } = chooseLocale(body.locale, c.req.header('Accept-Language'), manifest.site)
   const index = await c.var.store.searchIndex(manifest, locale)
   const query = { query: body.query, limit: body.limit, sectionBoost: body.sectionBoost, canReadDrafts: c.var.canReadDrafts }
-  const results = await runSearch(index, manifest.site, query, async (chunk) => {
-    const hash = index.displayChunks[chunk]
-    if (hash === undefined) throw new StoreUnavailable(`search index of ${locale} has no display chunk ${chunk}`)
-    return c.var.store.displayChunk(hash)
-  })
+  const results = await runSearch(index, manifest.site, query, (chunk) => c.var.store.displayChunk(manifest, index, chunk))
   const vary = [negotiated ? 'Accept-Language' : null, 'Authorization'].filter(Boolean).join(', ')
   return c.json({ results }, 200, { 'Cache-Control': 'no-store', 'Content-Language': locale, Vary: vary })
 })

@@ -1,0 +1,16 @@
+import { SCHEMA_VERSION } from './version.ts'
+
+/** Content-hash blobs share this prefix, so publishing can list them in one call. */
+export const BLOB_KEY_PREFIX = 'blob:'
+
+export const KV_KEYS = {
+  /** The one key a publish switches, one per schema version: `{ buildId, publishedAt }` of the live build. */
+  pointer: `pointer:v${SCHEMA_VERSION}`,
+  /** Every published build of this schema version, newest first (for rollback and garbage collection). */
+  builds: `builds:v${SCHEMA_VERSION}`,
+  manifest: (buildId: string) => `manifest:${buildId}`,
+  blob: (hash: string) => `${BLOB_KEY_PREFIX}${hash}`,
+} as const
+
+/** Workers KV refuses larger values. */
+export const KV_VALUE_LIMIT = 25 * 1024 * 1024

@@ -1,0 +1,31 @@
+/**
+ * Every knob of the search engine in one object: what the index stores and
+ * how a query ranks. Tuned on the labeled queries of `npm run bench`.
+ */
+export const SEARCH_OPTIONS = {
+  /** A title match outranks a heading match, which outranks body text. */
+  boost: { title: 6, heading: 3, text: 1 },
+  /** Multiplier for documents in a section the query asks to boost. */
+  sectionBoost: 2,
+  /** Other matching sections of a document add to its score, at this discount. */
+  otherRecordsWeight: 0.25,
+  bm25: { k1: 1.2, b: 0.7 },
+  /** A prefix or a typo counts for less than the word itself, and less the further it is from what was typed. */
+  prefixWeight: 0.375,
+  fuzzyWeight: 0.45,
+  /** A short prefix can match thousands of terms; the closest ones carry the meaning. */
+  maxPrefixExpansions: 16,
+  /** Words shorter than this match only exactly or by prefix, never with a typo. */
+  fuzzyMinLength: 5,
+  maxQueryTerms: 30,
+  /** Characters of each record kept for excerpts. */
+  previewLength: 240,
+  excerptLength: 160,
+  /** Documents per display chunk: what one search hit reads besides the index. */
+  displayChunkSize: 200,
+  /** A term in more than this share of records is a stop term, once a site has enough records to tell. */
+  stopTermShare: 0.2,
+  stopTermMinRecords: 2000,
+} as const
+
+export type SearchOptions = typeof SEARCH_OPTIONS

@@ -1,0 +1,220 @@
+import { env } from 'cloudflare:workers'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { KV_KEYS, SCHEMA_VERSION, blobHash, type Manifest } from '../../contract/index.ts'
+import { STACK_FRAME, call as callWith, clearKv, fixtureBuild, fixtureManifest, freshKv, publishFixture, variantOf, type ProblemBody } from './helpers.ts'
+
+// Storage damaged behind the worker's back, one stored kind and one kind of
+// damage at a time: every case must answer 503 with Retry-After, never a 500
+// and never a 200 with a broken body.
+
+// Each test reads through a binding of its own, so it starts with a cold
+// isolate cache: a value parsed intact by an earlier test is rightly kept.
+let kv: KVNamespace
+beforeEach(async () => {
+  vi.restoreAllMocks()
+  vi.spyOn(console, 'warn').mockImplementation(() => {}) // the worker logs each 503
+  await clearKv()
+  await publishFixture()
+  kv = freshKv()
+})
+const call = (path: string, init?: RequestInit) => callWith(path, init, { DOCS_KV: kv })
+const searchCall = (body: unknown) => call('/v1/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+
+async function expectUnavailable(response: Response) {
+  expect(response.status).toBe(503)
+  expect(response.headers.get('Retry-After')).toBe('30')
+  expect(response.headers.get('Content-Type')).toBe('application/problem+json')
+  const text = await response.text()
+  expect(JSON.parse(text)).toMatchObject({ type: 'about:blank', title: 'Service Unavailable', status: 503 } satisfies Partial<ProblemBody>)
+  expect(text).not.toMatch(STACK_FRAME)
+}
+
+const blobText = (hash: string) => {
+  const text = fixtureBuild().fixture.blobs[hash]
+  if (text === undefined) throw new Error(`fixture has no blob ${hash}`)
+  return text
+}
+
+/** Publishes a copy of the fixture's manifest, changed by `change`, as the live build. */
+async function serveManifest(change: (manifest: Manifest) => void | Promise<void>) {
+  const manifest = structuredClone(fixtureManifest())
+  manifest.buildId = 'damaged'
+  await change(manifest)
+  await env.DOCS_KV.put(KV_KEYS.manifest(manifest.buildId), JSON.stringify(manifest))
+  await env.DOCS_KV.put(KV_KEYS.pointer, JSON.stringify({ buildId: manifest.buildId, publishedAt: new Date().toISOString() }))
+}
+
+/** Stores `text` under its true content hash, as a faithful publish would. */
+async function putBlob(text: string): Promise<string> {
+  const hash = await blobHash(text)
+  await env.DOCS_KV.put(KV_KEYS.blob(hash), text)
+  return hash
+}
+
+interface BlobKind {
+  name: string
+  request: () => Promise<Response>
+  /** The hash of this kind's blob in the live fixture build. */
+  hash: () => string
+  /** Points a manifest at another blob of this kind. */
+  point: (manifest: Manifest, hash: string) => Promise<void>
+}
+
+const searchIndexHash = () => fixtureManifest().search.en as string
+const firstChunkHash = () => (JSON.parse(blobText(searchIndexHash())) as { displayChunks: string[] }).displayChunks[0] as string
+
+const BLOB_KINDS: BlobKind[] = [
+  {
+    name: 'document',
+    request: () => call('/v1/documents/guides/install'),
+    hash: () => variantOf('guides/install').blob,
+    point: async (manifest, hash) => {
+      const en = manifest.documents.en ?? {}
+      en['guides/install'] = { ...variantOf('guides/install'), blob: hash }
+    },
+  },
+  {
+    name: 'releases',
+    request: () => call('/v1/releases'),
+    hash: () => fixtureManifest().releases,
+    point: async (manifest, hash) => {
+      manifest.releases = hash
+    },
+  },
+  {
+    name: 'search index',
+    request: () => searchCall({ query: 'install' }),
+    hash: searchIndexHash,
+    point: async (manifest, hash) => {
+      manifest.search.en = hash
+    },
+  },
+  {
+    name: 'display chunk',
+    request: () => searchCall({ query: 'install' }),
+    hash: firstChunkHash,
+    // The chunk is named by the index, so a new chunk means a new index blob.
+    point: async (manifest, hash) => {
+      const index = JSON.parse(blobText(searchIndexHash())) as { displayChunks: string[] }
+      manifest.search.en = await putBlob(JSON.stringify({ ...index, displayChunks: [hash, ...index.displayChunks.slice(1)] }))
+    },
+  },
+]
+
+/** The stored value with a field a later format might add: strict schemas refuse it. */
+function ofAnotherVersion(text: string): string {
+  const value = JSON.parse(text) as Record<string, unknown>
+  return JSON.stringify('schemaVersion' in value ? { ...value, schemaVersion: SCHEMA_VERSION + 1 } : { ...value, formatVersion: SCHEMA_VERSION + 1 })
+}
+
+describe.each(BLOB_KINDS)('a damaged $name blob', (kind) => {
+  it('is served normally while it is intact', async () => {
+    expect((await kind.request()).status).not.toBe(503)
+  })
+
+  it('answers 503 when it is truncated', async () => {
+    const text = blobText(kind.hash())
+    await env.DOCS_KV.put(KV_KEYS.blob(kind.hash()), text.slice(0, Math.floor(text.length / 2)))
+    await expectUnavailable(await kind.request())
+  })
+
+  it('answers 503 when its bytes do not match its hash, even as valid JSON', async () => {
+    const value = JSON.parse(blobText(kind.hash())) as Record<string, unknown>
+    await env.DOCS_KV.put(KV_KEYS.blob(kind.hash()), JSON.stringify({ ...value, title: 'Tampered' }))
+    await expectUnavailable(await kind.request())
+  })
+
+  it('answers 503 when it has the wrong shape under its true hash', async () => {
+    const hash = await putBlob(JSON.stringify({ unexpected: true }))
+    await serveManifest((manifest) => kind.point(manifest, hash))
+    await expectUnavailable(await kind.request())
+  })
+
+  it('answers 503 when it is of another schema version under its true hash', async () => {
+    const hash = await putBlob(ofAnotherVersion(blobText(kind.hash())))
+    await serveManifest((manifest) => kind.point(manifest, hash))
+    await expectUnavailable(await kind.request())
+  })
+
+  it('answers 503 when reading it from KV throws', async () => {
+    const key = KV_KEYS.blob(kind.hash())
+    const read = env.DOCS_KV.get.bind(env.DOCS_KV)
+    vi.spyOn(env.DOCS_KV, 'get').mockImplementation(((name: string, options: never) => {
+      if (name === key) return Promise.reject(new Error('KV is down for this key'))
+      return read(name, options)
+    }) as typeof env.DOCS_KV.get)
+    await expectUnavailable(await kind.request())
+  })
+})
+
+describe('a damaged manifest or pointer', () => {
+  const manifestKey = () => KV_KEYS.manifest(fixtureManifest().buildId)
+  const request = () => call('/v1/documents/guides/install')
+
+  it('answers 503 when the manifest is truncated', async () => {
+    const text = JSON.stringify(fixtureManifest())
+    await env.DOCS_KV.put(manifestKey(), text.slice(0, Math.floor(text.length / 2)))
+    await expectUnavailable(await request())
+  })
+
+  it('answers 503 when the manifest has the wrong shape', async () => {
+    await env.DOCS_KV.put(manifestKey(), JSON.stringify({ schemaVersion: SCHEMA_VERSION, buildId: fixtureManifest().buildId }))
+    await expectUnavailable(await request())
+  })
+
+  it('answers 503 when the manifest is of another schema version', async () => {
+    await env.DOCS_KV.put(manifestKey(), JSON.stringify({ ...fixtureManifest(), schemaVersion: SCHEMA_VERSION + 1 }))
+    await expectUnavailable(await request())
+  })
+
+  it('answers 503 when the manifest names a blob by something that is not a hash', async () => {
+    await serveManifest((manifest) => {
+      manifest.releases = '../pointer'
+    })
+    await expectUnavailable(await request())
+  })
+
+  it('answers 503 when reading the manifest throws', async () => {
+    const read = env.DOCS_KV.get.bind(env.DOCS_KV)
+    vi.spyOn(env.DOCS_KV, 'get').mockImplementation(((name: string, options: never) =>
+      name === manifestKey() ? Promise.reject(new Error('KV is down for this key')) : read(name, options)) as typeof env.DOCS_KV.get)
+    await expectUnavailable(await request())
+  })
+
+  it('answers 503 when the pointer is truncated or has the wrong shape', async () => {
+    const text = (await env.DOCS_KV.get(KV_KEYS.pointer, 'text')) ?? ''
+    await env.DOCS_KV.put(KV_KEYS.pointer, text.slice(0, 10))
+    await expectUnavailable(await request())
+    await env.DOCS_KV.put(KV_KEYS.pointer, JSON.stringify({ buildId: fixtureManifest().buildId }))
+    await expectUnavailable(await request())
+  })
+
+  it('answers 503 when reading the pointer throws', async () => {
+    const read = env.DOCS_KV.get.bind(env.DOCS_KV)
+    vi.spyOn(env.DOCS_KV, 'get').mockImplementation(((name: string, options: never) =>
+      name === KV_KEYS.pointer ? Promise.reject(new Error('KV is down for this key')) : read(name, options)) as typeof env.DOCS_KV.get)
+    await expectUnavailable(await request())
+  })
+
+  it('logs the key of the damaged value with the 503', async () => {
+    await env.DOCS_KV.put(manifestKey(), '{"schemaVersion":')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await expectUnavailable(await request())
+    expect(warn.mock.calls.flat().join(' ')).toContain(manifestKey())
+  })
+})
+
+describe('a fresh store after damage', () => {
+  it('serves again once the damaged blob is put back', async () => {
+    const hash = variantOf('guides/install').blob
+    await env.DOCS_KV.put(KV_KEYS.blob(hash), '{}')
+    await expectUnavailable(await call('/v1/documents/guides/install'))
+    await env.DOCS_KV.put(KV_KEYS.blob(hash), blobText(hash))
+    expect((await call('/v1/documents/guides/install')).status).toBe(200)
+  })
+
+  it('starts from an empty namespace with a 503, not a crash', async () => {
+    await clearKv()
+    await expectUnavailable(await call('/v1/releases'))
+  })
+})
