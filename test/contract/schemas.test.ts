@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BuildResult } from '../../build/build.ts'
+import {
+  DisplayChunkSchema,
+  DocumentBlobSchema,
+  ManifestSchema,
+  NavigationBlobSchema,
+  ReleasesBlobSchema,
+  SearchIndexBlobSchema,
+  type Manifest,
+} from '../../contract/index.ts'
+import { buildDir, removeTempDirs } from '../build/helpers.ts'
+
+afterAll(removeTempDirs)
+
+// The worker refuses any stored value its schema does not accept, so what the
+// build writes must pass the same schemas: checked here on this product's own
+// docs and on the test fixture site.
+const builds: Record<string, BuildResult> = {}
+beforeAll(async () => {
+  for (const dir of ['content', 'test/fixtures/site']) builds[dir] = (await buildDir(dir)).result
+})
+
+const parsed = (result: BuildResult, hash: string) => JSON.parse(result.blobs.get(hash) ?? 'null') as unknown
+
+function documentHashes(manifest: Manifest): string[] {
+  return Object.values(manifest.documents).flatMap((byId) => Object.values(byId).flatMap((entry) => [entry.blob, ...(entry.preview ? [entry.preview.blob] : [])]))
+}
+
+describe.each(['content', 'test/fixtures/site'])('every value the build of %s writes passes its schema', (dir) => {
+  it('passes: the manifest', () => {
+    expect(ManifestSchema.safeParse(builds[dir]?.manifest).error).toBeUndefined()
+  })
+
+  it('passes: every document variant', () => {
+    const result = builds[dir] as BuildResult
+    const hashes = documentHashes(result.manifest)
+    expect(hashes.length).toBeGreaterThan(5)
+    for (const hash of hashes) expect(DocumentBlobSchema.safeParse(parsed(result, hash)).error, hash).toBeUndefined()
+  })
+
+  it('passes: navigation, releases, search indexes and their display chunks', () => {
+    const result = builds[dir] as BuildResult
+    const { manifest } = result
+    for (const hash of Object.values(manifest.navigation)) expect(NavigationBlobSchema.safeParse(parsed(result, hash)).error).toBeUndefined()
+    expect(ReleasesBlobSchema.safeParse(parsed(result, manifest.releases)).error).toBeUndefined()
+    for (const hash of Object.values(manifest.search)) {
+      const index = SearchIndexBlobSchema.parse(parsed(result, hash))
+      for (const chunk of index.displayChunks) expect(DisplayChunkSchema.safeParse(parsed(result, chunk)).error).toBeUndefined()
+    }
+  })
+
+  it('lists every blob it names in the manifest, and no other', () => {
+    const result = builds[dir] as BuildResult
+    expect([...result.blobs.keys()].sort()).toEqual(result.manifest.blobs)
+  })
+})
+
+describe('the schemas are strict', () => {
+  it('refuse a document with a field they do not know, as a later format might add', () => {
+    const result = builds.content as BuildResult
+    const document = parsed(result, documentHashes(result.manifest)[0] as string) as object
+    expect(DocumentBlobSchema.safeParse({ ...document, body: 'x' }).success).toBe(false)
+  })
+
+  it('refuse a manifest that names a blob by anything but a content hash', () => {
+    const manifest = (builds.content as BuildResult).manifest
+    expect(ManifestSchema.safeParse({ ...manifest, releases: '../pointer' }).success).toBe(false)
+  })
+})
