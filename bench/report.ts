@@ -1,4 +1,5 @@
 import type { BuildFigures } from './measure-build.ts'
+import type { CheckFigures } from './measure-checks.ts'
 import type { WorkerFigures } from './measure-worker.ts'
 
 interface IndexFigures {
@@ -17,6 +18,7 @@ export interface SizeResult {
   build: BuildFigures
   index: Record<string, { ours: IndexFigures; baseline: IndexFigures }>
   worker: WorkerFigures
+  checks: CheckFigures
 }
 
 export interface BenchResult {
@@ -69,6 +71,14 @@ function rows(size: SizeResult): Row[] {
     ['KV reads: document 304', reads('document 304'), '', '', '0 blobs'],
     ['KV reads: search (warm)', reads('search'), '', '', ''],
     ['KV reads: releases', reads('releases'), '', '', ''],
+    [
+      'integrity checks per document request, in process',
+      `${ms(size.checks.documentCheckedMs)} (decode alone ${ms(size.checks.documentServeMs)})`,
+      '',
+      '',
+      'hash + JSON + schema',
+    ],
+    ['checks once per build per isolate: manifest / index / releases', `${ms(size.checks.manifestCheckMs)} / ${ms(size.checks.searchIndexCheckMs)} / ${ms(size.checks.releasesCheckMs)}`, '', '', ''],
     ['publish: blob writes, first', String(worker.publish.firstBlobWrites), '', '', ''],
     ['publish: writes, unchanged republish', String(worker.publish.republishWrites), '', '', '0'],
   )

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { generateCorpus, writeCorpus } from './corpus.ts'
 import { measureBuild } from './measure-build.ts'
+import { measureChecks } from './measure-checks.ts'
 import { measureWorker } from './measure-worker.ts'
 import { queryMix } from './queries.ts'
 import { renderReport, type BenchResult, type SizeResult } from './report.ts'
@@ -31,7 +32,8 @@ for (const documents of SIZES) {
     const { stdout } = await run(process.execPath, ['--expose-gc', 'bench/measure-index.ts', join(workDir, 'dist'), queriesFile], { maxBuffer: 64 * 1024 * 1024 })
     console.error(`${documents} documents: worker…`)
     const worker = await measureWorker(join(workDir, 'dist'), workDir, queries)
-    sizes.push({ documents, build: buildFigures, index: JSON.parse(stdout), worker })
+    const checks = await measureChecks(join(workDir, 'dist'))
+    sizes.push({ documents, build: buildFigures, index: JSON.parse(stdout), worker, checks })
   } finally {
     await rm(workDir, { recursive: true, force: true })
   }
