@@ -1,7 +1,7 @@
 import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildSite, type BuildResult } from './build.ts'
-import { ContentError, formatProblem } from './content/problems.ts'
+import { ContentError, formatProblem, formatWarning } from './content/problems.ts'
 import { MissingContentError } from './read.ts'
 
 const PROGRESS_MIN_DOCUMENTS = 200
@@ -15,6 +15,8 @@ const { values } = parseArgs({
 })
 
 const contentDir = resolve(values.content)
+// Problems name files the way the user named the content folder.
+const contentFolder = relative(process.cwd(), contentDir)
 const showProgress = process.stderr.isTTY
 try {
   const result = await buildSite({
@@ -27,12 +29,11 @@ try {
       if (done === total) process.stderr.write('\n')
     },
   })
-  for (const warning of result.warnings) console.warn(`warning: ${warning}`)
+  for (const warning of result.warnings) console.warn(`warning: ${formatWarning(warning, contentFolder)}`)
   console.log(summary(result, values.out))
 } catch (error) {
   if (error instanceof ContentError) {
-    const prefix = relative(process.cwd(), contentDir)
-    for (const problem of error.problems) console.error(formatProblem({ ...problem, path: prefix ? `${prefix}/${problem.path}` : problem.path }))
+    for (const problem of error.problems) console.error(formatProblem(problem, contentFolder))
     console.error(`build failed: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}; nothing was written`)
   } else if (error instanceof MissingContentError) {
     console.error(error.message)

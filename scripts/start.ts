@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import { watch } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { buildSite } from '../build/build.ts'
-import { ContentError, formatProblem } from '../build/content/problems.ts'
+import { ContentError, formatProblem, formatWarning } from '../build/content/problems.ts'
 import { openTarget } from '../publish/open-target.ts'
 import { inMemorySource, publishBuild } from '../publish/publish.ts'
 import { ensureDevVars } from './dev-vars.ts'
@@ -12,6 +12,8 @@ import { QUIET_WRANGLER_ENV } from './wrangler-env.ts'
 // with the production publish code, serve it with `wrangler dev`, and
 // rebuild and republish on every saved change.
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
+// Problems name files the way the user named the content folder.
+const contentFolder = relative(process.cwd(), contentDir)
 const outDir = resolve(process.env.OUT_DIR ?? 'dist')
 const port = process.env.PORT ?? '8787'
 const origin = `http://127.0.0.1:${port}`
@@ -26,13 +28,14 @@ async function buildAndPublish(reason: string): Promise<void> {
   const started = performance.now()
   try {
     const result = await buildSite({ contentDir, outDir, cacheDir: resolve('node_modules/.cache/docs-service') })
+    for (const warning of result.warnings) console.warn(`warning: ${formatWarning(warning, contentFolder)}`)
     // The blobs are still in memory: publish them from there, not from dist/.
     const report = await publishBuild(local.target, inMemorySource(result))
     const elapsed = Math.round(performance.now() - started)
     console.log(`${reason}: build ${report.buildId} live in ${elapsed} ms (${report.blobWrites} blobs written)`)
   } catch (error) {
     if (!(error instanceof ContentError)) throw error
-    for (const problem of error.problems) console.error(formatProblem({ ...problem, path: join('content', problem.path) }))
+    for (const problem of error.problems) console.error(formatProblem(problem, contentFolder))
     console.error(`${reason}: not published; still serving the last good build`)
   }
 }

@@ -5,8 +5,25 @@ export interface ContentProblem {
   message: string
 }
 
-export function formatProblem(problem: ContentProblem): string {
-  return `${problem.path}:${problem.line}: ${problem.message}`
+/**
+ * Something the build let through but the author should hear about: in a
+ * content file (a broken link under `links: warn`), or about the build as a
+ * whole (no git history, an oversized blob), which has no place to point at.
+ */
+export type BuildWarning = ContentProblem | { message: string }
+
+/** `path:line: message`, the path prefixed with `folder` (the content folder as the user named it). */
+export function formatProblem(problem: ContentProblem, folder = ''): string {
+  return `${folder ? `${folder}/` : ''}${problem.path}:${problem.line}: ${problem.message}`
+}
+
+export function formatWarning(warning: BuildWarning, folder = ''): string {
+  return 'path' in warning ? formatProblem(warning, folder) : warning.message
+}
+
+/** Reading order: by path, then line. */
+export function byPlace(a: ContentProblem, b: ContentProblem): number {
+  return a.path.localeCompare(b.path) || a.line - b.line || a.message.localeCompare(b.message)
 }
 
 /** Thrown when a build found problems: it carries every one of them, not only the first. */
@@ -15,10 +32,8 @@ export class ContentError extends Error {
   readonly problems: ContentProblem[]
 
   constructor(problems: ContentProblem[]) {
-    super(problems.map(formatProblem).join('\n'))
-    this.problems = [...problems].sort(
-      (a, b) => a.path.localeCompare(b.path) || a.line - b.line || a.message.localeCompare(b.message),
-    )
+    super(problems.map((problem) => formatProblem(problem)).join('\n'))
+    this.problems = [...problems].sort(byPlace)
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Manifest } from '../../contract/index.ts'
 import { linkTable, toSourceDocuments } from '../content/documents.ts'
 import { parseDocumentFile, parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
-import { ContentError, type ContentProblem } from '../content/problems.ts'
+import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
 import { parseSiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../git-history.ts'
 import { titleOf, type RenderedSource } from './assemble.ts'
@@ -35,7 +35,7 @@ export interface PipelineOutput {
   manifest: Manifest
   blobs: Map<string, string>
   stats: BuildStats
-  warnings: string[]
+  warnings: BuildWarning[]
 }
 
 const noMemo: Memo = async (_key, build) => build()
@@ -62,7 +62,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     if (!output) throw new Error(`${document.path} was not rendered`)
     return { ...document, rendered: output, title: titleOf(document, output) }
   })
-  problems.push(...checkLinks(sources, links.draftUrls))
+  const linkProblems = checkLinks(sources, links.draftUrls)
+  problems.push(...linkProblems.toDrafts)
   const nav = navItems(sources)
   problems.push(...nav.problems)
 
@@ -93,6 +94,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     },
   })
   problems.push(...releases.problems)
+  const brokenLinks = [...linkProblems.broken, ...releases.brokenLinks].sort(byPlace)
+  if (site.links === 'error') problems.push(...brokenLinks)
   if (problems.length > 0) throw new ContentError(problems)
 
   const manifest = buildManifest({
@@ -108,6 +111,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     releaseStreams: releases.releases.streams.map((stream) => stream.name),
     blobs: blobs.blobs,
   })
-  const warnings = [...(input.git.warning ? [input.git.warning] : []), ...oversizedBlobWarnings(blobs.blobs)]
+  const warnings: BuildWarning[] = [
+    ...(input.git.warning ? [{ message: input.git.warning }] : []),
+    ...(site.links === 'warn' ? brokenLinks : []),
+    ...oversizedBlobWarnings(blobs.blobs).map((message) => ({ message })),
+  ]
   return { manifest, blobs: blobs.blobs, stats, warnings }
 }

@@ -23,8 +23,10 @@ const releasePath = /^releases\/([^/]+)\/[^/]+\.md$/
 export function buildReleases(
   files: Array<ParsedFile<Partial<ReleaseFrontMatter>>>,
   context: ReleaseContext,
-): { releases: ReleasesBlob; problems: ContentProblem[] } {
+): { releases: ReleasesBlob; problems: ContentProblem[]; brokenLinks: ContentProblem[] } {
   const problems: ContentProblem[] = []
+  // Apart from the other problems: `links: warn` in site.yml makes them warnings.
+  const brokenLinks: ContentProblem[] = []
   const streams = new Map<string, Array<ReleaseEntry & { path: string }>>()
   for (const parsed of files) {
     const { data, file } = parsed
@@ -40,7 +42,7 @@ export function buildReleases(
     if (!rendered) throw new Error(`${file.path} was not rendered`)
     const { body, upgrade } = rendered
     for (const link of [...body.links, ...(upgrade?.links ?? [])]) {
-      if (link.url === null) problems.push({ path: file.path, line: link.line, message: `link "${link.href}" points at no document` })
+      if (link.url === null) brokenLinks.push({ path: file.path, line: link.line, message: `link "${link.href}" points at no document` })
     }
     if (!version || !data.date) continue
     const stream = data.stream ?? releasePath.exec(file.path)?.[1] ?? 'default'
@@ -71,5 +73,5 @@ export function buildReleases(
         releases: entries.sort((a, b) => semver.rcompare(a.version, b.version)).map(({ path: _path, ...entry }) => entry),
       })),
   }
-  return { releases: blob, problems }
+  return { releases: blob, problems, brokenLinks }
 }

@@ -120,8 +120,7 @@ describe('edit metadata without usable git history', () => {
     vi.stubEnv('GIT_CEILING_DIRECTORIES', dir)
     await writeFiles(join(dir, 'content'), { 'site.yml': 'title: No git\ndefaultLocale: en\n', 'docs/en/a.md': '# A\n' })
     const { result: built } = await buildDir(join(dir, 'content'))
-    expect(built.warnings).toHaveLength(1)
-    expect(built.warnings[0]).toMatch(/git/)
+    expect(built.warnings).toEqual([{ message: expect.stringMatching(/git/) }])
     expect(built.manifest.commit).toBeNull()
     const edit = documentOf(built, 'a').edit
     expect(edit).toMatchObject({ url: null, author: null, commit: null })
@@ -132,8 +131,7 @@ describe('edit metadata without usable git history', () => {
     const clone = join(await makeTempDir('docs-shallow-'), 'clone')
     git(repo, ['clone', '-q', '--depth', '1', `file://${repo}`, clone])
     const { result: built } = await buildDir(join(clone, 'content'))
-    expect(built.warnings).toHaveLength(1)
-    expect(built.warnings[0]).toMatch(/shallow/)
+    expect(built.warnings).toEqual([{ message: expect.stringMatching(/shallow/) }])
     expect(built.manifest.commit).toBe(bobCommit)
     const edit = documentOf(built, 'a').edit
     expect(edit).toMatchObject({ url: 'https://github.com/acme/docs/edit/main/content/docs/en/a.md', author: null, commit: null })

@@ -84,6 +84,16 @@ describe('npm run build (build/cli.ts)', () => {
     expect(existsSync(join(run.cwd, 'dist/manifest.json'))).toBe(true)
   })
 
+  it('exits with 0 under links: warn and prints each broken link as a warning with its path and line, counted in the summary', async () => {
+    const run = await runCli({ ...BAD, 'site.yml': `${SITE_EN}links: warn\n`, 'docs/en/types.md': '# Types\n', 'releases/stable/x.md': '---\nversion: 1.0.0\ndate: 2026-01-01\n---\n' })
+    expect(run.status).toBe(0)
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'warning: no git history found: edit metadata falls back to file times',
+      'warning: content/docs/en/index.md:5: link "./gone.md" points at no document',
+    ])
+    expect(run.stdout).toMatch(/warnings: 2\n/)
+  })
+
   it('exits with 1 and says so when the content folder has no site.yml', async () => {
     const run = await runCli(null)
     expect(run.status).toBe(1)
