@@ -11,19 +11,19 @@ export interface SourceFile {
   mtimeMs: number
 }
 
-/** A real calendar date (`2026-02-30` is not), optionally with a time. */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(value)
-  if (!match) return false
-  const [, year, month, day] = match.map(Number)
-  const date = new Date(Date.UTC(year as number, (month as number) - 1, day as number))
-  return date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day
-}
-
 // YAML is read with the core schema, so dates stay the strings the author
 // wrote and are checked as written (the default schema would turn
-// 2026-13-45 into a Date in 2027).
-const isoDate = z.string().refine(isCalendarDate, { error: (issue) => `"${String(issue.input)}" is not an ISO date such as 2026-01-31` })
+// 2026-13-45 into a Date in 2027). zod's ISO formats check the calendar too:
+// 2026-02-30 is refused.
+const notIsoDate = (input: unknown) => `"${String(input)}" is not an ISO date such as 2026-01-31`
+const isoDate = z.iso.date({ error: (issue) => notIsoDate(issue.input) })
+
+// VitePress writes `lastUpdated: false` to hide the date; that means "no
+// date", not an error. A date-time needs an offset: without one, its instant
+// would depend on the time zone of the machine that builds.
+const lastUpdated = z.union([z.literal(false), z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: (issue) => `${notIsoDate(issue.input)} or a date-time with an offset such as 2026-01-31T10:00:00Z`,
+})
 
 const navOverride = z.union([
   z.literal(false),
@@ -47,8 +47,7 @@ const documentSchema = z.looseObject({
       z.object({ minLevel: z.int().min(1).max(6).optional(), maxLevel: z.int().min(1).max(6).optional() }),
     ])
     .optional(),
-  // VitePress writes `lastUpdated: false` to hide the date; that means "no date", not an error.
-  lastUpdated: z.union([z.literal(false), isoDate]).optional(),
+  lastUpdated: lastUpdated.optional(),
   prev: navOverride.optional(),
   next: navOverride.optional(),
 })

@@ -55,7 +55,7 @@ export function buildReleases(
     entries.push({
       path: file.path,
       version,
-      date: data.date.slice(0, 10),
+      date: data.date,
       title: data.title ?? `${stream} ${version}`,
       html: body.html,
       upgrade: upgrade ? { html: upgrade.html } : null,
