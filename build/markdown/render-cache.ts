@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { codeHash } from './code-hash.ts'
 import { resolveHref } from './plugins/rehype-links.ts'
 import type { LinkTargets, RenderedDocument, RenderInput } from './render.ts'
 
-/** Sources whose change must invalidate every cached rendering. */
-const RENDERER_SOURCES = ['render.ts', 'processor.ts', 'plugins/rehype-links.ts', 'plugins/remark-foreign-syntax.ts', 'plugins/rehype-clobbered-anchors.ts']
+/** The modules whose output is cached: renderings, and the search indexes kept as memos. */
+const CACHED_PRODUCERS = [new URL('./render.ts', import.meta.url), new URL('../pipeline/search-index.ts', import.meta.url)]
 
 /**
- * Renderings on disk, keyed by a hash of the renderer and the document source.
+ * Renderings on disk, keyed by a hash of the code that renders (every module
+ * it imports, and the locked dependencies) and the document source.
  * A hit is used only if every link in it still resolves to the same URL, so a
  * renamed target re-renders the documents that link to it and nothing else.
  */
@@ -23,12 +25,12 @@ export class RenderCache {
   }
 
   static async open(dir: string): Promise<RenderCache> {
-    const hash = createHash('sha256')
-    const here = new URL('.', import.meta.url)
-    for (const source of RENDERER_SOURCES) hash.update(await readFile(new URL(source, here)))
-    const lock = await readFile(new URL('../../package-lock.json', here)).catch(() => '')
-    hash.update(lock)
-    const namespace = hash.digest('hex').slice(0, 16)
+    const lock = await readFile(new URL('../../package-lock.json', import.meta.url)).catch(() => '')
+    const namespace = createHash('sha256')
+      .update(await codeHash(CACHED_PRODUCERS))
+      .update(lock)
+      .digest('hex')
+      .slice(0, 16)
     await mkdir(join(dir, namespace), { recursive: true })
     return new RenderCache(dir, namespace)
   }
