@@ -19,9 +19,10 @@ const notIsoDate = (input: unknown) => `"${String(input)}" is not an ISO date su
 const isoDate = z.iso.date({ error: (issue) => notIsoDate(issue.input) })
 
 // VitePress writes `lastUpdated: false` to hide the date; that means "no
-// date", not an error. A date-time needs an offset: without one, its instant
+// date", not an error. Starlight writes `true` for "from git", which is what
+// happens anyway. A date-time needs an offset: without one, its instant
 // would depend on the time zone of the machine that builds.
-const lastUpdated = z.union([z.literal(false), z.iso.date(), z.iso.datetime({ offset: true })], {
+const lastUpdated = z.union([z.literal(false), z.literal(true).transform(() => undefined), z.iso.date(), z.iso.datetime({ offset: true })], {
   error: (issue) => `${notIsoDate(issue.input)} or a date-time with an offset such as 2026-01-31T10:00:00Z`,
 })
 

@@ -88,6 +88,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
   const releases = buildReleases(releaseFiles, {
     rendered: rendered.releases,
+    draftUrls: links.draftUrls,
     related: (slug) => {
       const target = defaultSources.get(slug)
       return target && { slug: target.slug, title: target.title, url: target.url, draft: target.draft }

@@ -14,6 +14,8 @@ export interface RelatedTarget {
 export interface ReleaseContext {
   /** Each file's rendering, by path. */
   rendered: Map<string, RenderedRelease>
+  /** URLs of draft documents, which release notes must not link to. */
+  draftUrls: Set<string>
   /** Resolves a `related` slug of the default locale, or undefined. */
   related: (slug: string) => RelatedTarget | undefined
 }
@@ -43,6 +45,8 @@ export function buildReleases(
     const { body, upgrade } = rendered
     for (const link of [...body.links, ...(upgrade?.links ?? [])]) {
       if (link.url === null) brokenLinks.push({ path: file.path, line: link.line, message: `link "${link.href}" points at no document` })
+      // Release notes are always public: a link into a draft would leak it.
+      else if (context.draftUrls.has(link.url)) problems.push({ path: file.path, line: link.line, message: `link "${link.href}" points at a draft` })
     }
     if (!version || !data.date) continue
     const stream = data.stream ?? releasePath.exec(file.path)?.[1] ?? 'default'

@@ -50,6 +50,16 @@ describe('links: warn in site.yml', () => {
     expect(problems).toEqual([{ path: 'docs/en/index.md', line: 3, message: 'link "./plans.md" points at a draft' }])
   })
 
+  it('still refuses a link from release notes to a draft, since release notes are always public', async () => {
+    const problems = await problemsOf({
+      'site.yml': SITE_WARN,
+      ...BROUGHT_OVER,
+      'docs/en/plans.md': doc('draft: true', '# Secret plans\n'),
+      'releases/stable/1.1.0.md': doc('version: 1.1.0\ndate: 2026-02-01', 'Coming: [the plans](../../docs/en/plans.md).\n'),
+    })
+    expect(problems).toEqual([{ path: 'releases/stable/1.1.0.md', line: 6, message: 'link "../../docs/en/plans.md" points at a draft' }])
+  })
+
   it('still refuses a related slug in release notes that points at no document', async () => {
     const problems = await problemsOf({
       'site.yml': SITE_WARN,

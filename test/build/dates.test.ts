@@ -59,3 +59,10 @@ describe('lastUpdated', () => {
     ])
   })
 })
+
+describe('lastUpdated: true, as Starlight writes it', () => {
+  it('builds, and takes the date from git or the file as without the field', async () => {
+    const { result } = await buildFolder(page('true'))
+    expect(documentOf(result, 'index').edit.lastModified).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+  })
+})

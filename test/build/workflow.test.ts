@@ -24,4 +24,11 @@ describe('the CI workflow', () => {
     expect(text).toContain('secrets.CLOUDFLARE_ACCOUNT_ID')
     expect(text).toContain('wrangler deploy --dry-run')
   })
+
+  it('publishes the build before it deploys the worker, so a new worker never starts without a build of its format', async () => {
+    const text = await readFile(WORKFLOW, 'utf8')
+    const publish = text.indexOf('npm run publish -- --remote')
+    expect(publish).toBeGreaterThan(-1)
+    expect(text.indexOf('run: npx wrangler deploy\n')).toBeGreaterThan(publish)
+  })
 })
