@@ -9,9 +9,17 @@ export interface FileHistory {
   commit: string
 }
 
+/** A Markdown file under `docs/` that a commit moved; paths relative to the content root. */
+export interface FileRename {
+  from: string
+  to: string
+}
+
 export interface GitHistory {
   /** Last commit of each file, keyed by path relative to the content root. */
   files: Map<string, FileHistory>
+  /** Every rename of a page the history shows, newest first; a file moved twice gives two. */
+  renames: FileRename[]
   head: string | null
   /** Set when history could not be read in full; the build warns and falls back. */
   warning: string | null
@@ -31,18 +39,22 @@ export async function readGitHistory(contentDir: string): Promise<GitHistory> {
     prefix = (await git('rev-parse', '--show-prefix')).stdout.trim()
     head = (await git('rev-parse', 'HEAD')).stdout.trim()
   } catch {
-    return { files: new Map(), head: null, warning: 'no git history found: edit metadata falls back to file times' }
+    return { files: new Map(), renames: [], head: null, warning: 'no git history found: edit metadata falls back to file times' }
   }
   const shallow = (await git('rev-parse', '--is-shallow-repository')).stdout.trim() === 'true'
   if (shallow) {
     return {
       files: new Map(),
+      renames: [],
       head,
       warning: 'shallow git clone: edit metadata falls back to file times (fetch full history, e.g. fetch-depth: 0)',
     }
   }
-  // core.quotePath=false: paths such as `démarrer.md` come out as written, not octal-escaped.
-  const { stdout } = await git('-c', 'core.quotePath=false', 'log', '--format=' + RECORD + '%H%x00%an%x00%aI', '--name-only', '--no-renames', '--', '.')
+  const [{ stdout }, renames] = await Promise.all([
+    // core.quotePath=false: paths such as `démarrer.md` come out as written, not octal-escaped.
+    git('-c', 'core.quotePath=false', 'log', '--format=' + RECORD + '%H%x00%an%x00%aI', '--name-only', '--no-renames', '--', '.'),
+    readRenames(git, prefix),
+  ])
   const files = new Map<string, FileHistory>()
   for (const record of stdout.split(RECORD)) {
     const [header = '', ...paths] = record.split('\n')
@@ -54,5 +66,27 @@ export async function readGitHistory(contentDir: string): Promise<GitHistory> {
       if (!files.has(relative)) files.set(relative, { commit, author, lastModified: new Date(lastModified).toISOString() })
     }
   }
-  return { files, head, warning: null }
+  return { files, renames, head, warning: null }
+}
+
+const page = /^docs\/.+\.md$/
+
+/**
+ * Renames as git detects them (a file moved and mostly unchanged, by git's
+ * default 50% similarity); a file moved and rewritten in one commit shows as
+ * a deletion and a new file, so it gives no rename. Merges add none of their
+ * own: the branch's commits show its renames.
+ */
+async function readRenames(git: (...args: string[]) => Promise<{ stdout: string }>, prefix: string): Promise<FileRename[]> {
+  // -z prints `R<score>\0old\0new\0` with paths verbatim, whatever they contain.
+  const { stdout } = await git('log', '-z', '--format=', '--name-status', '-M', '--diff-filter=R', '--', '.')
+  const fields = stdout.split('\u0000')
+  const renames: FileRename[] = []
+  for (let at = 0; at + 2 < fields.length; at += 3) {
+    const [status = '', from = '', to = ''] = fields.slice(at, at + 3)
+    if (!status.startsWith('R') || !from.startsWith(prefix) || !to.startsWith(prefix)) continue
+    const rename = { from: from.slice(prefix.length), to: to.slice(prefix.length) }
+    if (page.test(rename.from) && page.test(rename.to)) renames.push(rename)
+  }
+  return renames
 }

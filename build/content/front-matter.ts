@@ -32,6 +32,22 @@ const navOverride = z.union([
   z.object({ link: z.string().min(1), text: z.string().optional() }).transform((value) => value.link),
 ])
 
+/**
+ * A slug as authors write it where it need not name a file: `redirectFrom`
+ * and site.yml `redirects`. Leading and trailing slashes are dropped, so
+ * `/guides/old/` (as Docusaurus and server configs write paths) means
+ * `guides/old`; a segment that could climb or alias a path is refused.
+ */
+export const relativeSlug = z.string().transform((text, ctx) => {
+  const slug = text.replace(/^\/+|\/+$/g, '')
+  const segments = slug.split('/')
+  if (/[\\\u0000]/.test(slug) || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    ctx.issues.push({ code: 'custom', input: text, message: `"${text}" is not a relative slug such as "guides/old-install"` })
+    return z.NEVER
+  }
+  return slug
+})
+
 const documentSchema = z.looseObject({
   title: z.string().min(1).optional(),
   description: z.string().optional(),
@@ -51,6 +67,12 @@ const documentSchema = z.looseObject({
   lastUpdated: lastUpdated.optional(),
   prev: navOverride.optional(),
   next: navOverride.optional(),
+  // Old slugs of this page: one, or a list.
+  redirectFrom: z
+    .union([z.string(), z.array(z.string())], { error: 'must be a slug or a list of slugs' })
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .pipe(z.array(relativeSlug))
+    .optional(),
 })
 
 export type DocumentFrontMatter = z.output<typeof documentSchema>

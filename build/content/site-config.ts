@@ -1,5 +1,6 @@
 import { load as loadYaml } from 'js-yaml'
 import { z } from 'zod'
+import { relativeSlug } from './front-matter.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
 
 const localizedText = z.union([z.string().min(1), z.record(z.string(), z.string().min(1))])
@@ -13,43 +14,51 @@ const localeLabels = z
   })
   .transform((locales) => (Array.isArray(locales) ? Object.fromEntries(locales.map((code) => [code, code])) : locales))
 
-const siteSchema = z
-  .object({
-    title: z.string().min(1),
-    description: z.string().optional(),
-    defaultLocale: localeCode,
-    locales: localeLabels.optional(),
-    baseUrl: z.string().startsWith('/', 'must start with "/"').default('/'),
-    repo: z.url().optional(),
-    editUrl: z.string().includes('{path}', { message: 'must contain "{path}"' }).optional(),
-    sections: z.array(z.object({ slug: z.string().min(1), title: localizedText })).default([]),
-    // `warn` lets a folder brought over from another tool build with a few
-    // broken links; a link to a draft stays an error, so drafts never leak.
-    links: z.enum(['warn', 'error']).default('error'),
-  })
-  .transform((data, ctx) => {
-    const labels = data.locales ?? { [data.defaultLocale]: data.defaultLocale }
-    // Adding it silently would publish a locale the author left out, or hide a typo in either key.
-    if (!Object.hasOwn(labels, data.defaultLocale)) {
-      ctx.issues.push({ code: 'custom', input: data.locales, path: ['locales'], message: `must list the default locale "${data.defaultLocale}"` })
-      return z.NEVER
-    }
-    return {
-      title: data.title,
-      description: data.description ?? null,
-      defaultLocale: data.defaultLocale,
-      /** Locale codes, the default first, then in the order site.yml lists them. */
-      locales: [data.defaultLocale, ...Object.keys(labels).filter((locale) => locale !== data.defaultLocale)],
-      /** For a locale switcher; not published in the manifest. */
-      localeLabels: labels,
-      baseUrl: data.baseUrl.endsWith('/') ? data.baseUrl : `${data.baseUrl}/`,
-      editUrl: data.editUrl ?? null,
-      sections: data.sections,
-      links: data.links,
-    }
-  })
+/** For removed pages: readers of `from` are sent to the live page `to`. */
+const redirectEntry = z.object({ from: relativeSlug, to: relativeSlug })
 
-export type SiteConfig = z.output<typeof siteSchema>
+// A factory, because each redirect keeps the line it was written on for
+// problems found later (an unknown target, a cycle), and only the text knows it.
+const siteSchema = (lineOfRedirect: (index: number) => number) =>
+  z
+    .object({
+      title: z.string().min(1),
+      description: z.string().optional(),
+      defaultLocale: localeCode,
+      locales: localeLabels.optional(),
+      baseUrl: z.string().startsWith('/', 'must start with "/"').default('/'),
+      repo: z.url().optional(),
+      editUrl: z.string().includes('{path}', { message: 'must contain "{path}"' }).optional(),
+      sections: z.array(z.object({ slug: z.string().min(1), title: localizedText })).default([]),
+      // `warn` lets a folder brought over from another tool build with a few
+      // broken links; a link to a draft stays an error, so drafts never leak.
+      links: z.enum(['warn', 'error']).default('error'),
+      redirects: z.array(redirectEntry).default([]),
+    })
+    .transform((data, ctx) => {
+      const labels = data.locales ?? { [data.defaultLocale]: data.defaultLocale }
+      // Adding it silently would publish a locale the author left out, or hide a typo in either key.
+      if (!Object.hasOwn(labels, data.defaultLocale)) {
+        ctx.issues.push({ code: 'custom', input: data.locales, path: ['locales'], message: `must list the default locale "${data.defaultLocale}"` })
+        return z.NEVER
+      }
+      return {
+        title: data.title,
+        description: data.description ?? null,
+        defaultLocale: data.defaultLocale,
+        /** Locale codes, the default first, then in the order site.yml lists them. */
+        locales: [data.defaultLocale, ...Object.keys(labels).filter((locale) => locale !== data.defaultLocale)],
+        /** For a locale switcher; not published in the manifest. */
+        localeLabels: labels,
+        baseUrl: data.baseUrl.endsWith('/') ? data.baseUrl : `${data.baseUrl}/`,
+        editUrl: data.editUrl ?? null,
+        sections: data.sections,
+        links: data.links,
+        redirects: data.redirects.map((redirect, index) => ({ ...redirect, line: lineOfRedirect(index) })),
+      }
+    })
+
+export type SiteConfig = z.output<ReturnType<typeof siteSchema>>
 
 export type SiteResult = { ok: true; site: SiteConfig } | { ok: false; problems: ContentProblem[] }
 
@@ -64,15 +73,39 @@ export function parseSiteConfig(text: string): SiteResult {
     const mark = (error as { mark?: { line: number } }).mark
     return { ok: false, problems: [{ path: SITE_FILE, line: (mark?.line ?? 0) + 1, message: `invalid YAML: ${(error as Error).message.split('\n')[0]}` }] }
   }
-  const parsed = siteSchema.safeParse(raw)
+  const lineOfRedirect = (index: number) => lineOfListItem(text, 'redirects', index)
+  const parsed = siteSchema(lineOfRedirect).safeParse(raw)
   if (parsed.success) return { ok: true, site: parsed.data }
   return {
     ok: false,
     problems: parsed.error.issues.map((issue) => {
-      const key = String(issue.path[0] ?? '')
-      return { path: SITE_FILE, line: lineOfKey(text, key, 1), message: `${issue.path.join('.') || 'site'}: ${issue.message}` }
+      const [key = '', index] = issue.path
+      const line = key === 'redirects' && typeof index === 'number' ? lineOfRedirect(index) : lineOfKey(text, String(key), 1)
+      return { path: SITE_FILE, line, message: `${issue.path.join('.') || 'site'}: ${issue.message}` }
     }),
   }
+}
+
+/**
+ * The line of item `index` of the block list under the top-level `key`, found
+ * by its `- ` at the first item's indent. A flow list (`key: [...]`) has no
+ * line per item: the key's line stands for all of them.
+ */
+function lineOfListItem(yaml: string, key: string, index: number): number {
+  const keyLine = lineOfKey(yaml, key, 1)
+  const lines = yaml.split('\n')
+  let indent: number | undefined
+  let seen = -1
+  // `keyLine` is 1-based, so as an index it is the line after the key.
+  for (let at = keyLine; at < lines.length; at++) {
+    const line = lines[at] ?? ''
+    if (/^[^\s#-]/.test(line)) break
+    const item = /^(\s*)-(\s|$)/.exec(line)
+    if (!item || (indent !== undefined && item[1]?.length !== indent)) continue
+    indent = item[1]?.length
+    if (++seen === index) return at + 1
+  }
+  return keyLine
 }
 
 export function sectionTitle(site: SiteConfig, slug: string, locale: string): string | null {
