@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process'
-import { utimes } from 'node:fs/promises'
+import { mkdir, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
+import { gitRenameSources, resolveRedirects } from '../../build/content/redirects.ts'
+import { readGitHistory } from '../../build/git-history.ts'
 import { buildDir, doc, documentOf, makeTempDir, removeTempDirs, writeFiles } from './helpers.ts'
 
 afterAll(removeTempDirs)
@@ -136,5 +138,44 @@ describe('edit metadata without usable git history', () => {
     const edit = documentOf(built, 'a').edit
     expect(edit).toMatchObject({ url: 'https://github.com/acme/docs/edit/main/content/docs/en/a.md', author: null, commit: null })
     expect(edit.lastModified).not.toBe('2024-01-02T03:04:05.000Z')
+  })
+})
+
+describe('renames from git', () => {
+  let renameRepo: string
+
+  beforeAll(async () => {
+    renameRepo = await makeTempDir('docs-renames-')
+    const content = join(renameRepo, 'content')
+    git(renameRepo, ['init', '-q'])
+    await writeFiles(content, { 'docs/en/a.md': '# A\n\nText that stays.\n', 'releases/main/1.0.0.md': 'Notes.\n' })
+    await writeFiles(renameRepo, { 'notes.md': 'outside the content folder\n' })
+    git(renameRepo, ['add', '.'])
+    git(renameRepo, ['commit', '-q', '-m', 'first'])
+    git(content, ['mv', 'docs/en/a.md', 'docs/en/démarrer.md'])
+    git(content, ['mv', 'releases/main/1.0.0.md', 'releases/main/1.0.1.md'])
+    git(renameRepo, ['mv', 'notes.md', 'moved-notes.md'])
+    git(renameRepo, ['commit', '-q', '-m', 'second'])
+    await mkdir(join(content, 'docs/en/guides'))
+    git(content, ['mv', 'docs/en/démarrer.md', 'docs/en/guides/index.md'])
+    git(renameRepo, ['commit', '-q', '-m', 'third'])
+  })
+
+  it('reads every rename of a page under docs/, newest first, relative to the content folder', async () => {
+    const { renames } = await readGitHistory(join(renameRepo, 'content'))
+    expect(renames).toEqual([
+      { from: 'docs/en/démarrer.md', to: 'docs/en/guides/index.md' },
+      { from: 'docs/en/a.md', to: 'docs/en/démarrer.md' },
+    ])
+    expect(resolveRedirects({ sources: gitRenameSources(renames, []), liveSlugs: new Map([['guides', 'guides']]) }).redirects).toEqual({
+      a: 'guides',
+      démarrer: 'guides',
+    })
+  })
+
+  it('finds no renames in a shallow clone, which warns already', async () => {
+    const clone = join(await makeTempDir('docs-renames-shallow-'), 'clone')
+    git(renameRepo, ['clone', '-q', '--depth', '1', `file://${renameRepo}`, clone])
+    expect(await readGitHistory(join(clone, 'content'))).toMatchObject({ renames: [], warning: expect.stringMatching(/shallow/) })
   })
 })
