@@ -1,4 +1,5 @@
-import { documentUrl } from '../../contract/index.ts'
+import { documentUrl, markdownUrl } from '../../contract/index.ts'
+import type { LinkTargets } from '../markdown/render.ts'
 import type { ContentProblem } from './problems.ts'
 import type { DocumentFrontMatter, ParsedFile } from './front-matter.ts'
 import type { SiteConfig } from './site-config.ts'
@@ -95,29 +96,31 @@ function findOrphanTranslations(documents: SourceDocument[], site: SiteConfig): 
 }
 
 export interface LinkTable {
-  /** Content path to URL, for rewriting `.md` links. */
-  urls: Record<string, string>
+  /** Content path to URL and to Markdown URL, for rewriting `.md` links. */
+  targets: LinkTargets
   /** The URLs that lead to drafts, which published pages must not link to. */
   draftUrls: Set<string>
 }
 
 /**
  * Where every document link can point. A translation may link to a page not
- * translated yet: `docs/fr/x.md` then names the French URL of `x`, which
- * falls back to the default locale.
+ * translated yet: `docs/fr/x.md` then names the French URLs of `x`, which
+ * fall back to the default locale.
  */
 export function linkTable(documents: SourceDocument[], site: SiteConfig): LinkTable {
-  const table: LinkTable = { urls: {}, draftUrls: new Set() }
-  const add = (path: string, url: string, document: SourceDocument) => {
-    if (path in table.urls) return
-    table.urls[path] = url
+  const table: LinkTable = { targets: { urls: {}, markdownUrls: {} }, draftUrls: new Set() }
+  const add = (path: string, locale: string, slug: string, document: SourceDocument) => {
+    if (path in table.targets.urls) return
+    const url = documentUrl(site.baseUrl, site.defaultLocale, locale, slug)
+    table.targets.urls[path] = url
+    table.targets.markdownUrls[path] = markdownUrl(site.defaultLocale, locale, slug)
     if (document.draft) table.draftUrls.add(url)
   }
-  for (const document of documents) add(document.path, document.url, document)
+  for (const document of documents) add(document.path, document.locale, document.slug, document)
   for (const original of documents.filter((document) => document.locale === site.defaultLocale)) {
     for (const locale of site.locales) {
       const path = original.path.replace(`docs/${site.defaultLocale}/`, `docs/${locale}/`)
-      add(path, documentUrl(site.baseUrl, site.defaultLocale, locale, original.slug), original)
+      add(path, locale, original.slug, original)
     }
   }
   return table

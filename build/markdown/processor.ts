@@ -9,6 +9,7 @@ import { unified } from 'unified'
 import { rehypeClobberedAnchors } from './plugins/rehype-clobbered-anchors.ts'
 import { rehypeLinks } from './plugins/rehype-links.ts'
 import { remarkForeignSyntax } from './plugins/remark-foreign-syntax.ts'
+import { remarkMarkdownCopy } from './plugins/remark-markdown-copy.ts'
 
 // GitHub's schema, plus `class` on any element (authors style their own
 // HTML): the per-tag class allow-lists are dropped in favour of `*`. Author
@@ -33,6 +34,7 @@ function markdownToHtml(options: { rawHtml: boolean }) {
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkForeignSyntax)
+    .use(remarkMarkdownCopy, { sanitizeSchema })
     // The sanitizer adds the one `user-content-` prefix; remark-rehype must not add another.
     .use(remarkRehype, { allowDangerousHtml: options.rawHtml, clobberPrefix: '' })
   return (options.rawHtml ? chain.use(rehypeRaw) : chain)
@@ -45,9 +47,10 @@ function markdownToHtml(options: { rawHtml: boolean }) {
 }
 
 /**
- * The Markdown to HTML chains, composed once and frozen. Re-parsing raw HTML
- * (rehype-raw) costs about a third of a render, so documents without any raw
- * HTML take the chain without it; both sanitize.
+ * The Markdown to HTML chains, composed once and frozen; on the way both
+ * write the document's Markdown copy (`file.data.markdown`) from the same
+ * parse. Re-parsing raw HTML (rehype-raw) costs about a third of a render, so
+ * documents without any raw HTML take the chain without it; both sanitize.
  */
 export const markdownProcessor = markdownToHtml({ rawHtml: false })
 export const markdownWithHtmlProcessor = markdownToHtml({ rawHtml: true })

@@ -11,7 +11,7 @@ const CACHED_PRODUCERS = [new URL('./render.ts', import.meta.url), new URL('../p
 /**
  * Renderings on disk, keyed by a hash of the code that renders (every module
  * it imports, and the locked dependencies) and the document source.
- * A hit is used only if every link in it still resolves to the same URL, so a
+ * A hit is used only if every link in it still resolves to the same URLs, so a
  * renamed target re-renders the documents that link to it and nothing else.
  */
 export class RenderCache {
@@ -43,7 +43,11 @@ export class RenderCache {
     const text = await readFile(join(this.dir, this.namespace, `${this.keyOf(input)}.json`), 'utf8').catch(() => undefined)
     if (text === undefined) return undefined
     const cached = JSON.parse(text) as RenderedDocument
-    const linksStillResolve = cached.links.every((link) => resolveHref(input.path, link.href, targets) === link.url)
+    const linksStillResolve = cached.links.every(
+      (link) =>
+        resolveHref(input.path, link.href, targets.urls) === link.url &&
+        (resolveHref(input.path, link.href, targets.markdownUrls) ?? null) === link.markdownUrl,
+    )
     return linksStillResolve ? cached : undefined
   }
 

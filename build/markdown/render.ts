@@ -1,9 +1,12 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import { toString } from 'hast-util-to-string'
+import { toMarkdown } from 'mdast-util-to-markdown'
 import { VFile } from 'vfile'
-import type { ResolvedLink } from './plugins/rehype-links.ts'
+import type { LinkTargets, ResolvedLink } from './plugins/rehype-links.ts'
 import { visit, EXIT } from 'unist-util-visit'
 import { markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
+
+export type { LinkTargets }
 
 export interface RenderInput {
   path: string
@@ -30,10 +33,13 @@ export interface RenderedDocument {
   headings: Heading[]
   sections: TextSection[]
   links: ResolvedLink[]
+  /**
+   * The body as Markdown (CommonMark and GFM) for AI tools: links to other
+   * documents point at their Markdown URLs, foreign syntax is reduced and raw
+   * HTML sanitized as in `html`. No title line: see documentMarkdown.
+   */
+  markdown: string
 }
-
-/** Content path of every document to its URL; links are rewritten with it. */
-export type LinkTargets = Record<string, string>
 
 const headingTag = /^h([1-6])$/
 
@@ -55,7 +61,25 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
     headings,
     sections: splitSections(tree),
     links: file.data.links ?? [],
+    markdown: file.data.markdown ?? '',
   }
+}
+
+const leadingH1 = /^#(?:[ \t][^\n]*)?(?:\n+|$)/
+
+/**
+ * A document's Markdown as served: `# {title}`, then the body. A body that
+ * opens with an H1 loses it: that H1 is the title slot (the title when front
+ * matter names none, and a front matter title overrides it everywhere else),
+ * so the copy never shows the title twice, nor two competing titles. H1s
+ * further down are the author's and stay. The copy writes a leading H1 as
+ * one `# ` line, and escapes a paragraph that starts with `#`, so the pattern
+ * is exact.
+ */
+export function documentMarkdown(title: string, body: string): string {
+  const heading = toMarkdown({ type: 'heading', depth: 1, children: [{ type: 'text', value: title.replace(/\s*\n\s*/g, ' ') }] })
+  const rest = body.replace(leadingH1, '')
+  return rest === '' ? heading : `${heading}\n${rest}`
 }
 
 function headingOf(node: RootContent | ElementContent): Heading | null {

@@ -56,7 +56,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
   problems.push(...documentProblems)
   const links = linkTable(documents, site)
-  const rendered = await renderContent(documents, releaseFiles, links.urls, input.renderMany ?? renderInProcess)
+  const rendered = await renderContent(documents, releaseFiles, links.targets, input.renderMany ?? renderInProcess)
   const sources: RenderedSource[] = documents.map((document) => {
     const output = rendered.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)

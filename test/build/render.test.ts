@@ -5,6 +5,9 @@ import { renderDocument, type LinkTargets, type RenderedDocument } from '../../b
 
 const fixtures = join(import.meta.dirname, '../fixtures/render')
 
+/** Link targets for tests of the HTML alone: no document has a Markdown URL. */
+const htmlTargets = (urls: Record<string, string> = {}): LinkTargets => ({ urls, markdownUrls: {} })
+
 interface RenderCase {
   name: string
   body: string
@@ -17,7 +20,7 @@ function loadCase(name: string): RenderCase {
   return {
     name,
     body: readFileSync(file('input.md'), 'utf8'),
-    targets: existsSync(file('targets.json')) ? (JSON.parse(readFileSync(file('targets.json'), 'utf8')) as LinkTargets) : {},
+    targets: htmlTargets(existsSync(file('targets.json')) ? (JSON.parse(readFileSync(file('targets.json'), 'utf8')) as Record<string, string>) : {}),
     expected: JSON.parse(readFileSync(file('expected.json'), 'utf8')) as RenderCase['expected'],
   }
 }
@@ -26,7 +29,7 @@ const cases = readdirSync(fixtures, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => loadCase(entry.name))
 
-const render = (body: string, targets: LinkTargets = {}, path = 'docs/en/page.md') => renderDocument({ path, body, bodyLine: 1 }, targets)
+const render = (body: string, targets = htmlTargets(), path = 'docs/en/page.md') => renderDocument({ path, body, bodyLine: 1 }, targets)
 
 /** Every `id="..."` in a piece of HTML, in order. */
 const idsIn = (html: string) => [...html.matchAll(/\sid="([^"]*)"/g)].map((match) => match[1])
@@ -50,7 +53,7 @@ describe('renderDocument', () => {
   it('gives the same heading ids when a document is rendered again after others', () => {
     const body = '## Example\n\n## Example\n\n### Setup\n'
     const first = render(body)
-    render('## Example\n\n## Setup\n', {}, 'docs/en/other.md')
+    render('## Example\n\n## Setup\n', htmlTargets(), 'docs/en/other.md')
     const second = render(body)
     expect(second.html).toBe(first.html)
     expect(second.headings.map((heading) => heading.id)).toEqual(['example', 'example-1', 'setup'])
@@ -80,17 +83,17 @@ describe('renderDocument', () => {
     expect(output.html).not.toMatch(/javascript:/i)
   })
 
-  it('records each document link with its line and the URL it was rewritten to', () => {
-    const targets = { 'docs/en/guides/install.md': '/docs/guides/install' }
+  it('records each document link with its line and the URLs it was rewritten to', () => {
+    const targets = { urls: { 'docs/en/guides/install.md': '/docs/guides/install' }, markdownUrls: { 'docs/en/guides/install.md': '/v1/documents/guides/install.md' } }
     const output = renderDocument({ path: 'docs/en/page.md', body: 'Intro\n\n[a](./guides/install.md)\n\n[b](./nowhere.md)\n', bodyLine: 5 }, targets)
     expect(output.links).toEqual([
-      { href: './guides/install.md', line: 7, url: '/docs/guides/install' },
-      { href: './nowhere.md', line: 9, url: null },
+      { href: './guides/install.md', line: 7, url: '/docs/guides/install', markdownUrl: '/v1/documents/guides/install.md' },
+      { href: './nowhere.md', line: 9, url: null, markdownUrl: null },
     ])
   })
 
   it('resolves links relative to the folder of the linking document', () => {
-    const targets = { 'docs/en/intro.md': '/docs/intro', 'docs/en/guides/setup.md': '/docs/guides/setup' }
+    const targets = htmlTargets({ 'docs/en/intro.md': '/docs/intro', 'docs/en/guides/setup.md': '/docs/guides/setup' })
     const output = render('[up](../intro.md) [here](./setup.md) [bare](setup)\n', targets, 'docs/en/guides/install.md')
     expect(output.html).toBe('<p><a href="/docs/intro">up</a> <a href="/docs/guides/setup">here</a> <a href="/docs/guides/setup">bare</a></p>')
   })

@@ -41,7 +41,7 @@ function indexedDocuments(pages: Page[], locale: string): IndexedDocument[] {
       section: docId.split('/')[0] ?? docId,
       title: page.title,
       draft: page.draft ?? false,
-      sections: renderDocument({ path: page.path, body: page.body, bodyLine: 1 }, {}).sections,
+      sections: renderDocument({ path: page.path, body: page.body, bodyLine: 1 }, { urls: {}, markdownUrls: {} }).sections,
     }
   })
 }

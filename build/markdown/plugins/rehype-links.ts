@@ -2,12 +2,19 @@ import type { Element, Root } from 'hast'
 import { visit } from 'unist-util-visit'
 import type { VFile } from 'vfile'
 
+/** Content path of every document to its URLs; links are rewritten with them. */
+export interface LinkTargets {
+  /** To its public (HTML) URL, for the rendered HTML. */
+  urls: Record<string, string>
+  /** To the URL of its Markdown, for the Markdown copy. */
+  markdownUrls: Record<string, string>
+}
+
 /** Per-document context, passed through `file.data` because the processor is frozen. */
 export interface LinkContext {
   /** The document's path relative to the content root, e.g. `docs/en/guides/a.md`. */
   path: string
-  /** Content path of every document to its public URL. */
-  targets: Record<string, string>
+  targets: LinkTargets
   /** Added to a body line to get the file line. */
   lineOffset: number
 }
@@ -17,6 +24,8 @@ export interface ResolvedLink {
   line: number
   /** The URL it was rewritten to, or null when it points at no document. */
   url: string | null
+  /** The Markdown URL the Markdown copy links to instead, or null likewise. */
+  markdownUrl: string | null
 }
 
 declare module 'vfile' {
@@ -40,12 +49,12 @@ export function rehypeLinks() {
     visit(tree, 'element', (node: Element) => {
       const href = node.tagName === 'a' ? node.properties.href : undefined
       if (typeof href !== 'string') return
-      const url = resolveHref(context.path, href, context.targets)
+      const url = resolveHref(context.path, href, context.targets.urls)
       if (url === undefined) return
-      const hash = splitHash(href)[1]
+      const markdownUrl = resolveHref(context.path, href, context.targets.markdownUrls) ?? null
       const line = (node.position?.start.line ?? 1) + context.lineOffset
-      links.push({ href, line, url })
-      if (url !== null) node.properties.href = hash === undefined ? url : `${url}#${hash}`
+      links.push({ href, line, url, markdownUrl })
+      if (url !== null) node.properties.href = withFragment(url, href)
     })
     file.data.links = links
   }
@@ -60,6 +69,17 @@ export function resolveHref(from: string, href: string, targets: Record<string, 
   const candidates = candidatePaths(from, safeDecode(splitHash(href)[0]))
   if (candidates.length === 0) return undefined
   return candidates.map((candidate) => targets[candidate]).find((value) => value !== undefined) ?? null
+}
+
+/** `href` pointed at the document it names, in `targets`, keeping its `#fragment`; `undefined` and `null` as resolveHref. */
+export function rewriteHref(from: string, href: string, targets: Record<string, string>): string | null | undefined {
+  const url = resolveHref(from, href, targets)
+  return typeof url === 'string' ? withFragment(url, href) : url
+}
+
+function withFragment(url: string, href: string): string {
+  const hash = splitHash(href)[1]
+  return hash === undefined ? url : `${url}#${hash}`
 }
 
 function safeDecode(path: string): string {
