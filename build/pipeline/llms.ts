@@ -1,0 +1,162 @@
+// llms.txt and llms-full.txt (https://llmstxt.org) from pages already in
+// Markdown. Pure text in, text out: the pipeline decides which pages, in
+// which order, and where the results are stored.
+
+export interface LlmsPage {
+  title: string
+  url: string
+  description: string | null
+}
+
+export interface LlmsSection {
+  /** null for pages outside any section, such as the home page. */
+  title: string | null
+  pages: LlmsPage[]
+}
+
+export interface LlmsIndexInput {
+  title: string
+  description: string | null
+  sections: LlmsSection[]
+}
+
+/**
+ * A part of llms-full.txt stays far below KV's 25 MiB per value, and small
+ * enough that the worker streams one part at a time without strain.
+ */
+export const LLMS_FULL_PART_BYTES = 4 * 1024 * 1024
+
+/**
+ * llms.txt: `# {title}`, `> {description}`, then one link list per section.
+ * Pages outside any section come first, under no heading, so that their list
+ * cannot read as part of a section; sections keep their order, and a section
+ * without pages is left out.
+ */
+export function llmsIndex(input: LlmsIndexInput): string {
+  const blocks = [`# ${oneLine(input.title)}`]
+  if (input.description) blocks.push(`> ${oneLine(input.description)}`)
+  const untitled = input.sections.filter((section) => section.title === null)
+  const titled = input.sections.filter((section) => section.title !== null)
+  const loose = untitled.flatMap((section) => section.pages)
+  if (loose.length > 0) blocks.push(linkList(loose))
+  for (const section of titled) {
+    if (section.pages.length > 0) blocks.push(`## ${oneLine(section.title ?? '')}\n\n${linkList(section.pages)}`)
+  }
+  return `${blocks.join('\n\n')}\n`
+}
+
+function linkList(pages: LlmsPage[]): string {
+  return pages
+    .map((page) => {
+      const link = `- [${linkText(page.title)}](${linkDestination(page.url)})`
+      return page.description ? `${link}: ${oneLine(page.description)}` : link
+    })
+    .join('\n')
+}
+
+// Each entry is one line: a description or title that spans lines in front matter is joined.
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim()
+}
+
+// Brackets or a backslash in a title would end or bend the link text.
+function linkText(title: string): string {
+  return oneLine(title).replace(/[\\[\]]/g, '\\$&')
+}
+
+// Spaces, controls, angle brackets and parentheses are percent-encoded: the same URL, and it cannot end the link early.
+function linkDestination(url: string): string {
+  return url.replace(/[\x00-\x20<>()]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+}
+
+/**
+ * llms-full.txt in parts of at most `maxPartBytes` UTF-8 bytes: every page,
+ * each ending in a line break, with a blank line between pages. Parts are cut
+ * between pages; a page too large for a part of its own is cut between lines,
+ * and a line too large between characters (never inside one). The parts
+ * joined are the whole file; no pages give no parts.
+ */
+export function llmsFullParts(pages: Iterable<string>, maxPartBytes: number): string[] {
+  // The longest UTF-8 character must fit a part.
+  if (maxPartBytes < 4) throw new RangeError(`maxPartBytes must be at least 4, got ${maxPartBytes}`)
+  const parts = new PartWriter(maxPartBytes)
+  let previous: string | undefined
+  for (const page of pages) {
+    if (previous !== undefined) parts.addPage(`${previous}\n`)
+    previous = page.endsWith('\n') ? page : `${page}\n`
+  }
+  if (previous !== undefined) parts.addPage(previous)
+  return parts.finish()
+}
+
+/** Fills parts greedily, one page (with the blank line after it) at a time. */
+class PartWriter {
+  private readonly maxBytes: number
+  private readonly parts: string[] = []
+  private current: string[] = []
+  private currentBytes = 0
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes
+  }
+
+  addPage(text: string): void {
+    const bytes = utf8Length(text)
+    if (this.currentBytes + bytes > this.maxBytes) this.flush()
+    if (bytes <= this.maxBytes) this.append(text, bytes)
+    else this.addLargePage(text)
+  }
+
+  /** A page larger than a part gets parts of its own, filled line by line. */
+  private addLargePage(text: string): void {
+    for (const line of text.split(/(?<=\n)/)) {
+      for (const piece of splitByBytes(line, this.maxBytes)) {
+        const pieceBytes = utf8Length(piece)
+        if (this.currentBytes + pieceBytes > this.maxBytes) this.flush()
+        this.append(piece, pieceBytes)
+      }
+    }
+    this.flush()
+  }
+
+  finish(): string[] {
+    this.flush()
+    return this.parts
+  }
+
+  private append(text: string, bytes: number): void {
+    this.current.push(text)
+    this.currentBytes += bytes
+  }
+
+  private flush(): void {
+    if (this.current.length === 0) return
+    this.parts.push(this.current.join(''))
+    this.current = []
+    this.currentBytes = 0
+  }
+}
+
+/** `text` cut into pieces of at most `maxBytes` UTF-8 bytes, between code points. */
+function splitByBytes(text: string, maxBytes: number): string[] {
+  if (utf8Length(text) <= maxBytes) return [text]
+  const pieces: string[] = []
+  let piece = ''
+  let pieceBytes = 0
+  for (const character of text) {
+    const bytes = utf8Length(character)
+    if (pieceBytes + bytes > maxBytes) {
+      pieces.push(piece)
+      piece = ''
+      pieceBytes = 0
+    }
+    piece += character
+    pieceBytes += bytes
+  }
+  if (piece !== '') pieces.push(piece)
+  return pieces
+}
+
+function utf8Length(text: string): number {
+  return Buffer.byteLength(text, 'utf8')
+}
