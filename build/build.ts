@@ -12,6 +12,8 @@ export interface BuildOptions {
   cacheDir?: string | null
   threads?: number
   onProgress?: (done: number, total: number) => void
+  /** Largest part of llms-full.txt, in bytes (tests make it small). */
+  llmsPartBytes?: number
 }
 
 export interface BuildResult extends PipelineOutput {
@@ -27,6 +29,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     ...content,
     git,
     builtAt: new Date().toISOString(),
+    ...(options.llmsPartBytes === undefined ? {} : { llmsPartBytes: options.llmsPartBytes }),
     ...(cache ? { memo: (key: string, build: () => string) => cache.memo(key, build) } : {}),
     renderMany: createRenderMany({
       cache,

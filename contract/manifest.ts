@@ -6,8 +6,10 @@ export const BlobHashSchema = z.string().regex(new RegExp(`^[0-9a-f]{${BLOB_HASH
 
 /** What the worker serves for one document id in one requested locale. */
 export interface VariantEntry {
-  /** The blob hash: also the response's strong ETag. */
+  /** The JSON blob's hash: also the JSON response's strong ETag. */
   blob: string
+  /** The Markdown blob's hash: the Markdown response's strong ETag. */
+  markdown: string
   /** The locale whose text is served (differs from the requested one on fallback). */
   locale: string
   draft: boolean
@@ -17,6 +19,7 @@ export interface VariantEntry {
 
 export const VariantEntrySchema: z.ZodType<VariantEntry> = z.strictObject({
   blob: BlobHashSchema,
+  markdown: BlobHashSchema,
   locale: z.string(),
   draft: z.boolean(),
   get preview() {
@@ -34,6 +37,7 @@ export const ManifestSchema = z.strictObject({
   commit: z.string().nullable(),
   site: z.strictObject({
     title: z.string(),
+    description: z.string().nullable(),
     defaultLocale: z.string(),
     locales: z.array(z.string()).min(1),
     baseUrl: z.string(),
@@ -46,7 +50,12 @@ export const ManifestSchema = z.strictObject({
   documents: byLocale(z.record(z.string(), VariantEntrySchema)),
   /** One search index blob per locale. */
   search: byLocale(BlobHashSchema),
-  navigation: byLocale(BlobHashSchema),
+  /** The sidebar of each locale: as the public sees it, and with drafts for readers with the scope. */
+  navigation: byLocale(z.strictObject({ public: BlobHashSchema, drafts: BlobHashSchema })),
+  /** llms.txt of each locale, and llms-full.txt in parts (it can outgrow one KV value). */
+  llms: byLocale(z.strictObject({ index: BlobHashSchema, full: z.array(BlobHashSchema) })),
+  /** Old slugs to the default-locale slug of the page they now lead to (chains already collapsed). */
+  redirects: z.record(z.string(), z.string()),
   releases: BlobHashSchema,
   /** Names of the release streams, so a request can be validated without reading the blob. */
   releaseStreams: z.array(z.string()),

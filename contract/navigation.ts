@@ -1,21 +1,30 @@
 import { z } from 'zod'
 import { SCHEMA_VERSION } from './version.ts'
 
+/** One sidebar entry: a page, or a folder or section (with children), which may have an index page. */
 export interface NavTreeNode {
-  slug: string | null
   title: string
+  slug: string | null
+  /** The page's public URL, as links and search results give it. */
+  url: string | null
+  /** The page is shown in the default locale because this locale has no translation. */
+  fallback: boolean
+  draft: boolean
   children: NavTreeNode[]
 }
 
 export const NavTreeNodeSchema: z.ZodType<NavTreeNode> = z.strictObject({
-  slug: z.string().nullable(),
   title: z.string(),
+  slug: z.string().nullable(),
+  url: z.string().nullable(),
+  fallback: z.boolean(),
+  draft: z.boolean(),
   get children() {
     return z.array(NavTreeNodeSchema)
   },
 })
 
-/** The public sidebar of one locale. */
+/** The sidebar of one locale, in build order. */
 export const NavigationBlobSchema = z.strictObject({
   schemaVersion: z.literal(SCHEMA_VERSION),
   items: z.array(NavTreeNodeSchema),

@@ -10,9 +10,12 @@ import { corsFor } from './http/cors.ts'
 import { requireJsonAccept } from './http/negotiation.ts'
 import { Problem, notFound, problemResponse } from './http/problem.ts'
 import { documents } from './routes/documents.ts'
+import { llms } from './routes/llms.ts'
+import { navigation } from './routes/navigation.ts'
 import { registerOpenApi } from './routes/openapi.ts'
 import { releases } from './routes/releases.ts'
 import { search } from './routes/search.ts'
+import { status } from './routes/status.ts'
 import { Store, StoreUnavailable } from './store.ts'
 
 /** Seconds a client should wait after a 503: about one KV propagation. */
@@ -37,12 +40,20 @@ app.use(
   }),
 )
 app.use('*', (c, next) => corsFor(c.var.config.corsOrigins)(c, next))
-app.use('*', requireJsonAccept)
+app.use('*', async function negotiateJson(c, next) {
+  // Documents negotiate JSON or Markdown themselves, llms.txt is text; the rest is JSON only.
+  const path = c.req.path
+  if (path.startsWith('/v1/documents/') || path === '/llms.txt' || path === '/llms-full.txt') return next()
+  return requireJsonAccept(c, next)
+})
 app.use('*', bearerAuth)
 
 app.route('/v1/documents', documents)
 app.route('/', search)
 app.route('/', releases)
+app.route('/', navigation)
+app.route('/', status)
+app.route('/', llms)
 registerOpenApi(app)
 
 app.notFound((c) => problemResponse(c, notFound()))

@@ -4,13 +4,17 @@ import {
   DocumentBlobSchema,
   KV_KEYS,
   ManifestSchema,
+  NavigationBlobSchema,
   PointerSchema,
   ReleasesBlobSchema,
   SCHEMA_VERSION,
   SearchIndexBlobSchema,
+  TextBlobSchema,
   blobHash,
   type DisplayChunk,
   type Manifest,
+  type NavigationBlob,
+  type Pointer,
   type ReleasesBlob,
 } from '../contract/index.ts'
 import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
@@ -23,6 +27,7 @@ export class StoreUnavailable extends Error {
 /** What one isolate keeps of the live build between requests. */
 interface IsolateCache {
   pointerReadAt: number
+  pointer: Pointer | null
   manifest: Manifest | null
   // Promises, not values: concurrent first requests of an isolate share one
   // read, check and parse of a multi-megabyte value instead of each doing it.
@@ -56,16 +61,21 @@ export class Store {
   constructor(options: StoreOptions) {
     this.kv = options.kv
     this.pointerTtlMs = options.pointerTtlMs
-    const cache = isolateCaches.get(options.kv) ?? { pointerReadAt: Number.NEGATIVE_INFINITY, manifest: null, parsed: new Map() }
+    const cache = isolateCaches.get(options.kv) ?? { pointerReadAt: Number.NEGATIVE_INFINITY, pointer: null, manifest: null, parsed: new Map() }
     isolateCaches.set(options.kv, cache)
     this.cache = cache
   }
 
   /** The live build's manifest, re-checking the pointer at most every `pointerTtlMs`. */
   async manifest(): Promise<Manifest> {
+    return (await this.live()).manifest
+  }
+
+  /** The live pointer and its build's manifest. */
+  async live(): Promise<{ pointer: Pointer; manifest: Manifest }> {
     const now = Date.now()
     const cached = this.cache.manifest
-    if (cached && now - this.cache.pointerReadAt < this.pointerTtlMs) return cached
+    if (cached && this.cache.pointer && now - this.cache.pointerReadAt < this.pointerTtlMs) return { pointer: this.cache.pointer, manifest: cached }
     const pointerText = await this.read(KV_KEYS.pointer, undefined)
     if (pointerText === null) throw new StoreUnavailable(`nothing is published under ${KV_KEYS.pointer}`)
     const pointer = parse(KV_KEYS.pointer, pointerText, PointerSchema)
@@ -82,7 +92,8 @@ export class Store {
       this.cache.parsed = new Map()
     }
     this.cache.pointerReadAt = now
-    return manifest as Manifest
+    this.cache.pointer = pointer
+    return { pointer, manifest: manifest as Manifest }
   }
 
   /** A document blob's JSON text, checked, exactly as the build wrote it (it is the response body). */
@@ -90,6 +101,15 @@ export class Store {
     const text = await this.blobText(hash)
     parse(KV_KEYS.blob(hash), text, DocumentBlobSchema)
     return text
+  }
+
+  /** A text blob (a document's Markdown, llms.txt or a part of llms-full.txt), checked, read on every call. */
+  async text(hash: string): Promise<string> {
+    return parse(KV_KEYS.blob(hash), await this.blobText(hash), TextBlobSchema)
+  }
+
+  navigation(manifest: Manifest, hash: string): Promise<NavigationBlob> {
+    return this.parsedBlob(manifest, hash, NavigationBlobSchema)
   }
 
   releases(manifest: Manifest): Promise<ReleasesBlob> {

@@ -9,6 +9,8 @@ import { buildToc } from './toc.ts'
 export interface RenderedSource extends SourceDocument {
   title: string
   rendered: RenderedDocument
+  /** The page for AI tools: `# Title`, then the body as Markdown. */
+  markdown: string
 }
 
 export function titleOf(document: SourceDocument, rendered: RenderedDocument): string {

@@ -1,10 +1,10 @@
-import { SCHEMA_VERSION, type NavigationBlob, type VariantEntry } from '../../contract/index.ts'
-import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
-import type { BlobSet } from './blob-set.ts'
-import type { GitHistory } from '../git-history.ts'
-import { buildNavigation, type NavItem } from './nav.ts'
+import { SCHEMA_VERSION, documentUrl, type NavigationBlob, type NavTreeNode, type VariantEntry } from '../../contract/index.ts'
 import type { IndexedDocument } from '../../search/indexer.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
+import type { GitHistory } from '../git-history.ts'
+import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
+import type { BlobSet } from './blob-set.ts'
+import { buildNavigation, type NavItem } from './nav.ts'
 
 export interface LocaleViewInput {
   locale: string
@@ -18,7 +18,10 @@ export interface LocaleViewInput {
 
 export interface LocaleView {
   documents: Record<string, VariantEntry>
-  navigation: string
+  navigation: { public: string; drafts: string }
+  /** The public sidebar, and the published pages in it, for llms.txt. */
+  publicTree: NavTreeNode[]
+  published: RenderedSource[]
   /** What the locale's search index holds; the pipeline builds it (and caches it). */
   indexed: IndexedDocument[]
   translated: number
@@ -46,7 +49,13 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
     sectionOrder: site.sections.map((section) => section.slug),
     folderTitle: (folder: string) => sectionTitle(site, folder, locale) ?? folder.split('/').pop() ?? folder,
   }
-  const items = (list: RenderedSource[]) => list.map((source) => navItems.get(source) as NavItem)
+  // In this locale's sidebar, a page links to this locale's URL, and says when it falls back.
+  const items = (list: RenderedSource[]) =>
+    list.map((source): NavItem => ({
+      ...(navItems.get(source) as NavItem),
+      url: documentUrl(site.baseUrl, site.defaultLocale, locale, source.slug),
+      fallback: source.locale !== locale,
+    }))
   const publicNav = buildNavigation(items(publicList), navOptions)
   const previewNav = buildNavigation(items(previewList), navOptions)
 
@@ -56,7 +65,8 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
       .filter((variant) => source.draft || !variant.draft)
       .map((variant) => ({ locale: variant.locale, slug: variant.slug }))
     const hash = blobs.add(documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations }))
-    return { blob: hash, locale: source.locale, draft: source.draft }
+    const markdown = blobs.add(source.markdown)
+    return { blob: hash, markdown, locale: source.locale, draft: source.draft }
   }
   const documents: Record<string, VariantEntry> = {}
   for (const { published, preview } of choices) {
@@ -68,7 +78,12 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
   const indexed = [...publicList, ...choices.flatMap(({ preview }) => (preview ? [preview] : []))]
   return {
     documents,
-    navigation: blobs.add({ schemaVersion: SCHEMA_VERSION, items: publicNav.tree } satisfies NavigationBlob),
+    navigation: {
+      public: blobs.add({ schemaVersion: SCHEMA_VERSION, items: publicNav.tree } satisfies NavigationBlob),
+      drafts: blobs.add({ schemaVersion: SCHEMA_VERSION, items: previewNav.tree } satisfies NavigationBlob),
+    },
+    publicTree: publicNav.tree,
+    published: publicList,
     indexed: indexed.map(({ docId, slug, locale: sourceLocale, section, title, draft, rendered }) => ({
       docId,
       slug,

@@ -11,6 +11,8 @@ export interface ManifestInput {
   documents: Manifest['documents']
   search: Manifest['search']
   navigation: Manifest['navigation']
+  llms: Manifest['llms']
+  redirects: Manifest['redirects']
   releases: string
   releaseStreams: string[]
   blobs: Map<string, string>
@@ -22,7 +24,7 @@ export function buildManifest(input: ManifestInput): Manifest {
   const body: Omit<Manifest, 'buildId' | 'builtAt' | 'blobs'> = {
     schemaVersion: SCHEMA_VERSION,
     ...rest,
-    site: { title: site.title, defaultLocale: site.defaultLocale, locales: site.locales, baseUrl: site.baseUrl },
+    site: { title: site.title, description: site.description, defaultLocale: site.defaultLocale, locales: site.locales, baseUrl: site.baseUrl },
   }
   const blobList = [...blobs.keys()].sort()
   const buildId = contentHash(JSON.stringify({ ...body, blobList })).slice(0, 16)

@@ -27,6 +27,8 @@ export function navItems(sources: RenderedSource[]): { items: Map<RenderedSource
       docId: source.docId,
       slug: source.slug,
       title: source.title,
+      url: source.url,
+      fallback: false,
       order: data.order ?? data.sidebar_position ?? data.sidebar?.order ?? null,
       draft: source.draft,
       ...(prev === undefined ? {} : { prev }),

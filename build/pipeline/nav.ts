@@ -5,6 +5,10 @@ export interface NavItem {
   docId: string
   slug: string
   title: string
+  /** The page's URL in the locale being built. */
+  url: string
+  /** Shown in the default locale because the locale being built has no translation. */
+  fallback: boolean
   order: number | null
   draft: boolean
   /** Front matter overrides, as document ids; `false` removes the link. */
@@ -80,6 +84,11 @@ function sortedEntries(folder: Folder, options: NavOptions, topLevel: boolean): 
   return entries.sort((a, b) => rank(a) - rank(b) || order(a) - order(b) || title(a).localeCompare(title(b)))
 }
 
+/** A sidebar entry; a folder without an index page has no slug or URL of its own. */
+function treeNode(page: NavItem | null, title: string, children: NavTreeNode[]): NavTreeNode {
+  return { title, slug: page?.slug ?? null, url: page?.url ?? null, fallback: page?.fallback ?? false, draft: page?.draft ?? false, children }
+}
+
 export interface Navigation {
   tree: NavTreeNode[]
   /** Navigation context of every document in the tree, by document id. */
@@ -101,7 +110,7 @@ export function buildNavigation(items: NavItem[], options: NavOptions): Navigati
       if (entry.kind === 'page') {
         reading.push(entry.item)
         context.set(entry.item.docId, { trail, siblings: pagesHere })
-        return { slug: entry.item.slug, title: entry.item.title, children: [] }
+        return treeNode(entry.item, entry.item.title, [])
       }
       const page = entry.folder.page
       if (page) {
@@ -109,13 +118,13 @@ export function buildNavigation(items: NavItem[], options: NavOptions): Navigati
         context.set(page.docId, { trail, siblings: pagesHere })
       }
       const children = walk(entry.folder, page ? [...trail, page] : trail, false)
-      return { slug: page?.slug ?? null, title: page?.title ?? options.folderTitle(entry.folder.name), children }
+      return treeNode(page, page?.title ?? options.folderTitle(entry.folder.name), children)
     })
   }
   const tree = walk(root, [], true)
   if (root.page) {
     context.set(root.page.docId, { trail: [], siblings: [] })
-    tree.unshift({ slug: root.page.slug, title: root.page.title, children: [] })
+    tree.unshift(treeNode(root.page, root.page.title, []))
   }
 
   const byDocId = new Map<string, DocumentNav>()

@@ -1,5 +1,6 @@
 import type { Manifest } from '../../contract/index.ts'
 import { linkTable, toSourceDocuments } from '../content/documents.ts'
+import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
 import { parseDocumentFile, parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
 import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
 import { parseSiteConfig } from '../content/site-config.ts'
@@ -11,6 +12,9 @@ import { buildLocaleView } from './locale-view.ts'
 import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
 import { navItems } from './nav-items.ts'
 import { buildReleases } from './releases.ts'
+import { documentMarkdown } from '../markdown/render.ts'
+import { localeLlms } from './locale-llms.ts'
+import { LLMS_FULL_PART_BYTES } from './llms.ts'
 import { renderContent, renderInProcess, type RenderMany } from './render-all.ts'
 import { cachedSearchIndex, type Memo } from './search-index.ts'
 
@@ -22,6 +26,8 @@ export interface PipelineInput {
   renderMany?: RenderMany
   /** Caches search indexes between builds; the CLI hands in one on disk. */
   memo?: Memo
+  /** Largest part of llms-full.txt, in bytes. */
+  llmsPartBytes?: number
 }
 
 export interface BuildStats {
@@ -55,12 +61,16 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const releaseFiles = input.files.filter((file) => file.path.startsWith('releases/')).flatMap((file) => collect(parseReleaseFile(file)))
   const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
   problems.push(...documentProblems)
+  const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
+  const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
+  problems.push(...redirects.problems)
   const links = linkTable(documents, site)
   const rendered = await renderContent(documents, releaseFiles, links.targets, input.renderMany ?? renderInProcess)
   const sources: RenderedSource[] = documents.map((document) => {
     const output = rendered.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
-    return { ...document, rendered: output, title: titleOf(document, output) }
+    const title = titleOf(document, output)
+    return { ...document, rendered: output, title, markdown: documentMarkdown(title, output.markdown) }
   })
   const linkProblems = checkLinks(sources, links.draftUrls)
   problems.push(...linkProblems.toDrafts)
@@ -73,11 +83,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const documentsByLocale: Manifest['documents'] = {}
   const search: Manifest['search'] = {}
   const navigation: Manifest['navigation'] = {}
+  const llms: Manifest['llms'] = {}
   const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length, releases: releaseFiles.length }
   for (const locale of site.locales) {
     const view = buildLocaleView({ locale, site, variants, navItems: nav.items, git: input.git, blobs })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
+    const files = localeLlms(site, locale, view.publicTree, view.published, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES)
+    llms[locale] = { index: blobs.add(files.index), full: files.full.map((part) => blobs.add(part)) }
     const index = await cachedSearchIndex(locale, view.indexed, input.memo ?? noMemo)
     for (const chunk of index.displayChunks) blobs.addText(chunk)
     search[locale] = blobs.addText(index.index)
@@ -108,6 +121,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     documents: documentsByLocale,
     search,
     navigation,
+    llms,
+    redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale),
     releases: blobs.add(releases.releases),
     releaseStreams: releases.releases.streams.map((stream) => stream.name),
     blobs: blobs.blobs,
@@ -118,4 +133,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     ...oversizedBlobWarnings(blobs.blobs).map((message) => ({ message })),
   ]
   return { manifest, blobs: blobs.blobs, stats, warnings }
+}
+
+/** Redirects lead to the default-locale slug of their document: its URL, whatever a front matter `slug:` made it. */
+function redirectTargets(toDocument: Record<string, string>, sources: RenderedSource[], defaultLocale: string): Record<string, string> {
+  const slugOf = new Map(sources.filter((source) => source.locale === defaultLocale).map((source) => [source.docId, source.slug]))
+  return Object.fromEntries(Object.entries(toDocument).map(([from, docId]) => [from, slugOf.get(docId) ?? docId]))
 }

@@ -84,9 +84,9 @@ export function documentOf(result: BuildResult, docId: string, locale = result.m
   return blob<DocumentBlob>(result, entry.blob)
 }
 
-/** The public navigation tree of a locale. */
-export function navTreeOf(result: BuildResult, locale = result.manifest.site.defaultLocale): NavTreeNode[] {
-  return blob<NavigationBlob>(result, result.manifest.navigation[locale]).items
+/** The navigation tree of a locale, as the public sees it or with drafts. */
+export function navTreeOf(result: BuildResult, locale = result.manifest.site.defaultLocale, view: 'public' | 'drafts' = 'public'): NavTreeNode[] {
+  return blob<NavigationBlob>(result, result.manifest.navigation[locale]?.[view]).items
 }
 
 /** Every slug a navigation tree mentions, depth first. */

@@ -7,6 +7,7 @@ import {
   NavigationBlobSchema,
   ReleasesBlobSchema,
   SearchIndexBlobSchema,
+  TextBlobSchema,
   type Manifest,
 } from '../../contract/index.ts'
 import { buildDir, removeTempDirs } from '../build/helpers.ts'
@@ -27,6 +28,10 @@ function documentHashes(manifest: Manifest): string[] {
   return Object.values(manifest.documents).flatMap((byId) => Object.values(byId).flatMap((entry) => [entry.blob, ...(entry.preview ? [entry.preview.blob] : [])]))
 }
 
+function markdownHashes(manifest: Manifest): string[] {
+  return Object.values(manifest.documents).flatMap((byId) => Object.values(byId).flatMap((entry) => [entry.markdown, ...(entry.preview ? [entry.preview.markdown] : [])]))
+}
+
 describe.each(['content', 'test/fixtures/site'])('every value the build of %s writes passes its schema', (dir) => {
   it('passes: the manifest', () => {
     expect(ManifestSchema.safeParse(builds[dir]?.manifest).error).toBeUndefined()
@@ -39,10 +44,20 @@ describe.each(['content', 'test/fixtures/site'])('every value the build of %s wr
     for (const hash of hashes) expect(DocumentBlobSchema.safeParse(parsed(result, hash)).error, hash).toBeUndefined()
   })
 
+  it('passes: every Markdown copy', () => {
+    const result = builds[dir] as BuildResult
+    for (const hash of markdownHashes(result.manifest)) expect(TextBlobSchema.safeParse(parsed(result, hash)).error, hash).toBeUndefined()
+  })
+
   it('passes: navigation, releases, search indexes and their display chunks', () => {
     const result = builds[dir] as BuildResult
     const { manifest } = result
-    for (const hash of Object.values(manifest.navigation)) expect(NavigationBlobSchema.safeParse(parsed(result, hash)).error).toBeUndefined()
+    for (const { public: open, drafts } of Object.values(manifest.navigation)) {
+      for (const hash of [open, drafts]) expect(NavigationBlobSchema.safeParse(parsed(result, hash)).error).toBeUndefined()
+    }
+    for (const { index, full } of Object.values(manifest.llms)) {
+      for (const hash of [index, ...full]) expect(TextBlobSchema.safeParse(parsed(result, hash)).error).toBeUndefined()
+    }
     expect(ReleasesBlobSchema.safeParse(parsed(result, manifest.releases)).error).toBeUndefined()
     for (const hash of Object.values(manifest.search)) {
       const index = SearchIndexBlobSchema.parse(parsed(result, hash))

@@ -14,7 +14,7 @@ async function expectNotModified(response: Response, etag: string, contentLangua
   expect(response.status).toBe(304)
   expect(response.headers.get('ETag')).toBe(etag)
   expect(response.headers.get('Cache-Control')).toBe('public, max-age=60, stale-while-revalidate=300')
-  expect(response.headers.get('Vary')).toBe('Accept-Language')
+  expect(response.headers.get('Vary')).toBe('Accept-Language, Accept')
   expect(response.headers.get('Content-Language')).toBe(contentLanguage)
   expect(await response.text()).toBe('')
 }

@@ -20,7 +20,7 @@ describe('GET /v1/documents/{slug}', () => {
       description: 'Install and run it locally.',
       section: 'guides',
       html:
-        '<p>Run the installer once on every machine.</p>\n<h2 id="requirements">Requirements</h2>\n' +
+        '<p>Run the installer once on every machine, then read <a href="/docs/guides/deploy#rollback">the next step</a>.</p>\n<h2 id="requirements">Requirements</h2>\n' +
         '<p>You need a terminal and a supported runtime.</p>\n<h2 id="configure-wrangler">Configure wrangler</h2>\n' +
         '<p>Set the namespace binding in the configuration file.</p>',
       toc: [
@@ -107,8 +107,8 @@ describe('GET /v1/documents/{slug}', () => {
 
 describe('content negotiation on Accept', () => {
   // RFC 9110 §12.5.1: the most specific range wins, so `application/json;q=0` refuses JSON even next to `*/*`.
-  // Success bodies are application/json, so a client that takes only problem documents cannot have one.
-  it.each(['text/html', 'text/html, application/xml;q=0.9', 'application/json;q=0, text/plain', 'image/*', 'application/json;q=0, */*', 'application/problem+json'])(
+  // Success bodies are JSON or Markdown, so a client that takes only problem documents cannot have one.
+  it.each(['text/html', 'text/html, application/xml;q=0.9', 'application/json;q=0, text/plain', 'image/*', 'application/json;q=0, text/markdown;q=0, */*', 'application/problem+json'])(
     'answers 406 problem+json when Accept is %j',
     async (accept) => {
       const response = await call('/v1/documents/guides/install', { headers: { Accept: accept } })

@@ -90,7 +90,7 @@ describe('CORS', () => {
       expect(response.status).toBe(200)
       expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://docs.example.com')
       expect(response.headers.get('Access-Control-Allow-Credentials')).toBe('true')
-      expect(response.headers.get('Vary')?.split(/\s*,\s*/).sort()).toEqual(['Accept-Language', 'Origin'])
+      expect(response.headers.get('Vary')?.split(/\s*,\s*/).sort()).toEqual(['Accept', 'Accept-Language', 'Origin'])
     })
 
     it('does not allow an origin that is not listed', async () => {
@@ -103,17 +103,26 @@ describe('CORS', () => {
 })
 
 describe('GET /v1/openapi.json', () => {
-  it('describes the API as OpenAPI 3.1 with all three endpoints and the search limits', async () => {
+  it('describes the API as OpenAPI 3.1 with every endpoint and the search limits', async () => {
     const response = await call('/v1/openapi.json')
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
     const doc = await readJson(response)
     expect(doc.openapi).toBe('3.1.0')
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/search', '/v1/releases', '/v1/documents/{slug}']))
+    expect(Object.keys(doc.paths).sort()).toEqual(['/llms-full.txt', '/llms.txt', '/v1/documents/{slug}', '/v1/navigation', '/v1/releases', '/v1/search', '/v1/status'])
     expect(Object.keys(doc.paths['/v1/search'])).toEqual(['post'])
     expect(Object.keys(doc.paths['/v1/releases'])).toEqual(['get'])
     const query = doc.components.schemas.SearchRequest.properties.query
     expect(query).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 })
     expect(doc.components.schemas.SearchRequest.required).toEqual(['query'])
+  })
+
+  it('describes stored shapes from the contract schemas, recursive ones by reference', async () => {
+    const doc = await readJson(await call('/v1/openapi.json'))
+    expect(doc.components.schemas.NavItem.properties.children.items).toEqual({ $ref: '#/components/schemas/NavItem' })
+    expect(doc.components.schemas.Document.properties.toc.items).toEqual({ $ref: '#/components/schemas/TocEntry' })
+    expect(doc.components.schemas.Document.additionalProperties).toBe(false)
+    expect(doc.paths['/v1/documents/{slug}'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Document' })
+    expect(Object.keys(doc.paths['/v1/documents/{slug}'].get.responses)).toEqual(expect.arrayContaining(['200', '304', '308', '404', '406', '503']))
   })
 })

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,6 +17,8 @@ export interface BuiltFixture {
 declare module 'vitest' {
   export interface ProvidedContext {
     site: BuiltFixture
+    /** A generated site of many pages whose llms-full.txt is split into many small parts. */
+    manyParts: BuiltFixture
     jwks: { url: string; privateKey: JWK }
   }
 }
@@ -24,17 +26,34 @@ declare module 'vitest' {
 /** Runs the real build on the fixture site once; tests publish it into workerd's KV. */
 export default async function setup(project: TestProject) {
   const outDir = await mkdtemp(join(tmpdir(), 'docs-worker-fixture-'))
-  const result = await buildSite({ contentDir: 'test/fixtures/site', outDir, cacheDir: null })
-  const blobs: Record<string, string> = {}
-  const emitted = await readEmitted(outDir)
-  for (const hash of result.manifest.blobs) blobs[hash] = await emitted.readBlob(hash)
-  project.provide('site', { manifest: result.manifest, blobs })
+  project.provide('site', await built('test/fixtures/site', join(outDir, 'site')))
+  project.provide('manyParts', await built(await generatedSite(join(outDir, 'generated')), join(outDir, 'many-parts'), { llmsPartBytes: 8 * 1024 }))
   const jwks = await serveJwks()
   project.provide('jwks', { url: jwks.url, privateKey: jwks.privateKey })
   return async () => {
     jwks.server.close()
     await rm(outDir, { recursive: true, force: true })
   }
+}
+
+async function built(contentDir: string, outDir: string, options: { llmsPartBytes?: number } = {}): Promise<BuiltFixture> {
+  const result = await buildSite({ contentDir, outDir, cacheDir: null, ...options })
+  const emitted = await readEmitted(outDir)
+  const blobs: Record<string, string> = {}
+  for (const hash of result.manifest.blobs) blobs[hash] = await emitted.readBlob(hash)
+  return { manifest: result.manifest, blobs }
+}
+
+/** 120 pages of about 1 KB in 4 sections, numbered so their order can be checked. */
+async function generatedSite(dir: string): Promise<string> {
+  await mkdir(join(dir, 'docs/en'), { recursive: true })
+  await writeFile(join(dir, 'site.yml'), 'title: Generated\ndescription: Many pages.\ndefaultLocale: en\nlocales: [en]\n')
+  for (let page = 0; page < 120; page++) {
+    const file = join(dir, 'docs/en', `section-${page % 4}`, `page-${String(page).padStart(3, '0')}.md`)
+    await mkdir(join(file, '..'), { recursive: true })
+    await writeFile(file, `---\ntitle: Page ${page}\norder: ${page}\n---\n\n${'Generated text for the parts test. '.repeat(30)}\n`)
+  }
+  return dir
 }
 
 /** An identity provider's JWKS endpoint on loopback, for the asymmetric token option. */

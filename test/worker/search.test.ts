@@ -83,7 +83,7 @@ describe('POST /v1/search results', () => {
   })
 
   it('marks prefix and typo matches in the excerpt with the indexed word', async () => {
-    expect((await search({ query: 'instal' }))[0]?.excerpt).toBe('Run the <mark>installer</mark> once on every machine.')
+    expect((await search({ query: 'instal' }))[0]?.excerpt).toBe('Run the <mark>installer</mark> once on every machine, then read the next step.')
     const feeding = (await search({ query: 'marnoset' })).find((hit) => hit.slug === 'ranking/feeding')
     expect(feeding?.excerpt).toBe('Every <mark>marmoset</mark> eats fruit and insects.')
   })

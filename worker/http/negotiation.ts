@@ -33,6 +33,19 @@ export function acceptsJson(accept: string | undefined): boolean {
   return qualityOf(mediaRanges(accept), 'application', 'json') > 0
 }
 
+/**
+ * The format of a document the client prefers: Markdown only when it ranks
+ * above JSON (so `*\/*` and no header get JSON), null when it takes neither.
+ */
+export function preferredDocumentFormat(accept: string | undefined): 'json' | 'markdown' | null {
+  if (accept === undefined || accept.trim() === '') return 'json'
+  const ranges = mediaRanges(accept)
+  const json = qualityOf(ranges, 'application', 'json')
+  const markdown = qualityOf(ranges, 'text', 'markdown')
+  if (json === 0 && markdown === 0) return null
+  return markdown > json ? 'markdown' : 'json'
+}
+
 /** Answers 406 before any work when the client cannot take JSON. */
 export const requireJsonAccept = createMiddleware(async function requireJsonAcceptHandler(c, next) {
   if (!acceptsJson(c.req.header('Accept'))) throw new Problem(406, 'This API answers with application/json only.')

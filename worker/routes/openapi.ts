@@ -1,35 +1,73 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi'
+import { DocumentBlobSchema, NavTreeNodeSchema, TocEntrySchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 
 /**
- * The documents route is a plain wildcard route (slugs contain `/`), so it is
- * described here; search and releases describe themselves from their schemas.
+ * Stored shapes that responses share, named as OpenAPI components. They are
+ * recursive (a TOC entry holds entries), which zod's own JSON Schema output
+ * handles with references; the route-level generator does not.
+ */
+const CONTRACT_COMPONENTS = { Document: DocumentBlobSchema, TocEntry: TocEntrySchema, NavItem: NavTreeNodeSchema }
+export const componentRef = (name: keyof typeof CONTRACT_COMPONENTS) => ({ $ref: `#/components/schemas/${name}` })
+
+function registerContractComponents(app: OpenAPIHono<AppEnv>) {
+  const registry = z.registry<{ id: string }>()
+  for (const [id, schema] of Object.entries(CONTRACT_COMPONENTS)) registry.add(schema, { id })
+  const { schemas } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}` })
+  for (const [id, schema] of Object.entries(schemas)) {
+    const { $schema: _dialect, $id: _id, ...component } = schema
+    app.openAPIRegistry.registerComponent('schemas', id, component as never)
+  }
+}
+
+const localeQuery = z.object({ locale: z.string().optional().openapi({ example: 'fr' }) })
+const conditionalHeaders = z.object({ 'accept-language': z.string().optional(), 'if-none-match': z.string().optional() })
+const storageFault = { 503: { description: 'Nothing published yet, or storage unavailable (with Retry-After)' } }
+
+/**
+ * The routes that are plain Hono routes (slugs contain `/`, llms files are
+ * text) are described here; the others describe themselves from their schemas.
  */
 export function registerOpenApi(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'previewToken', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+  registerContractComponents(app)
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/v1/documents/{slug}',
-    summary: 'One document, negotiated by locale',
+    summary: 'One document as JSON or Markdown, negotiated by locale',
+    description: 'Add `.md` to the slug, or send `Accept: text/markdown`, for Markdown.',
     request: {
-      params: z.object({ slug: z.string().openapi({ example: 'guides/publishing', description: 'May contain "/"' }) }),
-      query: z.object({ locale: z.string().optional().openapi({ example: 'fr' }) }),
-      headers: z.object({
-        'accept-language': z.string().optional(),
-        'if-none-match': z.string().optional(),
-      }),
+      params: z.object({ slug: z.string().openapi({ example: 'guides/publishing', description: 'May contain "/"; ends in ".md" for Markdown' }) }),
+      query: localeQuery,
+      headers: conditionalHeaders.extend({ accept: z.string().optional().openapi({ example: 'text/markdown' }) }),
     },
     responses: {
-      200: { description: 'The document, with html, toc, nav, edit and translations' },
+      200: {
+        description: 'The document',
+        content: { 'application/json': { schema: componentRef('Document') }, 'text/markdown': { schema: z.string() } },
+      },
       304: { description: 'Not modified' },
+      308: { description: 'The page moved; Location has its new URL, with the same query and suffix' },
       401: { description: 'A token was sent and is not valid' },
       404: { description: 'No published document has this slug' },
-      406: { description: 'Accept excludes JSON' },
-      503: { description: 'Nothing published yet, or storage unavailable' },
+      406: { description: 'Accept excludes both JSON and Markdown' },
+      ...storageFault,
     },
   })
+  for (const [path, summary] of [
+    ['/llms.txt', 'llms.txt of a locale (llmstxt.org): every published page, in sidebar order, with its Markdown URL'],
+    ['/llms-full.txt', 'Every published page of a locale in Markdown, in sidebar order, streamed'],
+  ] as const) {
+    app.openAPIRegistry.registerPath({
+      method: 'get',
+      path,
+      summary,
+      request: { query: localeQuery, headers: conditionalHeaders },
+      responses: { 200: { description: 'Plain text', content: { 'text/plain': { schema: z.string() } } }, 304: { description: 'Not modified' }, ...storageFault },
+    })
+  }
   app.doc31('/v1/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Docs service API', version: '1.0.0', description: 'Documents, search and release notes, served from Workers KV.' },
+    info: { title: 'Docs service API', version: '1.0.0', description: 'Documents, navigation, search and release notes, served from Workers KV.' },
   })
 }

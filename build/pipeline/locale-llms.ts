@@ -1,0 +1,40 @@
+import { markdownUrl, type NavTreeNode } from '../../contract/index.ts'
+import type { SiteConfig } from '../content/site-config.ts'
+import type { RenderedSource } from './assemble.ts'
+import { llmsFullParts, llmsIndex } from './llms.ts'
+
+export interface LocaleLlms {
+  index: string
+  full: string[]
+}
+
+/**
+ * llms.txt and llms-full.txt of one locale, in sidebar order, from the public
+ * sidebar only: a draft is in neither, whatever the reader's token.
+ */
+export function localeLlms(site: SiteConfig, locale: string, tree: NavTreeNode[], published: RenderedSource[], partBytes: number): LocaleLlms {
+  const bySlug = new Map(published.map((source) => [source.slug, source]))
+  const pagesUnder = (nodes: NavTreeNode[]): RenderedSource[] =>
+    nodes.flatMap((node) => {
+      const page = node.slug === null ? undefined : bySlug.get(node.slug)
+      return [...(page ? [page] : []), ...pagesUnder(node.children)]
+    })
+  const entry = (source: RenderedSource) => ({
+    title: source.title,
+    url: markdownUrl(site.defaultLocale, locale, source.slug),
+    description: source.parsed.data.description ?? null,
+  })
+  // Top-level pages (the home page) come first, without a section heading.
+  const loose = tree.filter((node) => node.children.length === 0)
+  const sections = tree.filter((node) => node.children.length > 0)
+  const index = llmsIndex({
+    title: site.title,
+    description: site.description,
+    sections: [
+      { title: null, pages: pagesUnder(loose).map(entry) },
+      ...sections.map((node) => ({ title: node.title, pages: pagesUnder([node]).map(entry) })),
+    ],
+  })
+  const ordered = [...pagesUnder(loose), ...pagesUnder(sections)]
+  return { index, full: llmsFullParts(ordered.map((source) => source.markdown), partBytes) }
+}

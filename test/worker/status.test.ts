@@ -1,0 +1,37 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { SCHEMA_VERSION } from '../../contract/index.ts'
+import { call, clearKv, fixtureManifest, publishFixture, readJson } from './helpers.ts'
+
+beforeEach(async () => {
+  vi.restoreAllMocks()
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  await clearKv()
+})
+
+describe('GET /v1/status', () => {
+  it('answers 503 with Retry-After before anything is published', async () => {
+    const response = await call('/v1/status')
+    expect(response.status).toBe(503)
+    expect(response.headers.get('Retry-After')).toBe('30')
+    expect(response.headers.get('Content-Type')).toBe('application/problem+json')
+  })
+
+  it('describes the live build once it is published, and is never cached', async () => {
+    const before = Date.now()
+    await publishFixture()
+    const response = await call('/v1/status')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    const body = await readJson(response)
+    const manifest = fixtureManifest()
+    expect(body).toEqual({
+      buildId: manifest.buildId,
+      builtAt: manifest.builtAt,
+      publishedAt: expect.any(String),
+      commit: manifest.commit,
+      schemaVersion: SCHEMA_VERSION,
+      documents: { en: 12, fr: 2 },
+    })
+    expect(Date.parse(body.publishedAt)).toBeGreaterThanOrEqual(before - 1000)
+  })
+})
