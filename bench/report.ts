@@ -1,5 +1,6 @@
 import type { BuildFigures } from './measure-build.ts'
 import type { CheckFigures } from './measure-checks.ts'
+import type { OutputFigures } from './measure-output.ts'
 import type { WorkerFigures } from './measure-worker.ts'
 
 interface IndexFigures {
@@ -19,6 +20,7 @@ export interface SizeResult {
   index: Record<string, { ours: IndexFigures; baseline: IndexFigures }>
   worker: WorkerFigures
   checks: CheckFigures
+  output: OutputFigures
 }
 
 export interface BenchResult {
@@ -31,6 +33,7 @@ export interface BenchResult {
 type Row = [figure: string, ours: string, baseline: string, ratio: string, target: string]
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MiB`
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`
 const ratio = (ours: number, theirs: number) => (theirs > 0 ? `${(ours / theirs).toFixed(2)}×` : '')
 
@@ -79,6 +82,16 @@ function rows(size: SizeResult): Row[] {
       'hash + JSON + schema',
     ],
     ['checks once per build per isolate: manifest / index / releases', `${ms(size.checks.manifestCheckMs)} / ${ms(size.checks.searchIndexCheckMs)} / ${ms(size.checks.releasesCheckMs)}`, '', '', ''],
+    ['document blob p50 / p99', `${kib(size.output.documentBytes.p50)} / ${kib(size.output.documentBytes.p99)}`, '', '', ''],
+    ['nav in a document blob p50 / p99', `${kib(size.output.navBytes.p50)} / ${kib(size.output.navBytes.p99)}`, '', '', '≤ 2 KiB p99'],
+    ['Markdown copy p50 / p99', `${kib(size.output.markdownBytes.p50)} / ${kib(size.output.markdownBytes.p99)}`, '', '', ''],
+    ...Object.entries(size.output.llms).map(([locale, llms]): Row => [
+      `llms.txt / llms-full.txt ${locale}`,
+      `${kib(llms.indexBytes)} / ${mib(llms.fullBytes)} in ${llms.parts} parts`,
+      '',
+      '',
+      'parts ≤ 4 MiB',
+    ]),
     ['publish: blob writes, first', String(worker.publish.firstBlobWrites), '', '', ''],
     ['publish: writes, unchanged republish', String(worker.publish.republishWrites), '', '', '0'],
   )

@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { generateCorpus, writeCorpus } from './corpus.ts'
 import { measureBuild } from './measure-build.ts'
 import { measureChecks } from './measure-checks.ts'
+import { measureOutput } from './measure-output.ts'
 import { measureWorker } from './measure-worker.ts'
 import { queryMix } from './queries.ts'
 import { renderReport, type BenchResult, type SizeResult } from './report.ts'
@@ -33,7 +34,8 @@ for (const documents of SIZES) {
     console.error(`${documents} documents: worker…`)
     const worker = await measureWorker(join(workDir, 'dist'), workDir, queries)
     const checks = await measureChecks(join(workDir, 'dist'))
-    sizes.push({ documents, build: buildFigures, index: JSON.parse(stdout), worker, checks })
+    const output = await measureOutput(join(workDir, 'dist'))
+    sizes.push({ documents, build: buildFigures, index: JSON.parse(stdout), worker, checks, output })
   } finally {
     await rm(workDir, { recursive: true, force: true })
   }

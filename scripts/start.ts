@@ -64,8 +64,12 @@ console.log(
   [
     `Docs API on ${origin}/v1 (watching ${contentDir})`,
     `  curl ${origin}/v1/documents/index`,
+    `  curl ${origin}/v1/documents/index.md`,
+    `  curl ${origin}/v1/navigation`,
     `  curl -X POST ${origin}/v1/search -H 'Content-Type: application/json' -d '{"query":"publish"}'`,
     `  curl ${origin}/v1/releases?stream=stable`,
+    `  curl ${origin}/llms.txt`,
+    `  curl ${origin}/v1/status`,
   ].join('\n'),
 )
 
