@@ -85,7 +85,7 @@ for (const locale of manifest.site.locales) {
   // The rare words sit at the end of default-locale documents, which translations leave out.
   const recallWords = locale === manifest.site.defaultLocale ? bodyOnlyWords : []
   const ourRecall = await Promise.all(
-    recallWords.map(async ({ slug, word }) => (await runSearch(index, manifest.site, { ...search, query: word }, readChunk)).some((hit) => hit.slug === slug)),
+    recallWords.map(async ({ slug, word }) => (await runSearch(index, manifest.site, { ...search, query: word }, readChunk)).results.some((hit) => hit.slug === slug)),
   )
   result[locale] = {
     ours: {

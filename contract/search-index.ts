@@ -19,6 +19,12 @@ export const SearchIndexBlobSchema = z.strictObject({
   docSection: z.array(z.int().min(0)),
   docDraft: z.array(z.union([z.literal(0), z.literal(1)])),
   docRecords: z.array(z.int().min(1)),
+  /** Tag names; documents refer to them by position. */
+  tags: z.array(z.string()),
+  /** Base64 varints: per document, its number of tags, then their positions. */
+  docTags: varints,
+  /** Groups of equivalent terms from site.yml, normalized as the index's terms are. */
+  synonyms: z.array(z.array(z.string()).min(2)),
   recordLength: varints,
   /** The vocabulary, sorted, joined by newlines. */
   terms: z.string(),
@@ -40,7 +46,7 @@ export const DisplayDocumentSchema = z.strictObject({
   locale: z.string(),
   /** Per heading record: its id and text. */
   headings: z.array(z.tuple([z.string(), z.string()])),
-  /** Per record (intro first): the start of its text, for excerpts. */
+  /** Per record (intro first): its text, up to a bound, for excerpts. */
   previews: z.array(z.string()),
 })
 export type DisplayDocument = z.infer<typeof DisplayDocumentSchema>

@@ -24,6 +24,12 @@ export interface LoadedIndex {
   docFirstRecord: Uint32Array
   docSection: string[]
   docDraft: boolean[]
+  tags: string[]
+  /** Each document's tag positions: docTagList[docTagStart[doc] .. docTagStart[doc + 1]]. */
+  docTagStart: Uint32Array
+  docTagList: Uint32Array
+  /** Each term of a synonym group to the other terms of its groups. */
+  synonyms: Map<string, string[]>
   displayChunks: string[]
   displayChunkSize: number
 }
@@ -50,6 +56,11 @@ export function encodeSearchIndex(data: SearchIndexData, hashOf: (text: string) 
   })
   const recordLengths = new ByteWriter()
   for (const length of data.recordLengths) recordLengths.varint(length)
+  const docTags = new ByteWriter()
+  for (const positions of data.docTags) {
+    docTags.varint(positions.length)
+    for (const position of positions) docTags.varint(position)
+  }
   const displayChunks: string[] = []
   for (let start = 0; start < data.display.length; start += options.displayChunkSize) {
     const chunk: DisplayChunk = { schemaVersion: SCHEMA_VERSION, documents: data.display.slice(start, start + options.displayChunkSize) }
@@ -62,6 +73,9 @@ export function encodeSearchIndex(data: SearchIndexData, hashOf: (text: string) 
     docSection: data.docSection,
     docDraft: data.docDraft.map((draft) => (draft ? 1 : 0)),
     docRecords: data.docRecords,
+    tags: data.tags,
+    docTags: docTags.toBase64(),
+    synonyms: data.synonyms,
     recordLength: recordLengths.toBase64(),
     terms: data.terms.join('\n'),
     listLengths: lengths.toBase64(),
@@ -130,6 +144,7 @@ export function decodeSearchIndex(blob: SearchIndexBlob, options: SearchOptions 
   let total = 0
   for (let index = 0; index < recordCount; index++) total += recordLength[index] = lengthReader.varint()
   if (!lengthReader.atEnd()) throw fail('record lengths do not match the records')
+  const { docTagStart, docTagList } = decodeDocTags(bytes(blob.docTags, 'docTags'), docCount, blob.tags.length, fail)
   const { k1, b } = options.bm25
   const averageLength = recordCount > 0 ? total / recordCount : 1
   const lengthNorm = new Float64Array(recordCount)
@@ -150,22 +165,52 @@ export function decodeSearchIndex(blob: SearchIndexBlob, options: SearchOptions 
     docFirstRecord,
     docSection: blob.docSection.map((position) => blob.sections[position] ?? ''),
     docDraft: blob.docDraft.map((flag) => flag === 1),
+    tags: blob.tags,
+    docTagStart,
+    docTagList,
+    synonyms: synonymMap(blob.synonyms),
     displayChunks: blob.displayChunks,
     displayChunkSize: blob.displayChunkSize,
   }
 }
 
-/** One term's postings as absolute `record × 2 + flag` numbers: the inverse of writeList. */
-export function readPostings(index: LoadedIndex, list: 'text' | 'field', term: number): PostingList {
+function decodeDocTags(bytes: Uint8Array, docCount: number, tagCount: number, fail: (what: string) => Error) {
+  const reader = new ByteReader(bytes)
+  const docTagStart = new Uint32Array(docCount + 1)
+  const positions: number[] = []
+  for (let doc = 0; doc < docCount; doc++) {
+    const count = reader.varint()
+    for (let n = 0; n < count; n++) positions.push(reader.varint())
+    docTagStart[doc + 1] = positions.length
+  }
+  if (!reader.atEnd() || positions.some((position) => position >= tagCount)) throw fail('document tags do not match the tag list')
+  return { docTagStart, docTagList: Uint32Array.from(positions) }
+}
+
+function synonymMap(groups: string[][]): Map<string, string[]> {
+  const map = new Map<string, string[]>()
+  for (const group of groups) {
+    for (const term of group) map.set(term, [...new Set([...(map.get(term) ?? []), ...group.filter((other) => other !== term)])])
+  }
+  return map
+}
+
+/** Calls `visit` for each posting of a term's list: its absolute record and its flag. */
+export function forEachPosting(index: LoadedIndex, list: 'text' | 'field', term: number, visit: (record: number, flag: boolean) => void): void {
   const [bytes, starts] = list === 'text' ? [index.textPostings, index.textStart] : [index.fieldPostings, index.fieldStart]
   const reader = new ByteReader(bytes, starts[term] as number)
   const end = starts[term + 1] as number
-  const postings: PostingList = []
   let record = 0
   while (reader.offset < end) {
     const value = reader.varint()
     record += Math.floor(value / 2)
-    postings.push(record * 2 + (value % 2))
+    visit(record, value % 2 === 1)
   }
+}
+
+/** One term's postings as absolute `record × 2 + flag` numbers: the inverse of writeList. */
+export function readPostings(index: LoadedIndex, list: 'text' | 'field', term: number): PostingList {
+  const postings: PostingList = []
+  forEachPosting(index, list, term, (record, flag) => postings.push(record * 2 + (flag ? 1 : 0)))
   return postings
 }

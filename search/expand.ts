@@ -1,10 +1,13 @@
 import type { LoadedIndex } from './codec.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 
-/** A vocabulary term a query term matches, and how much that match is worth. */
+export type MatchKind = 'exact' | 'prefix' | 'typo' | 'synonym'
+
+/** A vocabulary term a query term matches, how, and how much that match is worth. */
 export interface Expansion {
   term: number
   weight: number
+  kind: MatchKind
 }
 
 /** First index whose term is >= `value`. */
@@ -19,23 +22,34 @@ function lowerBound(terms: string[], value: string): number {
   return low
 }
 
+/**
+ * The query term's own matches, and those of its synonyms, which count as
+ * much as the term itself would.
+ */
+export function expandQueryTerm(index: LoadedIndex, query: string, options: SearchOptions = SEARCH_OPTIONS): Expansion[] {
+  const own = expandTerm(index, query, options)
+  const seen = new Set(own.map((expansion) => expansion.term))
+  const synonyms = (index.synonyms.get(query) ?? []).flatMap((synonym) => expandTerm(index, synonym, options))
+  return [...own, ...synonyms.filter((expansion) => !seen.has(expansion.term) && seen.add(expansion.term)).map((expansion) => ({ ...expansion, kind: 'synonym' as const }))]
+}
+
 /** Exact match, then every term it is a prefix of, then (if nothing else) terms one typo away. */
 export function expandTerm(index: LoadedIndex, query: string, options: SearchOptions = SEARCH_OPTIONS): Expansion[] {
   const { terms } = index
   const start = lowerBound(terms, query)
   const end = lowerBound(terms, `${query}\uffff`)
   const expansions: Expansion[] = []
-  if (terms[start] === query) expansions.push({ term: start, weight: 1 })
+  if (terms[start] === query) expansions.push({ term: start, weight: 1, kind: 'exact' })
   const prefixed: number[] = []
   for (let term = terms[start] === query ? start + 1 : start; term < end; term++) prefixed.push(term)
   // A short prefix can match thousands of terms; the closest ones carry the meaning.
   prefixed.sort((a, b) => (terms[a] as string).length - (terms[b] as string).length)
   for (const term of prefixed.slice(0, options.maxPrefixExpansions)) {
-    expansions.push({ term, weight: (options.prefixWeight * query.length) / (terms[term] as string).length })
+    expansions.push({ term, weight: (options.prefixWeight * query.length) / (terms[term] as string).length, kind: 'prefix' })
   }
   if (expansions.length === 0 && query.length >= options.fuzzyMinLength) {
     for (let term = 0; term < terms.length; term++) {
-      if (withinOneEdit(query, terms[term] as string)) expansions.push({ term, weight: options.fuzzyWeight * (1 - 1 / query.length) })
+      if (withinOneEdit(query, terms[term] as string)) expansions.push({ term, weight: options.fuzzyWeight * (1 - 1 / query.length), kind: 'typo' })
     }
   }
   return expansions

@@ -1,6 +1,6 @@
 import type { DisplayDocument } from '../contract/index.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { tokenize } from './tokenize.ts'
+import { normalizeTerm, tokenize } from './tokenize.ts'
 
 /** A stretch of text under one heading (or before the first). */
 export interface IndexedSection {
@@ -16,7 +16,14 @@ export interface IndexedDocument {
   section: string
   title: string
   draft: boolean
+  tags: string[]
   sections: IndexedSection[]
+}
+
+/** What the site configures for a locale's index. */
+export interface IndexSettings {
+  /** Groups of equivalent words (`[k8s, kubernetes]`), matched at query time as each other. */
+  synonyms?: string[][]
 }
 
 /** A posting list as numbers: record × 2 + flag (no object per posting: a 10k site has millions). */
@@ -29,6 +36,10 @@ export interface SearchIndexData {
   docSection: number[]
   docDraft: boolean[]
   docRecords: number[]
+  tags: string[]
+  /** Per document: positions in `tags`. */
+  docTags: number[][]
+  synonyms: string[][]
   recordLengths: number[]
   /** The vocabulary, sorted; the lists below are per term, in this order. */
   terms: string[]
@@ -44,8 +55,9 @@ export interface SearchIndexData {
  * One record per document intro and per heading section, so a hit points at
  * `slug#anchor`. Titles count on the intro record, headings on their section.
  */
-export function indexDocuments(locale: string, documents: IndexedDocument[], options: SearchOptions = SEARCH_OPTIONS): SearchIndexData {
+export function indexDocuments(locale: string, documents: IndexedDocument[], settings: IndexSettings = {}, options: SearchOptions = SEARCH_OPTIONS): SearchIndexData {
   const sections = [...new Set(documents.map((document) => document.section))].sort()
+  const tags = [...new Set(documents.flatMap((document) => document.tags))].sort()
   const text = new Map<string, PostingList>()
   const fields = new Map<string, PostingList>()
   const add = (lists: Map<string, PostingList>, term: string, record: number, flag: number) => {
@@ -66,11 +78,11 @@ export function indexDocuments(locale: string, documents: IndexedDocument[], opt
     docRecords.push(records.length)
     records.forEach((section, position) => {
       const record = recordLengths.length
-      const terms = tokenize(section.text)
+      const terms = tokenize(section.text, locale)
       recordLengths.push(terms.length)
       for (const term of terms) add(text, term, record, 0)
-      if (position === 0) for (const term of new Set(tokenize(document.title))) add(fields, term, record, 1)
-      if (section.heading) for (const term of new Set(tokenize(section.heading.text))) add(fields, term, record, 0)
+      if (position === 0) for (const term of new Set(tokenize(document.title, locale))) add(fields, term, record, 1)
+      if (section.heading) for (const term of new Set(tokenize(section.heading.text, locale))) add(fields, term, record, 0)
     })
     display.push({
       slug: document.slug,
@@ -91,6 +103,9 @@ export function indexDocuments(locale: string, documents: IndexedDocument[], opt
     docSection: documents.map((document) => sections.indexOf(document.section)),
     docDraft: documents.map((document) => document.draft),
     docRecords,
+    tags,
+    docTags: documents.map((document) => [...new Set(document.tags)].map((tag) => tags.indexOf(tag))),
+    synonyms: (settings.synonyms ?? []).map((group) => group.map(normalizeTerm)),
     recordLengths,
     terms,
     textLists: terms.map((term) => text.get(term) ?? []),

@@ -18,11 +18,11 @@ export const SEARCH_OPTIONS = {
   /** Words shorter than this match only exactly or by prefix, never with a typo. */
   fuzzyMinLength: 5,
   maxQueryTerms: 30,
-  /** Characters of each record kept for excerpts. */
-  previewLength: 240,
+  /** Characters of each record kept for excerpts: enough to find the terms deep in most sections. */
+  previewLength: 1000,
   excerptLength: 160,
   /** Documents per display chunk: what one search hit reads besides the index. */
-  displayChunkSize: 200,
+  displayChunkSize: 100,
   /** A term in more than this share of records is a stop term, once a site has enough records to tell. */
   stopTermShare: 0.2,
   stopTermMinRecords: 2000,

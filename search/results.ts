@@ -1,8 +1,10 @@
 import { documentUrl, type DisplayChunk, type Manifest } from '../contract/index.ts'
 import type { LoadedIndex } from './codec.ts'
 import { SearchIndexError } from './errors.ts'
+import { excerpt } from './excerpt.ts'
+import { explainDocuments, type Explanation } from './explain.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { scoreQuery } from './score.ts'
+import { scoreQuery, tagsOf, type ScoredQuery } from './score.ts'
 import { tokenize } from './tokenize.ts'
 
 export interface SearchQuery {
@@ -10,21 +12,32 @@ export interface SearchQuery {
   limit: number
   sectionBoost: string[]
   canReadDrafts: boolean
+  filters?: { sections?: string[] | undefined; tags?: string[] | undefined } | undefined
+  explain?: boolean | undefined
 }
 
 export interface SearchHit {
   slug: string
   title: string
   section: string
+  tags: string[]
   heading: { id: string; text: string } | null
   url: string
   excerpt: string
   score: number
   locale: string
+  explain?: Explanation
+}
+
+export interface SearchResults {
+  results: SearchHit[]
+  facets: ScoredQuery['facets']
 }
 
 /** Reads one display chunk of the index (the store caches them per isolate). */
 export type DisplayChunkReader = (chunk: number) => Promise<DisplayChunk>
+
+const asSet = (values: string[] | undefined) => (values && values.length > 0 ? new Set(values) : null)
 
 /** Ranks documents for a query and dresses the best ones up as results, one per document. */
 export async function runSearch(
@@ -33,12 +46,19 @@ export async function runSearch(
   query: SearchQuery,
   readChunk: DisplayChunkReader,
   options: SearchOptions = SEARCH_OPTIONS,
-): Promise<SearchHit[]> {
-  const scored = { terms: tokenize(query.query), sectionBoost: new Set(query.sectionBoost), canReadDrafts: query.canReadDrafts, limit: query.limit }
-  const { documents, matched } = scoreQuery(index, scored, options)
+): Promise<SearchResults> {
+  const sectionBoost = new Set(query.sectionBoost)
+  const scored = scoreQuery(
+    index,
+    { terms: tokenize(query.query, index.locale), sectionBoost, canReadDrafts: query.canReadDrafts, limit: query.limit, sections: asSet(query.filters?.sections), tags: asSet(query.filters?.tags) },
+    options,
+  )
+  const termOf = new Map<string, string>()
+  for (const { query: term, expansions } of scored.matches) for (const { term: matched } of expansions) termOf.set(index.terms[matched] as string, term)
+  const explanations = query.explain ? explainDocuments(index, scored.documents, scored.matches, sectionBoost, options) : []
   const chunks = new Map<number, Promise<DisplayChunk>>()
-  return Promise.all(
-    documents.map(async ({ doc, bestRecord, score }) => {
+  const results = await Promise.all(
+    scored.documents.map(async ({ doc, bestRecord, score }, rank) => {
       const chunk = Math.floor(doc / index.displayChunkSize)
       if (!chunks.has(chunk)) chunks.set(chunk, readChunk(chunk))
       const shown = (await chunks.get(chunk))?.documents[doc % index.displayChunkSize]
@@ -46,32 +66,20 @@ export async function runSearch(
       const headingEntry = bestRecord > 0 ? shown.headings[bestRecord - 1] : undefined
       const heading = headingEntry ? { id: headingEntry[0], text: headingEntry[1] } : null
       const base = documentUrl(site.baseUrl, site.defaultLocale, shown.locale, shown.slug)
-      return {
+      const hit: SearchHit = {
         slug: shown.slug,
         title: shown.title,
         section: index.docSection[doc] as string,
+        tags: tagsOf(index, doc),
         heading,
         url: heading ? `${base}#${heading.id}` : base,
-        excerpt: excerpt(shown.previews[bestRecord] ?? '', matched, options.excerptLength),
+        excerpt: excerpt(shown.previews[bestRecord] ?? '', index.locale, (term) => termOf.get(term), options.excerptLength),
         score: Math.round(score * 1000) / 1000,
         locale: shown.locale,
       }
+      const explanation = explanations[rank]
+      return explanation ? { ...hit, explain: explanation } : hit
     }),
   )
-}
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
-
-/** A window of the section text around the first match, matched words in `<mark>`. */
-export function excerpt(text: string, terms: string[], length: number = SEARCH_OPTIONS.excerptLength): string {
-  const words = [...text.matchAll(/[\p{L}\p{N}_]+/gu)]
-  const isMatch = (word: string) => terms.some((term) => word.toLowerCase().startsWith(term))
-  const first = words.find((word) => isMatch(word[0]))
-  const start = first ? Math.max(0, (first.index ?? 0) - 40) : 0
-  const windowStart = start === 0 ? 0 : text.indexOf(' ', start) + 1
-  const window = text.slice(windowStart, windowStart + length)
-  const marked = window.replace(/[\p{L}\p{N}_]+|[^\p{L}\p{N}_]+/gu, (chunk) =>
-    isMatch(chunk) ? `<mark>${escapeHtml(chunk)}</mark>` : escapeHtml(chunk),
-  )
-  return `${windowStart > 0 ? '…' : ''}${marked}${windowStart + length < text.length ? '…' : ''}`
+  return { results, facets: scored.facets }
 }

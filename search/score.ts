@@ -1,5 +1,5 @@
 import type { LoadedIndex } from './codec.ts'
-import { expandTerm } from './expand.ts'
+import { expandQueryTerm, type Expansion } from './expand.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { ByteReader } from './varint.ts'
 
@@ -10,6 +10,9 @@ export interface ScoredQueryInput {
   sectionBoost: Set<string>
   canReadDrafts: boolean
   limit: number
+  /** Keep only documents in one of these sections / with one of these tags; null keeps all. */
+  sections: Set<string> | null
+  tags: Set<string> | null
 }
 
 export interface RankedDocument {
@@ -19,10 +22,19 @@ export interface RankedDocument {
   score: number
 }
 
+/** A query term and what it matched in the vocabulary. */
+export interface TermMatch {
+  query: string
+  position: number
+  expansions: Expansion[]
+}
+
 export interface ScoredQuery {
   documents: RankedDocument[]
-  /** Vocabulary terms that matched (with prefixes and typos), for highlighting. */
-  matched: string[]
+  /** Every query term with its expansions (prefixes, typos, synonyms), for highlighting and explain. */
+  matches: TermMatch[]
+  /** Counts over every matching document, before `limit`. */
+  facets: { sections: Record<string, number>; tags: Record<string, number> }
 }
 
 /** Per-query accumulators, sized to one index and reset after each query. */
@@ -41,64 +53,96 @@ const scratchByIndex = new WeakMap<LoadedIndex, Scratch>()
 function scratchFor(index: LoadedIndex): Scratch {
   let scratch = scratchByIndex.get(index)
   if (!scratch) {
-    scratch = {
-      recordScores: new Float64Array(index.recordDoc.length),
-      docMasks: new Uint32Array(index.docFirstRecord.length),
-      touchedRecords: [],
-      touchedDocs: [],
-    }
+    scratch = { recordScores: new Float64Array(index.recordDoc.length), docMasks: new Uint32Array(index.docFirstRecord.length), touchedRecords: [], touchedDocs: [] }
     scratchByIndex.set(index, scratch)
   }
   return scratch
 }
 
-/**
- * Scores records for every query term (and its prefix and typo expansions),
- * keeps documents that match every term (any term, if none matches all),
- * and ranks documents by their best record plus a share of the others.
- */
-export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options: SearchOptions = SEARCH_OPTIONS): ScoredQuery {
-  const queryTerms = [...new Set(query.terms)].filter((term) => !index.stopTerms.has(term)).slice(0, options.maxQueryTerms)
+/** How much a posting of each list is worth for one expansion; the flag says which weight applies. */
+export interface ListWeights {
+  /** Body text, scored by BM25: `text × tf / (tf + lengthNorm)`, tf 2 when the flag (repeats) is set. */
+  text: number
+  /** Title (flag set) and heading (flag clear) words. */
+  title: number
+  heading: number
+}
+
+export function listWeights(index: LoadedIndex, expansion: Expansion, options: SearchOptions): ListWeights {
   const { boost, bm25 } = options
-  const scratch = scratchFor(index)
-  const { recordScores, docMasks, touchedRecords, touchedDocs } = scratch
-  const matched: string[] = []
   const recordCount = index.recordDoc.length
   const docCount = index.docFirstRecord.length
-  try {
-    queryTerms.forEach((queryTerm, position) => {
-      const bit = 2 ** position
-      for (const { term, weight } of expandTerm(index, queryTerm, options)) {
-        matched.push(index.terms[term] as string)
-        const textCount = index.textCount[term] as number
-        const textWeight = weight * boost.text * Math.log(1 + (recordCount - textCount + 0.5) / (textCount + 0.5)) * (bm25.k1 + 1)
-        accumulate(index, scratch, bit, index.textPostings, index.textStart, term, { text: textWeight })
-        const fieldCount = index.fieldCount[term] as number
-        const fieldIdf = weight * Math.log(1 + (docCount - fieldCount + 0.5) / (fieldCount + 0.5))
-        accumulate(index, scratch, bit, index.fieldPostings, index.fieldStart, term, { title: fieldIdf * boost.title, heading: fieldIdf * boost.heading })
-      }
-    })
-    return { documents: rankDocuments(index, scratch, queryTerms.length, query, options), matched }
-  } finally {
-    for (const record of touchedRecords) recordScores[record] = 0
-    for (const doc of touchedDocs) docMasks[doc] = 0
-    touchedRecords.length = 0
-    touchedDocs.length = 0
+  const textCount = index.textCount[expansion.term] as number
+  const fieldCount = index.fieldCount[expansion.term] as number
+  const fieldIdf = expansion.weight * Math.log(1 + (docCount - fieldCount + 0.5) / (fieldCount + 0.5))
+  return {
+    text: expansion.weight * boost.text * Math.log(1 + (recordCount - textCount + 0.5) / (textCount + 0.5)) * (bm25.k1 + 1),
+    title: fieldIdf * boost.title,
+    heading: fieldIdf * boost.heading,
   }
 }
 
-function rankDocuments(index: LoadedIndex, scratch: Scratch, termCount: number, query: ScoredQueryInput, options: SearchOptions): RankedDocument[] {
-  const everyTerm = 2 ** termCount - 1
-  const visible = (doc: number) => query.canReadDrafts || !index.docDraft[doc]
-  const top = topDocuments(index, scratch, query, options, (doc) => scratch.docMasks[doc] === everyTerm && visible(doc))
-  return top.length > 0 ? top : topDocuments(index, scratch, query, options, visible)
+export const textScore = (weight: number, repeats: boolean, lengthNorm: number) => (weight * (repeats ? 2 : 1)) / ((repeats ? 2 : 1) + lengthNorm)
+
+/**
+ * Scores records for every query term (and its prefix, typo and synonym
+ * expansions), keeps documents that match every term (any term, if none
+ * matches all) and pass the filters, and ranks documents by their best
+ * record plus a share of the others.
+ */
+export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options: SearchOptions = SEARCH_OPTIONS): ScoredQuery {
+  const queryTerms = [...new Set(query.terms)].filter((term) => !index.stopTerms.has(term)).slice(0, options.maxQueryTerms)
+  const scratch = scratchFor(index)
+  const matches = queryTerms.map((term, position) => ({ query: term, position, expansions: expandQueryTerm(index, term, options) }))
+  try {
+    for (const { position, expansions } of matches) {
+      for (const expansion of expansions) {
+        const weights = listWeights(index, expansion, options)
+        accumulate(index, scratch, 2 ** position, index.textPostings, index.textStart, expansion.term, (repeats, record) =>
+          textScore(weights.text, repeats, index.lengthNorm[record] as number),
+        )
+        accumulate(index, scratch, 2 ** position, index.fieldPostings, index.fieldStart, expansion.term, (isTitle) => (isTitle ? weights.title : weights.heading))
+      }
+    }
+    const everyTerm = 2 ** queryTerms.length - 1
+    const passes = (doc: number) => (query.canReadDrafts || !index.docDraft[doc]) && inFilters(index, doc, query)
+    let accepted = scratch.touchedDocs.filter((doc) => scratch.docMasks[doc] === everyTerm && passes(doc))
+    if (accepted.length === 0) accepted = scratch.touchedDocs.filter(passes)
+    return { documents: topDocuments(index, scratch, accepted, query, options), matches, facets: countFacets(index, accepted) }
+  } finally {
+    for (const record of scratch.touchedRecords) scratch.recordScores[record] = 0
+    for (const doc of scratch.touchedDocs) scratch.docMasks[doc] = 0
+    scratch.touchedRecords.length = 0
+    scratch.touchedDocs.length = 0
+  }
 }
 
-/** The `limit` best documents that pass `accept`, kept in a small sorted array (no full sort). */
-function topDocuments(index: LoadedIndex, scratch: Scratch, query: ScoredQueryInput, options: SearchOptions, accept: (doc: number) => boolean) {
-  const top: Array<{ doc: number; bestRecord: number; score: number }> = []
-  for (const doc of scratch.touchedDocs) {
-    if (!accept(doc)) continue
+/** A document's tags, by name. */
+export function tagsOf(index: LoadedIndex, doc: number): string[] {
+  const tags: string[] = []
+  for (let at = index.docTagStart[doc] as number; at < (index.docTagStart[doc + 1] as number); at++) tags.push(index.tags[index.docTagList[at] as number] as string)
+  return tags
+}
+
+function inFilters(index: LoadedIndex, doc: number, query: ScoredQueryInput): boolean {
+  if (query.sections && !query.sections.has(index.docSection[doc] as string)) return false
+  return !query.tags || tagsOf(index, doc).some((tag) => query.tags?.has(tag))
+}
+
+function countFacets(index: LoadedIndex, docs: number[]): ScoredQuery['facets'] {
+  const facets: ScoredQuery['facets'] = { sections: {}, tags: {} }
+  for (const doc of docs) {
+    const section = index.docSection[doc] as string
+    facets.sections[section] = (facets.sections[section] ?? 0) + 1
+    for (const tag of tagsOf(index, doc)) facets.tags[tag] = (facets.tags[tag] ?? 0) + 1
+  }
+  return facets
+}
+
+/** The `limit` best documents, kept in a small sorted array (no full sort). */
+function topDocuments(index: LoadedIndex, scratch: Scratch, docs: number[], query: ScoredQueryInput, options: SearchOptions): RankedDocument[] {
+  const top: RankedDocument[] = []
+  for (const doc of docs) {
     const first = index.docFirstRecord[doc] as number
     const end = doc + 1 < index.docFirstRecord.length ? (index.docFirstRecord[doc + 1] as number) : index.recordDoc.length
     let best = first
@@ -111,25 +155,31 @@ function topDocuments(index: LoadedIndex, scratch: Scratch, query: ScoredQueryIn
     const bestScore = scratch.recordScores[best] as number
     const boost = query.sectionBoost.has(index.docSection[doc] as string) ? options.sectionBoost : 1
     const score = (bestScore + options.otherRecordsWeight * (total - bestScore)) * boost
-    if (top.length === query.limit && !outranks(score, doc, top[top.length - 1] as { doc: number; score: number })) continue
+    if (top.length === query.limit && !outranks(score, doc, top[top.length - 1] as RankedDocument)) continue
     let at = top.length
-    while (at > 0 && outranks(score, doc, top[at - 1] as { doc: number; score: number })) at--
+    while (at > 0 && outranks(score, doc, top[at - 1] as RankedDocument)) at--
     top.splice(at, 0, { doc, bestRecord: best - first, score })
     if (top.length > query.limit) top.pop()
   }
   return top
 }
 
-const outranks = (score: number, doc: number, other: { doc: number; score: number }) => score > other.score || (score === other.score && doc < other.doc)
+const outranks = (score: number, doc: number, other: RankedDocument) => score > other.score || (score === other.score && doc < other.doc)
 
-/** How a list scores: body text by BM25 (flag: the term repeats), fields by kind (flag: title). */
-type ListWeights = { text: number } | { title: number; heading: number }
-
-/** Adds each posting's score to its record and marks its document as matching query term `bit`. */
-function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, bytes: Uint8Array, starts: Uint32Array, term: number, weights: ListWeights) {
-  const text = 'text' in weights ? weights.text : 0
-  const title = 'title' in weights ? weights.title : 0
-  const heading = 'heading' in weights ? weights.heading : 0
+/**
+ * Adds each posting's score to its record and marks its document as matching
+ * query term `bit`. `scoreOf` gets the posting's flag: for body text, the term
+ * repeats in the record; for fields, the word is in the title.
+ */
+function accumulate(
+  index: LoadedIndex,
+  scratch: Scratch,
+  bit: number,
+  bytes: Uint8Array,
+  starts: Uint32Array,
+  term: number,
+  scoreOf: (flag: boolean, record: number) => number,
+) {
   const { recordScores, docMasks, touchedRecords, touchedDocs } = scratch
   const end = starts[term + 1] as number
   const reader = new ByteReader(bytes, starts[term] as number)
@@ -139,9 +189,7 @@ function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, bytes: Ui
     record += Math.floor(value / 2)
     const score = recordScores[record] as number
     if (score === 0) touchedRecords.push(record)
-    const flag = value % 2 === 1
-    const tf = flag ? 2 : 1
-    recordScores[record] = score + (text > 0 ? (text * tf) / (tf + (index.lengthNorm[record] as number)) : flag ? title : heading)
+    recordScores[record] = score + scoreOf(value % 2 === 1, record)
     const doc = index.recordDoc[record] as number
     const mask = docMasks[doc] as number
     if (mask === 0) touchedDocs.push(doc)

@@ -1,9 +1,57 @@
-const TERM_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u
+/** A word of a text, as written, and where it starts. */
+export interface Word {
+  text: string
+  index: number
+}
 
-/** The one tokenizer, for indexing and for queries: split at spaces and punctuation, lowercase. */
-export function tokenize(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(TERM_SEPARATOR)
-    .filter((term) => term !== '')
+// Deliberate isolate cache: a segmenter per locale, since building one loads ICU data.
+const segmenters = new Map<string, Intl.Segmenter>()
+
+function segmenterFor(locale: string): Intl.Segmenter {
+  let segmenter = segmenters.get(locale)
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'word' })
+    segmenters.set(locale, segmenter)
+  }
+  return segmenter
+}
+
+/**
+ * The words of a text by Unicode word boundaries (UAX #29) with the
+ * locale's dictionary, so that Chinese, Japanese and Thai, written without
+ * spaces, split into words too. Build and query both call this.
+ */
+export function words(text: string, locale: string): Word[] {
+  const found: Word[] = []
+  for (const segment of segmenterFor(locale).segment(text)) {
+    if (!segment.isWordLike) continue
+    let start = 0
+    for (const match of segment.segment.matchAll(INNER_PUNCTUATION)) {
+      push(found, segment.segment.slice(start, match.index), segment.index + start)
+      start = match.index + match[0].length
+    }
+    push(found, segment.segment.slice(start), segment.index + start)
+  }
+  return found
+}
+
+/**
+ * Punctuation UAX #29 may keep inside a word: elisions (`l'installateur`,
+ * `don't`), where readers search for the word after it, and dots between
+ * letters (`example.com`), which ICU versions treat differently. Splitting
+ * there ourselves makes Node (build) and workerd (queries) agree. Between
+ * digits (`3.14`, `v2.1.0`) it stays.
+ */
+const INNER_PUNCTUATION = /(?<!\p{N})[.:'\u2019\u00b7]|[.:'\u2019\u00b7](?!\p{N})/gu
+
+function push(found: Word[], text: string, index: number) {
+  if (text !== '') found.push({ text, index })
+}
+
+/** How a word is indexed and looked up: compatibility-normalized (full-width forms fold) and lowercased. */
+export const normalizeTerm = (word: string) => word.normalize('NFKC').toLowerCase()
+
+/** The one tokenizer, for indexing and for queries. */
+export function tokenize(text: string, locale: string): string[] {
+  return words(text, locale).map((word) => normalizeTerm(word.text))
 }

@@ -1,5 +1,6 @@
 import { load as loadYaml } from 'js-yaml'
 import { z } from 'zod'
+import { tokenize } from '../../search/tokenize.ts'
 import { relativeSlug } from './front-matter.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
 
@@ -13,6 +14,12 @@ const localeLabels = z
     error: 'must be a list of locale codes such as [en, fr] or a map of code to label such as {en: English, fr: Français}',
   })
   .transform((locales) => (Array.isArray(locales) ? Object.fromEntries(locales.map((code) => [code, code])) : locales))
+
+/** Groups of equivalent words, each one word as search splits text (`k8s`, not `k 8 s`). */
+const synonymGroup = z
+  .array(z.union([z.string(), z.number()]).transform(String))
+  .min(2, 'must list at least two equivalent words')
+  .refine((group) => group.every((word) => tokenize(word, 'und').length === 1), 'each synonym must be a single word; a phrase cannot be matched as one')
 
 /** For removed pages: readers of `from` are sent to the live page `to`. */
 const redirectEntry = z.object({ from: relativeSlug, to: relativeSlug })
@@ -34,6 +41,7 @@ const siteSchema = (lineOfRedirect: (index: number) => number) =>
       // broken links; a link to a draft stays an error, so drafts never leak.
       links: z.enum(['warn', 'error']).default('error'),
       redirects: z.array(redirectEntry).default([]),
+      search: z.object({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
     })
     .transform((data, ctx) => {
       const labels = data.locales ?? { [data.defaultLocale]: data.defaultLocale }
@@ -55,6 +63,7 @@ const siteSchema = (lineOfRedirect: (index: number) => number) =>
         sections: data.sections,
         links: data.links,
         redirects: data.redirects.map((redirect, index) => ({ ...redirect, line: lineOfRedirect(index) })),
+        search: data.search,
       }
     })
 

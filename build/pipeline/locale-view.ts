@@ -84,13 +84,14 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
     },
     publicTree: publicNav.tree,
     published: publicList,
-    indexed: indexed.map(({ docId, slug, locale: sourceLocale, section, title, draft, rendered }) => ({
+    indexed: indexed.map(({ docId, slug, locale: sourceLocale, section, title, draft, rendered, parsed }) => ({
       docId,
       slug,
       locale: sourceLocale,
       section,
       title,
       draft,
+      tags: parsed.data.tags ?? [],
       sections: rendered.sections,
     })),
     translated: previewList.filter((source) => source.locale === locale).length,

@@ -91,7 +91,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     navigation[locale] = view.navigation
     const files = localeLlms(site, locale, view.publicTree, view.published, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES)
     llms[locale] = { index: blobs.add(files.index), full: files.full.map((part) => blobs.add(part)) }
-    const index = await cachedSearchIndex(locale, view.indexed, input.memo ?? noMemo)
+    const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo ?? noMemo)
     for (const chunk of index.displayChunks) blobs.addText(chunk)
     search[locale] = blobs.addText(index.index)
     stats.documents[locale] = view.translated

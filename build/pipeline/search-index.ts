@@ -1,6 +1,6 @@
 import { SCHEMA_VERSION } from '../../contract/index.ts'
 import { encodeSearchIndex, type EncodedSearchIndex } from '../../search/codec.ts'
-import { indexDocuments, type IndexedDocument } from '../../search/indexer.ts'
+import { indexDocuments, type IndexedDocument, type IndexSettings } from '../../search/indexer.ts'
 import { contentHash, hashOfAll } from './blob-set.ts'
 
 /**
@@ -10,13 +10,13 @@ import { contentHash, hashOfAll } from './blob-set.ts'
 export type Memo = (key: string, build: () => string) => Promise<string>
 
 /** The locale's encoded index, from the memo when its documents have not changed. */
-export async function cachedSearchIndex(locale: string, documents: IndexedDocument[], memo: Memo): Promise<EncodedSearchIndex> {
+export async function cachedSearchIndex(locale: string, documents: IndexedDocument[], settings: IndexSettings, memo: Memo): Promise<EncodedSearchIndex> {
   const key = hashOfAll(
     (function* () {
-      yield `${locale}\u0000${SCHEMA_VERSION}`
+      yield `${locale}\u0000${SCHEMA_VERSION}\u0000${JSON.stringify(settings)}`
       for (const document of documents) yield JSON.stringify(document)
     })(),
   )
-  const build = () => JSON.stringify(encodeSearchIndex(indexDocuments(locale, documents), contentHash))
+  const build = () => JSON.stringify(encodeSearchIndex(indexDocuments(locale, documents, settings), contentHash))
   return JSON.parse(await memo(key, build)) as EncodedSearchIndex
 }

@@ -41,6 +41,7 @@ function indexedDocuments(pages: Page[], locale: string): IndexedDocument[] {
       section: docId.split('/')[0] ?? docId,
       title: page.title,
       draft: page.draft ?? false,
+      tags: [],
       sections: renderDocument({ path: page.path, body: page.body, bodyLine: 1 }, { urls: {}, markdownUrls: {} }).sections,
     }
   })
@@ -60,9 +61,10 @@ let indexes: Record<string, LoadedIndex>
 
 async function search(locale: string, query: string, canReadDrafts = false): Promise<SearchHit[]> {
   const index = indexes[locale] as LoadedIndex
-  return runSearch(index, SITE, { query, limit: 10, sectionBoost: [], canReadDrafts }, async (chunk) =>
+  const { results } = await runSearch(index, SITE, { query, limit: 10, sectionBoost: [], canReadDrafts }, async (chunk) =>
     loadChunk(await readBlobFile(outDir, index.displayChunks[chunk] as string)),
   )
+  return results
 }
 const slugs = (hits: SearchHit[]) => hits.map((hit) => hit.slug)
 
@@ -92,7 +94,7 @@ describe('search index blobs', () => {
     expect(fresh.terms).toEqual(indexes.en?.terms)
     for (const query of QUERIES) {
       const options = { query, limit: 10, sectionBoost: [], canReadDrafts: true }
-      const expected = await runSearch(fresh, SITE, options, readFresh)
+      const { results: expected } = await runSearch(fresh, SITE, options, readFresh)
       expect(expected.length, query).toBeGreaterThan(0)
       expect(await search('en', query, true), query).toEqual(expected)
     }

@@ -30,6 +30,7 @@ function generatedDocuments(count: number, seed: number): IndexedDocument[] {
     section: `section-${doc % 7}`,
     title: `${sentence(3)} ${doc}`,
     draft: next() < 0.1,
+    tags: next() < 0.5 ? [`tag-${doc % 3}`, 'common'] : [],
     sections: [
       { heading: null, text: sentence(Math.floor(next() * 40)) },
       ...Array.from({ length: Math.floor(next() * 4) }, (_, n) => ({ heading: { id: `h-${n}`, text: sentence(2) }, text: sentence(Math.floor(next() * 60) + 1) })),
@@ -54,6 +55,8 @@ describe('the search index codec', () => {
     expect(index.docDraft).toEqual(data.docDraft)
     expect(index.docSection).toEqual(data.docSection.map((position) => data.sections[position]))
     expect([...index.stopTerms].sort()).toEqual([...data.stopTerms].sort())
+    expect(index.tags).toEqual(data.tags)
+    data.docTags.forEach((positions, doc) => expect([...index.docTagList.subarray(index.docTagStart[doc], index.docTagStart[doc + 1])]).toEqual(positions))
 
     const chunks = encoded.displayChunks.map((text) => DisplayChunkSchema.parse(JSON.parse(text)))
     expect(chunks.flatMap((chunk) => chunk.documents)).toEqual(data.display)

@@ -60,6 +60,7 @@ describe('POST /v1/search results', () => {
       slug: 'guides/install',
       title: 'Installing the service',
       section: 'guides',
+      tags: ['setup', 'cli'],
       heading: { id: 'requirements', text: 'Requirements' },
       url: '/docs/guides/install#requirements',
       excerpt: 'You need a <mark>terminal</mark> and a supported runtime.',

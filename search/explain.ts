@@ -1,0 +1,69 @@
+import { forEachPosting, type LoadedIndex } from './codec.ts'
+import type { MatchKind } from './expand.ts'
+import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
+import { listWeights, textScore, type RankedDocument, type TermMatch } from './score.ts'
+
+/** What one matched word added to one section of a result. */
+export interface Contribution {
+  /** The query term, and the indexed word it matched. */
+  query: string
+  term: string
+  kind: MatchKind
+  field: 'title' | 'heading' | 'text'
+  /** 0 is the intro, n the n-th heading section. */
+  record: number
+  score: number
+}
+
+/** How a result's score adds up. */
+export interface Explanation {
+  contributions: Contribution[]
+  /** score = (best + otherRecordsWeight × others) × sectionBoost */
+  best: number
+  others: number
+  otherRecordsWeight: number
+  sectionBoost: number
+}
+
+/**
+ * Walks the matched postings again, for the ranked documents only, and
+ * records what each posting added: the same sums scoreQuery made, itemised.
+ * Only asked for with `explain: true`, so ranking itself stays a tight loop.
+ */
+export function explainDocuments(
+  index: LoadedIndex,
+  ranked: RankedDocument[],
+  matches: TermMatch[],
+  sectionBoost: Set<string>,
+  options: SearchOptions = SEARCH_OPTIONS,
+): Explanation[] {
+  const byDoc = new Map(ranked.map((entry) => [entry.doc, [] as Contribution[]]))
+  for (const { query, expansions } of matches) {
+    for (const expansion of expansions) {
+      const weights = listWeights(index, expansion, options)
+      const base = { query, term: index.terms[expansion.term] as string, kind: expansion.kind }
+      forEachPosting(index, 'text', expansion.term, (record, repeats) => {
+        const list = byDoc.get(index.recordDoc[record] as number)
+        list?.push({ ...base, field: 'text', record: localRecord(index, record), score: textScore(weights.text, repeats, index.lengthNorm[record] as number) })
+      })
+      forEachPosting(index, 'field', expansion.term, (record, isTitle) => {
+        const list = byDoc.get(index.recordDoc[record] as number)
+        list?.push({ ...base, field: isTitle ? 'title' : 'heading', record: localRecord(index, record), score: isTitle ? weights.title : weights.heading })
+      })
+    }
+  }
+  return ranked.map(({ doc, bestRecord }) => {
+    const contributions = byDoc.get(doc) ?? []
+    const sum = (keep: (contribution: Contribution) => boolean) => contributions.filter(keep).reduce((total, { score }) => total + score, 0)
+    return {
+      contributions: contributions.map((contribution) => ({ ...contribution, score: round(contribution.score) })),
+      best: round(sum((contribution) => contribution.record === bestRecord)),
+      others: round(sum((contribution) => contribution.record !== bestRecord)),
+      otherRecordsWeight: options.otherRecordsWeight,
+      sectionBoost: sectionBoost.has(index.docSection[doc] as string) ? options.sectionBoost : 1,
+    }
+  })
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000
+const localRecord = (index: LoadedIndex, record: number) => record - (index.docFirstRecord[index.recordDoc[record] as number] as number)
