@@ -1,4 +1,5 @@
-import { forEachPosting, type LoadedIndex } from './codec.ts'
+import type { LoadedIndex } from './codec.ts'
+import { forEachPosting } from './postings.ts'
 import type { MatchKind } from './expand.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { listWeights, textScore, type RankedDocument, type TermMatch } from './score.ts'

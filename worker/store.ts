@@ -18,11 +18,9 @@ import {
   type ReleasesBlob,
 } from '../contract/index.ts'
 import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
+import { StoreUnavailable, check, parse, parseJson } from './store-checks.ts'
 
-/** The build cannot be served (nothing published, a blob missing or damaged, KV failing): answered with 503. */
-export class StoreUnavailable extends Error {
-  override name = 'StoreUnavailable'
-}
+export { StoreUnavailable }
 
 /** What one isolate keeps of the live build between requests. */
 interface IsolateCache {
@@ -183,26 +181,4 @@ export class Store {
       throw new StoreUnavailable(`KV read of ${key} failed: ${(error as Error).message}`)
     }
   }
-}
-
-/** JSON text checked against its schema; anything else is a storage fault naming the key. */
-function parse<T>(key: string, text: string, schema: z.ZodType<T>): T {
-  return check(key, parseJson(key, text), schema)
-}
-
-function parseJson(key: string, text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new StoreUnavailable(`${key} is not JSON`)
-  }
-}
-
-function check<T>(key: string, value: unknown, schema: z.ZodType<T>): T {
-  const result = schema.safeParse(value)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    throw new StoreUnavailable(`${key} does not match its schema: ${issue?.path.join('.') || '(root)'} ${issue?.message ?? ''}`)
-  }
-  return result.data
 }
