@@ -9,6 +9,7 @@ import { bearerAuth } from './http/auth.ts'
 import { corsFor } from './http/cors.ts'
 import { requireJsonAccept } from './http/negotiation.ts'
 import { Problem, notFound, problemResponse } from './http/problem.ts'
+import { mcp } from './mcp/route.ts'
 import { documents } from './routes/documents.ts'
 import { llms } from './routes/llms.ts'
 import { navigation } from './routes/navigation.ts'
@@ -41,9 +42,9 @@ app.use(
 )
 app.use('*', (c, next) => corsFor(c.var.config.corsOrigins)(c, next))
 app.use('*', async function negotiateJson(c, next) {
-  // Documents negotiate JSON or Markdown themselves, llms.txt is text; the rest is JSON only.
+  // Documents negotiate JSON or Markdown themselves, llms.txt is text, MCP's transport checks Accept; the rest is JSON only.
   const path = c.req.path
-  if (path.startsWith('/v1/documents/') || path === '/llms.txt' || path === '/llms-full.txt') return next()
+  if (path.startsWith('/v1/documents/') || path === '/llms.txt' || path === '/llms-full.txt' || path === '/mcp') return next()
   return requireJsonAccept(c, next)
 })
 app.use('*', bearerAuth)
@@ -54,6 +55,7 @@ app.route('/', releases)
 app.route('/', navigation)
 app.route('/', status)
 app.route('/', llms)
+app.route('/mcp', mcp)
 registerOpenApi(app)
 
 app.notFound((c) => problemResponse(c, notFound()))

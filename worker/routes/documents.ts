@@ -28,7 +28,7 @@ export function safeSlug(rawPath: string): string | null {
 }
 
 /** Only the published slug map leads to a blob. */
-function findVariant(manifest: Manifest, slug: string, locale: string): VariantEntry | undefined {
+export function findVariant(manifest: Manifest, slug: string, locale: string): VariantEntry | undefined {
   if (!Object.hasOwn(manifest.slugs, slug)) return undefined
   const docId = manifest.slugs[slug] as string
   const entries = manifest.documents[locale]

@@ -1,0 +1,87 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+import { documentUrl, type Manifest } from '../../../contract/index.ts'
+import { findVariant } from '../../routes/documents.ts'
+import { absoluteMarkdownUrl, absoluteUrl, localeFor, unknownLocaleNote, type ToolContext } from '../context.ts'
+import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
+import { missingPage, similarSlugs } from '../suggest.ts'
+
+export const getDocumentInput = {
+  slug: z
+    .string()
+    .trim()
+    .min(1, 'slug must not be empty: give a slug from search_docs or get_navigation, e.g. "guides/install"')
+    .max(512, 'slug must be at most 512 characters')
+    .describe('The page\'s slug, as search_docs and get_navigation give it, e.g. "guides/install". The page\'s Markdown URL works too.'),
+  locale: z
+    .string()
+    .min(2)
+    .max(35)
+    .optional()
+    .describe('Language to read the page in, e.g. "fr". Default: the language of a translated slug, else the docs\' default language. A page not translated yet is served in the default language.'),
+}
+
+type GetDocumentArgs = z.infer<z.ZodObject<typeof getDocumentInput>>
+
+export function registerGetDocument(server: McpServer, context: ToolContext): void {
+  server.registerTool(
+    'get_document',
+    {
+      title: 'Read a page',
+      description:
+        'Returns one page of the docs in full, as Markdown (code blocks and tables included), with its title, URLs, the language served and whether it is a fallback to the default language. Use a slug from search_docs or get_navigation; an old slug of a moved page is followed to its new page.',
+      inputSchema: getDocumentInput,
+      annotations: READ_ONLY,
+    },
+    guarded('get_document', async (args: GetDocumentArgs) => {
+      const manifest = await context.store.manifest()
+      const asked = slugOf(manifest, args.slug)
+      // A moved page answers under its new slug, as the HTTP API's 308 does.
+      const moved = !Object.hasOwn(manifest.slugs, asked) && Object.hasOwn(manifest.redirects, asked)
+      const slug = moved ? (manifest.redirects[asked] as string) : asked
+      // A localized slug names its locale's version unless `locale` asks otherwise.
+      const slugLocale = Object.hasOwn(manifest.localizedSlugs, slug) ? manifest.localizedSlugs[slug] : undefined
+      const locale = localeFor(context, manifest, args.locale ?? slugLocale)
+      const found = findVariant(manifest, slug, locale)
+      const variant = context.canReadDrafts && found?.preview ? found.preview : found
+      // A draft without the scope is indistinguishable from a slug that does not exist.
+      if (!variant || (variant.draft && !context.canReadDrafts)) {
+        return toolError(missingPage(asked, await similarSlugs(context, manifest, locale, asked)))
+      }
+      const markdown = await context.store.text(variant.markdown)
+      const servedSlug = slugIn(manifest, manifest.slugs[slug] as string, variant.locale)
+      const about = [
+        `Title: ${/^# (.*)/.exec(markdown)?.[1] ?? servedSlug}`,
+        `Slug: ${servedSlug}`,
+        variant.locale === locale
+          ? `Locale: ${locale}`
+          : `Locale: ${variant.locale} (fallback: this page has no ${locale} translation yet, so it is served in ${variant.locale})`,
+        `Markdown: ${absoluteMarkdownUrl(context, manifest, variant.locale, servedSlug)}`,
+        `Web page: ${absoluteUrl(context, documentUrl(manifest.site.baseUrl, manifest.site.defaultLocale, variant.locale, servedSlug))}`,
+        moved ? `Redirected: "${asked}" is an old slug of this page; use "${servedSlug}" from now on.` : null,
+        variant.draft ? 'Draft: this page is not published yet; only readers with a preview token see it.' : null,
+        unknownLocaleNote(manifest, args.locale, locale),
+      ]
+      return toolText(about.filter((line) => line !== null).join('\n'), markdown)
+    }),
+  )
+}
+
+/** What a model may send for a slug: the slug itself, or a page's Markdown or API URL. */
+function slugOf(manifest: Manifest, input: string): string {
+  const path = (URL.canParse(input) ? new URL(input).pathname : input).split(/[?#]/)[0] ?? ''
+  let slug = path.replace(/^\/?v1\/documents\//, '').replace(/^\/+|\/+$/g, '')
+  try {
+    slug = decodeURIComponent(slug)
+  } catch {
+    // Not percent-encoded after all: look the text up as it is.
+  }
+  const bare = slug.replace(/\.md$/, '')
+  return slug !== bare && !Object.hasOwn(manifest.slugs, slug) && !Object.hasOwn(manifest.redirects, slug) ? bare : slug
+}
+
+/** A document's slug in a locale: its localized slug there, else its id (the default locale's slug). */
+function slugIn(manifest: Manifest, docId: string, locale: string): string {
+  const localized = Object.entries(manifest.localizedSlugs).find(([slug, slugLocale]) => slugLocale === locale && manifest.slugs[slug] === docId)
+  return localized?.[0] ?? docId
+}

@@ -1,0 +1,50 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
+import type { NavTreeNode } from '../../../contract/index.ts'
+import { localeFor, unknownLocaleNote, type ToolContext } from '../context.ts'
+import { READ_ONLY, guarded, toolText } from '../results.ts'
+
+export const getNavigationInput = {
+  locale: z
+    .string()
+    .min(2)
+    .max(35)
+    .optional()
+    .describe('Language of the sidebar, e.g. "fr". Default: the docs\' default language. Pages not translated yet are listed in the default language.'),
+}
+
+type GetNavigationArgs = z.infer<z.ZodObject<typeof getNavigationInput>>
+
+export function registerGetNavigation(server: McpServer, context: ToolContext): void {
+  server.registerTool(
+    'get_navigation',
+    {
+      title: 'List every page',
+      description:
+        'Returns the docs\' sidebar: every section and page in reading order, as an indented Markdown list with each page\'s slug. Use it to see what the docs cover or to find a page search_docs does not surface; then read a page with get_document.',
+      inputSchema: getNavigationInput,
+      annotations: READ_ONLY,
+    },
+    guarded('get_navigation', async (args: GetNavigationArgs) => {
+      const manifest = await context.store.manifest()
+      const locale = localeFor(context, manifest, args.locale)
+      // Both trees were published for every locale; the manifest schema guarantees the entry.
+      const hash = manifest.navigation[locale]?.[context.canReadDrafts ? 'drafts' : 'public'] as string
+      const { items } = await context.store.navigation(manifest, hash)
+      const heading = `Pages of ${manifest.site.title} in ${locale}, in reading order. Each page's slug is in backticks: read it with get_document.`
+      const note = unknownLocaleNote(manifest, args.locale, locale)
+      return toolText([note, heading, markdownList(items, 0, manifest.site.defaultLocale)].filter((part) => part !== null).join('\n\n'))
+    }),
+  )
+}
+
+/** The tree as a Markdown list, two spaces of indent per level. */
+function markdownList(items: NavTreeNode[], depth: number, defaultLocale: string): string {
+  return items
+    .map((item) => {
+      const marks = [item.fallback ? `not translated: shown in ${defaultLocale}` : null, item.draft ? 'draft' : null].filter(Boolean)
+      const line = `${'  '.repeat(depth)}- ${item.title}${item.slug === null ? '' : ` \`${item.slug}\``}${marks.length > 0 ? ` (${marks.join(', ')})` : ''}`
+      return item.children.length > 0 ? `${line}\n${markdownList(item.children, depth + 1, defaultLocale)}` : line
+    })
+    .join('\n')
+}

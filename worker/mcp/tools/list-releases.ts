@@ -1,0 +1,82 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import semver from 'semver'
+import { z } from 'zod'
+import type { Manifest } from '../../../contract/index.ts'
+import { filterReleases } from '../../routes/releases-filter.ts'
+import { absoluteMarkdownUrl, type ToolContext } from '../context.ts'
+import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
+
+const isoDate = (name: string) =>
+  z.iso
+    .date({ error: `${name} must be an ISO date such as 2026-01-31` })
+    .optional()
+
+export const listReleasesInput = {
+  stream: z.string().min(1).max(64).optional().describe('Only this release stream, e.g. "stable". Default: every stream.'),
+  version: z
+    .string()
+    .max(200)
+    .refine((range) => semver.validRange(range) !== null, 'version must be a semver range such as ">=2.0.0 <3", "^1.4" or "2.0.0"')
+    .optional()
+    .describe('Only versions in this semver range, e.g. ">=2.0.0" or "^1.4".'),
+  from: isoDate('from').describe('Only releases on or after this date (YYYY-MM-DD).'),
+  to: isoDate('to').describe('Only releases on or before this date (YYYY-MM-DD).'),
+}
+
+type ListReleasesArgs = z.infer<z.ZodObject<typeof listReleasesInput>>
+
+export function registerListReleases(server: McpServer, context: ToolContext): void {
+  server.registerTool(
+    'list_releases',
+    {
+      title: 'Read the release notes',
+      description:
+        'Returns release notes, newest version first within each stream: version, date, whether it breaks compatibility, the notes, upgrade steps and related pages. Use it for what changed in a version, breaking changes, or how to upgrade between versions.',
+      inputSchema: listReleasesInput,
+      annotations: READ_ONLY,
+    },
+    guarded('list_releases', async (args: ListReleasesArgs) => {
+      const manifest = await context.store.manifest()
+      const known = manifest.releaseStreams.join(', ') || 'none'
+      if (args.stream !== undefined && !manifest.releaseStreams.includes(args.stream)) {
+        return toolError(`There is no release stream "${args.stream}". Streams: ${known}. Leave stream out to list them all.`)
+      }
+      if (args.from !== undefined && args.to !== undefined && args.from > args.to) {
+        return toolError(`from (${args.from}) is after to (${args.to}): swap them, or leave one out.`)
+      }
+      const blob = await context.store.releases(manifest)
+      const { streams } = filterReleases(blob, {
+        streams: args.stream === undefined ? [] : [args.stream],
+        range: args.version,
+        from: args.from,
+        to: args.to,
+        canReadDrafts: context.canReadDrafts,
+      })
+      const found = streams.filter((stream) => stream.releases.length > 0)
+      if (found.length === 0) return toolText(`No release matches these filters. Streams: ${known}. Call list_releases without filters to see every release.`)
+      const heading = `Release notes of ${manifest.site.title}, newest version first in each stream. Notes are HTML, as the docs render them.`
+      return toolText([heading, ...found.map((stream) => describeStream(context, manifest, stream))].join('\n\n'))
+    }),
+  )
+}
+
+type Stream = ReturnType<typeof filterReleases>['streams'][number]
+
+function describeStream(context: ToolContext, manifest: Manifest, stream: Stream): string {
+  const releases = stream.releases.map((release) => {
+    const related = release.related.map(
+      (page) => `- ${page.title} \`${page.slug}\` ${absoluteMarkdownUrl(context, manifest, manifest.site.defaultLocale, page.slug)}`,
+    )
+    return [
+      // The build names an untitled release "<stream> <version>", which the heading says already.
+      `### ${release.version}${release.title === `${stream.name} ${release.version}` ? '' : `: ${release.title}`}`,
+      `Date: ${release.date}${release.breaking ? '. Breaking: yes' : ''}`,
+      `Notes: ${release.html.trim()}`,
+      release.upgrade ? `Upgrade notes: ${release.upgrade.html.trim()}` : null,
+      related.length > 0 ? `Related pages:\n${related.join('\n')}` : null,
+    ]
+      .filter((line) => line !== null)
+      .join('\n')
+  })
+  return [`## Stream ${stream.name}`, ...releases].join('\n\n')
+}
