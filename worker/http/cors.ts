@@ -13,7 +13,7 @@ export function corsFor(origins: string): MiddlewareHandler {
   const middleware = cors({
     origin: list ?? '*',
     allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Accept-Language'],
+    allowHeaders: ['Authorization', 'Content-Type', 'If-None-Match', 'Accept-Language', 'Mcp-Protocol-Version'],
     exposeHeaders: ['ETag', 'Content-Language', 'Retry-After', 'WWW-Authenticate'],
     maxAge: 86_400,
     // Credentials only ever go to listed origins, never with `*`.
