@@ -18,6 +18,11 @@ const ConfigSchema = z
       .regex(/^\d{1,4}$/, 'must be a whole number of seconds, 0 to 9999')
       .default('5')
       .transform(Number),
+    // The author preview (worker/preview/): HTML pages beside the API. Off unless a deployment turns it on.
+    PREVIEW: z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).default('false'),
+    // Set by `npm start` only, never in wrangler.toml: its drafts token, and where it reports build problems.
+    PREVIEW_TOKEN: z.string().min(1).optional(),
+    PREVIEW_PROBLEMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .refine((env) => env.JWT_SECRET !== undefined || env.JWT_JWKS_URL !== '', {
     message: 'is required unless JWT_JWKS_URL is set',
@@ -27,6 +32,10 @@ const ConfigSchema = z
     jwt: { secret: env.JWT_SECRET, jwksUrl: env.JWT_JWKS_URL || undefined, issuer: env.JWT_ISSUER, audience: env.JWT_AUDIENCE },
     corsOrigins: env.CORS_ORIGINS,
     pointerTtlMs: env.POINTER_TTL_SECONDS * 1000,
+    preview:
+      env.PREVIEW === 'true'
+        ? { enabled: true as const, token: env.PREVIEW_TOKEN, problemsUrl: env.PREVIEW_PROBLEMS_URL }
+        : { enabled: false as const },
   }))
 
 /** The worker's settings, read from its bindings once per isolate. */
