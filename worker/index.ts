@@ -10,6 +10,7 @@ import { corsFor } from './http/cors.ts'
 import { requireJsonAccept } from './http/negotiation.ts'
 import { Problem, notFound, problemResponse } from './http/problem.ts'
 import { mcp } from './mcp/route.ts'
+import { isApiPath, previewSite } from './preview/index.ts'
 import { documents } from './routes/documents.ts'
 import { llms } from './routes/llms.ts'
 import { navigation } from './routes/navigation.ts'
@@ -42,12 +43,15 @@ app.use(
 )
 app.use('*', (c, next) => corsFor(c.var.config.corsOrigins)(c, next))
 app.use('*', async function negotiateJson(c, next) {
-  // Documents negotiate JSON or Markdown themselves, llms.txt is text, MCP's transport checks Accept; the rest is JSON only.
+  // Documents negotiate JSON or Markdown themselves, llms.txt is text, MCP's transport checks Accept, preview pages are HTML; the rest is JSON only.
   const path = c.req.path
   if (path.startsWith('/v1/documents/') || path === '/llms.txt' || path === '/llms-full.txt' || path === '/mcp') return next()
+  if (c.var.config.preview.enabled && !isApiPath(path)) return next()
   return requireJsonAccept(c, next)
 })
 app.use('*', bearerAuth)
+// Before the routes; it passes every API path on, and everything when PREVIEW is off.
+app.use('*', previewSite((request, env) => app.fetch(request, env)))
 
 app.route('/v1/documents', documents)
 app.route('/', search)

@@ -1,0 +1,27 @@
+import { LIVE } from './live.ts'
+import { PAGE } from './page.ts'
+import { SEARCH } from './search.ts'
+import { STYLE } from './style.ts'
+
+interface Asset {
+  /** Carries a hash of the body, so that browsers may keep it for good. */
+  path: string
+  body: string
+  type: string
+}
+
+/** FNV-1a: a stable, synchronous fingerprint for cache busting, not a security hash. */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193)
+  return (hash >>> 0).toString(36)
+}
+
+function asset(name: string, body: string, type: string): Asset {
+  return { path: `/_preview/${name}?v=${fingerprint(body)}`, body, type }
+}
+
+export const ASSETS = {
+  css: asset('style.css', STYLE, 'text/css; charset=utf-8'),
+  js: asset('app.js', [PAGE, SEARCH, LIVE].join('\n'), 'text/javascript; charset=utf-8'),
+}

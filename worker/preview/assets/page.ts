@@ -1,0 +1,34 @@
+// Browser code, served as is (see live.ts): the TOC follows the scroll, and the sidebar
+// folds away on a phone. Without JavaScript both stay as the server rendered them.
+export const PAGE = String.raw`
+(function toc() {
+  var links = Array.prototype.slice.call(document.querySelectorAll('.toc a[href^="#"]'))
+  if (links.length === 0 || !('IntersectionObserver' in window)) return
+  var targets = links.map(function (link) {
+    return { link: link, heading: document.getElementById(decodeURIComponent(link.hash.slice(1))) }
+  }).filter(function (target) { return target.heading })
+
+  // The current section is the last heading above the upper third of the window.
+  function mark() {
+    var line = window.innerHeight / 3
+    var current = targets[0]
+    targets.forEach(function (target) {
+      if (target.heading.getBoundingClientRect().top < line) current = target
+    })
+    targets.forEach(function (target) {
+      target.link.classList.toggle('active', target === current)
+      if (target === current) target.link.setAttribute('aria-current', 'location')
+      else target.link.removeAttribute('aria-current')
+    })
+  }
+  // The observer only says when a heading crosses that line; mark() then decides.
+  var observer = new IntersectionObserver(mark, { rootMargin: '0px 0px -66% 0px' })
+  targets.forEach(function (target) { observer.observe(target.heading) })
+  mark()
+})();
+
+(function menu() {
+  var sidebar = document.querySelector('details.sidebar')
+  if (sidebar && window.matchMedia('(max-width: 48rem)').matches) sidebar.open = false
+})();
+`

@@ -1,0 +1,115 @@
+// The preview's one stylesheet: system fonts, light and dark by prefers-color-scheme,
+// three columns on wide screens, one on a phone. Served from /_preview/ with a content hash.
+export const STYLE = String.raw`
+:root { --bg: #fff; --fg: #1d2129; --muted: #5b6370; --line: #e3e6ea; --soft: #f4f6f8; --accent: #0b62c4;
+  --mark: #ffe58a; --warn-bg: #fff6db; --warn-line: #e9c46a; --bad: #b42318; --header: 3.5rem;
+  color-scheme: light dark; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+@media (prefers-color-scheme: dark) {
+  :root { --bg: #14171c; --fg: #e4e7eb; --muted: #9aa3ae; --line: #2c323b; --soft: #1c2027; --accent: #6cb0ff;
+    --mark: #6b5a12; --warn-bg: #2e2811; --warn-line: #8a6d1c; --bad: #ff8a80; }
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--fg); }
+a { color: var(--accent); }
+:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.skip { position: absolute; left: .5rem; top: -3rem; background: var(--bg); padding: .5rem; z-index: 30; }
+.skip:focus { top: .5rem; }
+
+.top { position: sticky; top: 0; z-index: 20; display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem;
+  min-height: var(--header); padding: .5rem 1rem; background: var(--bg); border-bottom: 1px solid var(--line); }
+.brand { font-weight: 700; color: var(--fg); text-decoration: none; margin-right: auto; }
+.search { position: relative; flex: 1 1 16rem; max-width: 28rem; }
+.search input { width: 100%; padding: .4rem .7rem; font: inherit; color: inherit; background: var(--soft);
+  border: 1px solid var(--line); border-radius: .4rem; }
+.search-panel { position: absolute; left: 0; right: 0; top: calc(100% + .3rem); max-height: 70vh; overflow: auto;
+  background: var(--bg); border: 1px solid var(--line); border-radius: .4rem; box-shadow: 0 8px 24px #0003; padding: .5rem; }
+.search-panel ul { list-style: none; margin: 0; padding: 0; }
+.search-panel li { padding: .4rem .5rem; border-radius: .3rem; cursor: pointer; }
+.search-panel li[aria-selected="true"] { background: var(--soft); outline: 1px solid var(--accent); }
+.search-panel li a { text-decoration: none; color: inherit; display: block; }
+.search-panel .hit-title { color: var(--accent); font-weight: 600; }
+.excerpt, .results p { display: block; color: var(--muted); font-size: .9rem; margin: .1rem 0 0; }
+mark { background: var(--mark); color: inherit; padding: 0 .1em; border-radius: .15em; }
+.facets { display: flex; flex-wrap: wrap; gap: .3rem; margin-bottom: .4rem; }
+.facets button, .facets a { font: inherit; font-size: .8rem; padding: .1rem .5rem; border: 1px solid var(--line);
+  border-radius: 1rem; background: var(--soft); color: inherit; text-decoration: none; cursor: pointer; }
+.facets [aria-pressed="true"], .facets [aria-current="true"] { border-color: var(--accent); color: var(--accent); }
+.search-status { margin: .3rem .5rem 0; font-size: .85rem; color: var(--muted); }
+.search-status:empty { display: none; }
+.locales ul { display: flex; gap: .6rem; list-style: none; margin: 0; padding: 0; }
+.locales a[aria-current] { font-weight: 700; color: var(--fg); text-decoration: none; }
+.drafts button { font: inherit; font-size: .9rem; padding: .25rem .6rem; border: 1px solid var(--line); border-radius: .4rem;
+  background: var(--soft); color: inherit; cursor: pointer; }
+.drafts button[aria-pressed="true"] { border-color: var(--warn-line); background: var(--warn-bg); }
+
+.layout { display: grid; grid-template-columns: 16rem minmax(0, 1fr); gap: 2rem; max-width: 90rem; margin: 0 auto; padding: 0 1rem; }
+.layout.with-toc { grid-template-columns: 16rem minmax(0, 1fr) 14rem; }
+.sidebar { position: sticky; top: var(--header); align-self: start; max-height: calc(100vh - var(--header)); overflow: auto; padding: 1rem 0; }
+.sidebar summary { display: none; }
+.sidebar ul { list-style: none; margin: 0; padding-left: .9rem; }
+.sidebar > nav > ul { padding-left: 0; }
+.sidebar li { margin: .15rem 0; }
+.sidebar a { color: var(--fg); text-decoration: none; }
+.sidebar a:hover { color: var(--accent); }
+.sidebar a[aria-current="page"] { color: var(--accent); font-weight: 600; }
+.sidebar .group { font-weight: 600; color: var(--muted); }
+.badge { font-size: .7rem; padding: 0 .35rem; border-radius: .6rem; border: 1px solid var(--line); color: var(--muted); white-space: nowrap; }
+.badge.draft, .badge.breaking { border-color: var(--warn-line); background: var(--warn-bg); color: var(--fg); }
+main { padding: 1rem 0 4rem; min-width: 0; }
+main:focus { outline: none; }
+.doc :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: calc(var(--header) + 1rem); line-height: 1.25; }
+.doc h1 { font-size: 2rem; margin: .5rem 0 1rem; }
+.lead { font-size: 1.15rem; color: var(--muted); }
+.doc img { max-width: 100%; height: auto; }
+.doc table { border-collapse: collapse; display: block; overflow-x: auto; }
+.doc th, .doc td { border: 1px solid var(--line); padding: .35rem .6rem; }
+pre { background: var(--soft); border: 1px solid var(--line); border-radius: .4rem; padding: .8rem 1rem; overflow-x: auto; }
+code { font: .9em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+:not(pre) > code { background: var(--soft); padding: .1em .3em; border-radius: .25rem; }
+blockquote { margin: 1rem 0; padding: .1rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+.crumbs ol { display: flex; flex-wrap: wrap; list-style: none; padding: 0; margin: 0 0 .5rem; font-size: .9rem; color: var(--muted); }
+.crumbs li + li::before { content: "›"; margin: 0 .4rem; }
+.notice { padding: .6rem .9rem; border: 1px solid var(--warn-line); background: var(--warn-bg); border-radius: .4rem; }
+.notice.error { border-color: var(--bad); color: var(--bad); background: transparent; }
+.edit { margin-top: 3rem; font-size: .9rem; color: var(--muted); }
+.pager { display: flex; justify-content: space-between; gap: 1rem; margin-top: 1.5rem; }
+.pager a { flex: 1 1 0; max-width: 50%; padding: .6rem .9rem; border: 1px solid var(--line); border-radius: .4rem; text-decoration: none; }
+.pager a[rel="next"] { text-align: right; }
+.pager span { display: block; font-size: .8rem; color: var(--muted); }
+.toc { position: sticky; top: var(--header); align-self: start; max-height: calc(100vh - var(--header)); overflow: auto; padding: 1rem 0; font-size: .9rem; }
+.toc h2 { font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 0 0 .5rem; }
+.toc ul { list-style: none; margin: 0; padding-left: .8rem; }
+.toc > ul { padding-left: 0; border-left: 2px solid var(--line); }
+.toc a { display: block; padding: .1rem .6rem; margin-left: -2px; border-left: 2px solid transparent; color: var(--muted); text-decoration: none; }
+.toc a.active { color: var(--accent); border-left-color: var(--accent); }
+.release-filters { display: flex; flex-wrap: wrap; align-items: end; gap: .5rem 1rem; margin-bottom: 1.5rem; }
+.release-filters fieldset { border: 1px solid var(--line); border-radius: .4rem; display: flex; gap: .8rem; }
+.release-filters input[name="version"] { font: inherit; padding: .25rem .5rem; }
+.release-filters small { flex-basis: 100%; color: var(--muted); }
+.release { border-top: 1px solid var(--line); padding-top: .5rem; }
+.release-meta { color: var(--muted); margin-top: -.5rem; }
+.results { padding-left: 1.2rem; }
+.problems { position: fixed; inset: auto 1rem 1rem; z-index: 40; max-height: 60vh; overflow: auto; padding: 1rem 1.2rem;
+  background: var(--bg); color: var(--fg); border: 2px solid var(--bad); border-radius: .5rem; box-shadow: 0 12px 40px #0006; }
+.problems h2 { margin: 0; color: var(--bad); font-size: 1.1rem; }
+.problems ul { margin: .5rem 0 0; padding-left: 1.2rem; font: .9rem/1.5 ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; }
+
+@media (max-width: 75rem) {
+  .layout.with-toc { grid-template-columns: 16rem minmax(0, 1fr); }
+  .layout.with-toc .sidebar { grid-row: 1 / span 2; }
+  .layout.with-toc .toc { grid-column: 2; grid-row: 1; position: static; max-height: none; padding-bottom: 0; }
+  .layout.with-toc main { grid-column: 2; grid-row: 2; }
+}
+@media (max-width: 48rem) {
+  .layout, .layout.with-toc { grid-template-columns: minmax(0, 1fr); gap: 0; }
+  /* As specific as the rules above, so that one column wins; the TOC follows the page, as in the HTML. */
+  .layout.with-toc > :is(.sidebar, .toc, main) { grid-column: 1; grid-row: auto; }
+  .sidebar, .toc { position: static; max-height: none; }
+  .sidebar { padding: .5rem 0; border-bottom: 1px solid var(--line); }
+  .sidebar summary { display: list-item; cursor: pointer; font-weight: 600; }
+  .search { order: 5; flex-basis: 100%; max-width: none; }
+  .top { position: static; }
+  .doc :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: 1rem; }
+}
+`

@@ -1,0 +1,61 @@
+import type { Context } from 'hono'
+import { html } from 'hono/html'
+import type { Api } from './api.ts'
+import { layout, type Chrome, type Html } from './render/layout.ts'
+import type { Site } from './site.ts'
+
+/** What the preview's routes get in place of the worker's bindings. */
+interface PreviewBindings {
+  api: Api
+  /** The drafts token when the author turned drafts on, else undefined. */
+  token: string | undefined
+  /** npm start gave the worker a token, so the toggle can turn drafts on. */
+  canShowDrafts: boolean
+  /** Where npm start reports build problems; undefined without npm start. */
+  problemsUrl: string | undefined
+}
+export type PreviewEnv = { Bindings: PreviewBindings }
+export type PreviewContext = Context<PreviewEnv>
+
+/** The chrome of a page in `locale`: the sidebar comes from that locale's navigation. */
+export async function chromeFor(
+  c: PreviewContext,
+  site: Site | null,
+  locale: string,
+  page: Pick<Chrome, 'title' | 'localeLinks'> & Partial<Pick<Chrome, 'description' | 'current'>>,
+): Promise<Chrome> {
+  const navigation = site ? await c.env.api.navigation(locale) : null
+  const url = new URL(c.req.url)
+  return {
+    site,
+    locale,
+    navigation: navigation?.ok ? navigation.body.items : [],
+    current: { slug: null, path: url.pathname },
+    draftsBack: c.env.canShowDrafts ? `${url.pathname}${url.search}` : null,
+    draftsOn: c.env.token !== undefined,
+    token: c.env.token,
+    live: c.env.problemsUrl !== undefined,
+    ...page,
+  }
+}
+
+/** Pages change with every build and may show drafts: never stored, always asked again. */
+export function htmlPage(c: PreviewContext, body: Html, status: 200 | 404 | 401 | 422 | 503 = 200) {
+  return c.html(body, status, { 'Cache-Control': c.env.token ? 'private, no-store' : 'no-cache' })
+}
+
+/** The API said no: the page says why, in the chrome; under npm start it reloads once a build fixes it. */
+export async function failurePage(c: PreviewContext, site: Site | null, locale: string, failure: { status: number; detail: string }) {
+  const heading = failure.status === 404 ? 'Page not found' : failure.status === 401 ? 'The preview token was refused' : 'Not available'
+  const live = c.env.problemsUrl !== undefined
+  const hint =
+    failure.status === 401
+      ? 'Turn drafts off, or restart npm start for a new token.'
+      : failure.status === 503 && live
+        ? 'This page reloads by itself when a build is published.'
+        : ''
+  const chrome = await chromeFor(c, site, locale, { title: heading, localeLinks: [] })
+  const main = html`<h1>${heading}</h1><p>${failure.detail}</p>${hint ? html`<p>${hint}</p>` : ''}`
+  const status = failure.status === 404 || failure.status === 401 || failure.status === 422 ? failure.status : 503
+  return htmlPage(c, layout(chrome, main), status)
+}

@@ -1,0 +1,109 @@
+import { chromeFor, failurePage, htmlPage, type PreviewContext } from './chrome.ts'
+import { documentMain, tocAside } from './render/document.ts'
+import { layout } from './render/layout.ts'
+import { releasesMain } from './render/releases.ts'
+import { searchMain } from './render/search.ts'
+import { loadSite, pageAt, pageUrl, type Site } from './site.ts'
+
+const DOCUMENTS_PATH = '/v1/documents/'
+
+/** `/`: the home page in the reader's language, negotiated by the API as for any client. */
+export async function home(c: PreviewContext) {
+  const loaded = await loadSite(c.env.api)
+  if (!loaded.ok) return failurePage(c, null, 'en', loaded)
+  const navigation = await c.env.api.navigation(undefined, c.req.header('Accept-Language'))
+  const target = pageUrl(loaded.body, navigation.ok ? navigation.body.locale : loaded.body.defaultLocale, 'index')
+  // With `baseUrl: /` the home page lives here.
+  if (target === '/') return documentPage(c)
+  c.header('Vary', 'Accept-Language')
+  return c.redirect(target, 302)
+}
+
+/** A document at the URL the API gives it: base path, locale prefix, slug. */
+export async function documentPage(c: PreviewContext) {
+  const { api } = c.env
+  const loaded = await loadSite(api)
+  if (!loaded.ok) return failurePage(c, null, 'en', loaded)
+  const site = loaded.body
+  const url = new URL(c.req.url)
+  const at = pageAt(site, url.pathname)
+  if (at === null) return failurePage(c, site, site.defaultLocale, { status: 404, detail: 'No page lives at this address.' })
+  const answer = await api.document(at.slug, at.locale)
+  // Redirects are temporary here: a preview's slugs may come back with the next save.
+  if (!answer.ok && answer.location) return c.redirect(pageUrl(site, at.locale, movedSlug(answer.location)), 302)
+  if (!answer.ok) return failurePage(c, site, at.locale, answer)
+  const doc = answer.body
+  const canonical = pageUrl(site, doc.requestedLocale, doc.slug)
+  if (canonical !== url.pathname) return c.redirect(`${canonical}${url.search}`, 302)
+
+  const defaultSlug = doc.translations.find((translation) => translation.locale === site.defaultLocale)?.slug ?? doc.slug
+  // A locale without a translation still has the page: in the default locale, with the fallback notice.
+  const localeLinks = site.locales.map((locale) => ({
+    locale,
+    url: pageUrl(site, locale, doc.translations.find((translation) => translation.locale === locale)?.slug ?? defaultSlug),
+  }))
+  const chrome = await chromeFor(c, site, at.locale, {
+    title: doc.title,
+    description: doc.description,
+    localeLinks,
+    current: { slug: doc.slug, path: canonical },
+  })
+  return htmlPage(c, layout(chrome, documentMain(site, doc), tocAside(doc.toc)))
+}
+
+/** `/releases`: the API's filters (streams, a semver range) as a form. */
+export async function releasesPage(c: PreviewContext) {
+  const { api } = c.env
+  const loaded = await loadSite(api)
+  if (!loaded.ok) return failurePage(c, null, 'en', loaded)
+  const site = loaded.body
+  const url = new URL(c.req.url)
+  const locale = localeOf(site, url)
+  const chosen = url.searchParams.getAll('stream')
+  const version = url.searchParams.get('version')?.trim() ?? ''
+  const query = new URLSearchParams(chosen.map((stream) => ['stream', stream]))
+  if (version !== '') query.set('version', version)
+  const [all, filtered] = await Promise.all([api.releases(new URLSearchParams()), api.releases(query)])
+  if (!all.ok) return failurePage(c, site, locale, all)
+  const filters = {
+    streams: all.body.streams.map((stream) => stream.name),
+    chosen,
+    version,
+    problem: filtered.ok ? null : filtered.detail,
+  }
+  const chrome = await chromeFor(c, site, locale, { title: 'Release notes', localeLinks: localeLinks(site, '/releases') })
+  const main = releasesMain(filtered.ok ? filtered.body : { streams: [] }, filters, locale)
+  return htmlPage(c, layout(chrome, main), filtered.ok ? 200 : 422)
+}
+
+/** `/search`: the search form's answer without JavaScript. */
+export async function searchPage(c: PreviewContext) {
+  const { api } = c.env
+  const loaded = await loadSite(api)
+  if (!loaded.ok) return failurePage(c, null, 'en', loaded)
+  const site = loaded.body
+  const url = new URL(c.req.url)
+  const locale = localeOf(site, url)
+  const query = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
+  const section = url.searchParams.get('section')
+  const answer = query === '' ? null : await api.search({ query, locale, limit: 20, ...(section ? { filters: { sections: [section] } } : {}) })
+  const chrome = await chromeFor(c, site, locale, { title: 'Search', localeLinks: localeLinks(site, '/search') })
+  const main = searchMain(query, answer?.ok ? answer.body : null, section, locale, answer && !answer.ok ? answer.detail : null)
+  return htmlPage(c, layout(chrome, main))
+}
+
+/** The preview's own pages name their locale in `?locale=`; documents do it in the path. */
+function localeOf(site: Site, url: URL): string {
+  const asked = url.searchParams.get('locale')
+  return asked !== null && site.locales.includes(asked) ? asked : site.defaultLocale
+}
+
+function localeLinks(site: Site, path: string) {
+  return site.locales.map((locale) => ({ locale, url: locale === site.defaultLocale ? path : `${path}?locale=${encodeURIComponent(locale)}` }))
+}
+
+/** The slug in a 308's Location, `/v1/documents/{slug}?…`. */
+function movedSlug(location: string): string {
+  const path = new URL(location, 'http://preview.invalid').pathname
+  return decodeURIComponent(path.startsWith(DOCUMENTS_PATH) ? path.slice(DOCUMENTS_PATH.length) : path)
+}

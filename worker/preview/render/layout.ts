@@ -1,0 +1,101 @@
+import { html } from 'hono/html'
+import type { NavTreeNode } from '../../../contract/index.ts'
+import { ASSETS } from '../assets/index.ts'
+import { DRAFTS_PATH } from '../drafts.ts'
+import { localeLabel, pageUrl, type Site } from '../site.ts'
+import { sidebar } from './sidebar.ts'
+
+export type Html = ReturnType<typeof html>
+
+/** Everything around a page's own content. */
+export interface Chrome {
+  /** Null when the API could not say (nothing published yet): the page still polls and shows build problems. */
+  site: Site | null
+  locale: string
+  title: string
+  description?: string | null
+  /** This page in each locale, for the switcher. */
+  localeLinks: Array<{ locale: string; url: string }>
+  /** Where the drafts toggle returns to; null hides the toggle (no preview token). */
+  draftsBack: string | null
+  draftsOn: boolean
+  /** Only when drafts are on: client-side search needs it too. */
+  token: string | undefined
+  /** Under npm start: the page reloads on new builds and shows build problems. */
+  live: boolean
+  navigation: NavTreeNode[]
+  /** The page the sidebar marks as current. */
+  current: { slug: string | null; path: string }
+}
+
+export function layout(chrome: Chrome, main: Html, aside: Html | '' = ''): Html {
+  const { site, locale } = chrome
+  const title = site ? `${chrome.title} · ${site.title}` : chrome.title
+  const localeQuery = site && locale !== site.defaultLocale ? `?locale=${encodeURIComponent(locale)}` : ''
+  return html`<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${title}</title>
+${chrome.description ? html`<meta name="description" content="${chrome.description}">` : ''}
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${ASSETS.css.path}">
+<script type="module" src="${ASSETS.js.path}"></script>
+</head>
+<body data-build="${site?.buildId ?? ''}" data-locale="${locale}"${chrome.live ? html` data-live` : ''}${chrome.token ? html` data-token="${chrome.token}"` : ''}>
+<a class="skip" href="#content">Skip to content</a>
+<header class="top">
+  <a class="brand" href="${site ? pageUrl(site, locale, 'index') : '/'}">${site?.title ?? 'Docs'}</a>
+  <form role="search" class="search" action="/search" method="get">
+    <label for="search-input" class="visually-hidden">Search the docs</label>
+    <input id="search-input" name="q" type="search" placeholder="Search  /" autocomplete="off" spellcheck="false"
+      role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list">
+    <input type="hidden" name="locale" value="${locale}">
+    <div id="search-panel" class="search-panel" hidden>
+      <div id="search-facets" class="facets" role="group" aria-label="Filter by section"></div>
+      <ul id="search-results" role="listbox" aria-label="Results"></ul>
+      <p id="search-status" class="search-status" role="status"></p>
+    </div>
+  </form>
+  ${localeSwitcher(chrome)}
+  <a class="releases-link" href="/releases${localeQuery}">Release notes</a>
+  ${chrome.draftsBack === null ? '' : draftsToggle(chrome.draftsBack, chrome.draftsOn)}
+</header>
+<div class="layout${aside ? ' with-toc' : ''}">
+  <details class="sidebar" open>
+    <summary>Menu</summary>
+    <nav aria-label="Docs">${sidebar(chrome.navigation, chrome.current)}</nav>
+  </details>
+  <main id="content" tabindex="-1">${main}</main>
+  ${aside}
+</div>
+${chrome.live ? problemsOverlay : ''}
+</body>
+</html>`
+}
+
+/** Filled and shown by the page's script while the last build has problems. */
+const problemsOverlay = html`<section id="build-problems" class="problems" role="alert" aria-labelledby="build-problems-title" hidden>
+  <h2 id="build-problems-title">The build failed</h2>
+  <p>Still showing the last good build. Fix these and save:</p>
+  <ul></ul>
+</section>`
+
+function localeSwitcher(chrome: Chrome): Html | '' {
+  if (chrome.localeLinks.length < 2) return ''
+  return html`<nav class="locales" aria-label="Languages"><ul>${chrome.localeLinks.map(
+    (link) =>
+      html`<li><a href="${link.url}" hreflang="${link.locale}" lang="${link.locale}"${link.locale === chrome.locale ? html` aria-current="true"` : ''}>${localeLabel(link.locale)}</a></li>`,
+  )}</ul></nav>`
+}
+
+/** A form, so that it works without JavaScript; the server keeps the choice in a cookie. */
+function draftsToggle(back: string, on: boolean): Html {
+  return html`<form class="drafts" method="post" action="${DRAFTS_PATH}">
+    <input type="hidden" name="back" value="${back}">
+    <input type="hidden" name="show" value="${on ? 'off' : 'on'}">
+    <button type="submit" aria-pressed="${on ? 'true' : 'false'}">Show drafts</button>
+  </form>`
+}

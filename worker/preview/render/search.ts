@@ -1,0 +1,33 @@
+import { html, raw } from 'hono/html'
+import type { SearchAnswer } from '../api.ts'
+import { localPath } from '../site.ts'
+import type { Html } from './layout.ts'
+
+/** The search form's answer without JavaScript; with it, the same form searches as you type. */
+export function searchMain(query: string, answer: SearchAnswer | null, section: string | null, locale: string, problem: string | null): Html {
+  const base = `/search?q=${encodeURIComponent(query)}&locale=${encodeURIComponent(locale)}`
+  const counts = answer ? (answer.facets?.sections ?? countSections(answer)) : {}
+  // Older workers ignore `filters`, so the section is applied here as well.
+  const results = answer ? answer.results.filter((result) => section === null || result.section === section) : []
+  return html`<h1>Search</h1>
+${problem ? html`<p class="notice error" role="alert">${problem}</p>` : ''}
+${query === '' ? html`<p>Type a query in the search box.</p>` : html`<p role="status">${results.length} results for “${query}”.</p>`}
+${
+  Object.keys(counts).length > 1
+    ? html`<nav class="facets" aria-label="Filter by section"><a href="${base}"${section === null ? html` aria-current="true"` : ''}>All</a>${Object.entries(counts).map(
+        ([name, count]) =>
+          html` <a href="${base}&section=${encodeURIComponent(name)}"${section === name ? html` aria-current="true"` : ''}>${name} (${count})</a>`,
+      )}</nav>`
+    : ''
+}
+<ol class="results">${results.map(
+    (result) => html`<li><a href="${localPath(result.url)}">${result.title}${result.heading ? html` › ${result.heading.text}` : ''}</a>
+<p>${raw(result.excerpt)}</p></li>`,
+  )}</ol>`
+}
+
+function countSections(answer: SearchAnswer): Record<string, number> {
+  const counts: Record<string, number> = {}
+  for (const result of answer.results) counts[result.section] = (counts[result.section] ?? 0) + 1
+  return counts
+}

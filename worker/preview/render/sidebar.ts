@@ -1,0 +1,21 @@
+import { html } from 'hono/html'
+import type { NavTreeNode } from '../../../contract/index.ts'
+import { localPath } from '../site.ts'
+import type { Html } from './layout.ts'
+
+/** The navigation tree as nested lists, in build order; the current page carries `aria-current`. */
+export function sidebar(items: NavTreeNode[], current: { slug: string | null; path: string }): Html {
+  return html`<ul>${items.map(
+    (item) => html`<li>${entry(item, current)}${item.children.length > 0 ? sidebar(item.children, current) : ''}</li>`,
+  )}</ul>`
+}
+
+function entry(item: NavTreeNode, current: { slug: string | null; path: string }): Html {
+  const badges = html`${item.draft ? html` <span class="badge draft">Draft</span>` : ''}${
+    item.fallback && item.slug !== null ? html` <span class="badge" title="Not translated: shown in the default locale">untranslated</span>` : ''
+  }`
+  if (item.url === null) return html`<span class="group">${item.title}</span>`
+  const path = localPath(item.url)
+  const isCurrent = item.slug === current.slug || path === current.path
+  return html`<a href="${path}"${isCurrent ? html` aria-current="page"` : ''}>${item.title}</a>${badges}`
+}

@@ -1,0 +1,86 @@
+import { documentUrl, type NavTreeNode } from '../../contract/index.ts'
+import type { Answer, Api } from './api.ts'
+
+// Resolves the path-only URLs the API gives; never fetched.
+const ORIGIN = 'http://preview.invalid'
+
+/** What every page needs to know about the site, read from the public API only. */
+export interface Site {
+  title: string
+  /** The live build, so that the page can tell when a newer one is published. */
+  buildId: string
+  defaultLocale: string
+  /** The default locale first. */
+  locales: string[]
+  /** Where documents live: the path of `baseUrl` in site.yml, read off the navigation's URLs. */
+  basePath: string
+}
+
+export async function loadSite(api: Api): Promise<Answer<Site>> {
+  // Without `?locale=` or Accept-Language, the navigation answers in the default locale.
+  const [status, navigation] = await Promise.all([api.status(), api.navigation()])
+  if (!status.ok) return status
+  if (!navigation.ok) return navigation
+  const defaultLocale = navigation.body.locale
+  const others = Object.keys(status.body.documents).filter((locale) => locale !== defaultLocale)
+  const body: Site = {
+    title: (await api.siteTitle(defaultLocale)) ?? 'Docs',
+    buildId: status.body.buildId,
+    defaultLocale,
+    locales: [defaultLocale, ...others],
+    basePath: basePathOf(navigation.body.items) ?? '/',
+  }
+  return { ok: true, body }
+}
+
+/** A URL from the API as a path on this server: `baseUrl` may name the production origin. */
+export function localPath(url: string): string {
+  const parsed = new URL(url, ORIGIN)
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`
+}
+
+/** Every page's URL is `basePath` + locale prefix + slug, so the first page with a URL tells the base. */
+function basePathOf(items: NavTreeNode[]): string | null {
+  for (const item of items) {
+    if (item.slug !== null && item.url !== null) {
+      const path = decodeURI(new URL(item.url, ORIGIN).pathname)
+      const tail = item.slug === 'index' ? '' : item.slug
+      return path.endsWith(tail) ? path.slice(0, path.length - tail.length) : '/'
+    }
+    const nested = basePathOf(item.children)
+    if (nested !== null) return nested
+  }
+  return null
+}
+
+/** The preview's URL of a document: the URL the API gives it, on this server. */
+export function pageUrl(site: Site, locale: string, slug: string): string {
+  return localPath(documentUrl(site.basePath, site.defaultLocale, locale, slug))
+}
+
+/** The locale and slug a document URL names (the inverse of pageUrl), or null outside the docs. */
+export function pageAt(site: Site, path: string): { locale: string; slug: string } | null {
+  const base = site.basePath
+  if (`${path}/` === base) return { locale: site.defaultLocale, slug: 'index' }
+  if (!path.startsWith(base)) return null
+  let rest: string
+  try {
+    rest = decodeURIComponent(path.slice(base.length))
+  } catch {
+    return null
+  }
+  const [first, ...others] = rest.split('/')
+  const prefixed = first !== undefined && first !== site.defaultLocale && site.locales.includes(first)
+  const slug = (prefixed ? others.join('/') : rest).replace(/\/$/, '')
+  return { locale: prefixed ? (first as string) : site.defaultLocale, slug: slug === '' ? 'index' : slug }
+}
+
+/** A locale's name in its own language (`Français`), or its code when the runtime does not know it. */
+export function localeLabel(locale: string): string {
+  try {
+    const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale
+    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1)
+  } catch {
+    return locale
+  }
+}
