@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process'
-import { watch } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { buildSite } from '../build/build.ts'
 import { ContentError, formatProblem, formatWarning } from '../build/content/problems.ts'
 import { openTarget } from '../publish/open-target.ts'
 import { inMemorySource, publishBuild } from '../publish/publish.ts'
 import { ensureDevVars } from './dev-vars.ts'
+import { watchTree } from './watch-tree.ts'
 import { QUIET_WRANGLER_ENV } from './wrangler-env.ts'
 
 // The author's preview: build content/, publish it into wrangler's local KV
@@ -52,11 +52,11 @@ const wranglerExited = new Promise<number | null>((resolve) => wrangler.once('ex
 
 let pending: NodeJS.Timeout | undefined
 let queue = Promise.resolve()
-const watcher = watch(contentDir, { recursive: true }, (_event, file) => {
+const watcher = watchTree(contentDir, (file) => {
   clearTimeout(pending)
   // Editors write a file in several steps; one rebuild per burst of events.
   pending = setTimeout(() => {
-    queue = queue.then(() => buildAndPublish(`changed ${file ?? 'content'}`))
+    queue = queue.then(() => buildAndPublish(`changed ${file}`))
   }, 75)
 })
 
