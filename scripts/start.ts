@@ -4,13 +4,16 @@ import { buildSite } from '../build/build.ts'
 import { ContentError, formatProblem, formatWarning } from '../build/content/problems.ts'
 import { openTarget } from '../publish/open-target.ts'
 import { inMemorySource, publishBuild } from '../publish/publish.ts'
+import { startBuildReporter } from './build-reporter.ts'
 import { ensureDevVars } from './dev-vars.ts'
+import { mintPreviewToken } from './preview-token.ts'
 import { watchTree } from './watch-tree.ts'
 import { QUIET_WRANGLER_ENV } from './wrangler-env.ts'
 
 // The author's preview: build content/, publish it into wrangler's local KV
-// with the production publish code, serve it with `wrangler dev`, and
-// rebuild and republish on every saved change.
+// with the production publish code, serve it with `wrangler dev` (the API and,
+// with PREVIEW on, the docs as HTML), and rebuild and republish on every saved
+// change. The page reloads itself on a new build and shows failed builds' problems.
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)
@@ -21,7 +24,9 @@ const origin = `http://127.0.0.1:${port}`
 const persistDir = process.env.PERSIST_DIR ? resolve(process.env.PERSIST_DIR) : undefined
 
 Object.assign(process.env, QUIET_WRANGLER_ENV)
-await ensureDevVars()
+const { JWT_SECRET: secret } = await ensureDevVars()
+if (!secret) throw new Error('.dev.vars has no JWT_SECRET')
+const reporter = await startBuildReporter()
 const local = await openTarget('local', 'wrangler.toml', persistDir && join(persistDir, 'v3'))
 
 async function buildAndPublish(reason: string): Promise<void> {
@@ -32,19 +37,28 @@ async function buildAndPublish(reason: string): Promise<void> {
     // The blobs are still in memory: publish them from there, not from dist/.
     const report = await publishBuild(local.target, inMemorySource(result))
     const elapsed = Math.round(performance.now() - started)
+    reporter.report([])
     console.log(`${reason}: build ${report.buildId} live in ${elapsed} ms (${report.blobWrites} blobs written)`)
   } catch (error) {
     if (!(error instanceof ContentError)) throw error
-    for (const problem of error.problems) console.error(formatProblem(problem, contentFolder))
+    const problems = error.problems.map((problem) => formatProblem(problem, contentFolder))
+    reporter.report(problems)
+    for (const problem of problems) console.error(problem)
     console.error(`${reason}: not published; still serving the last good build`)
   }
 }
 
 await buildAndPublish('initial build')
 
+// The preview's variables exist only here: a deployed worker has none of them.
+const previewVars = [`PREVIEW:true`, `PREVIEW_TOKEN:${await mintPreviewToken(secret)}`, `PREVIEW_PROBLEMS_URL:${reporter.url}`]
 const wrangler = spawn(
   process.execPath,
-  [resolve('node_modules/wrangler/bin/wrangler.js'), 'dev', '--ip', '127.0.0.1', '--port', port, '--var', 'POINTER_TTL_SECONDS:0', '--log-level', 'warn', ...(persistDir ? ['--persist-to', persistDir] : [])],
+  [
+    resolve('node_modules/wrangler/bin/wrangler.js'),
+    ...['dev', '--ip', '127.0.0.1', '--port', port, '--var', 'POINTER_TTL_SECONDS:0', ...previewVars.flatMap((value) => ['--var', value])],
+    ...['--log-level', 'warn', ...(persistDir ? ['--persist-to', persistDir] : [])],
+  ],
   // Its own process group, so stopping reaches wrangler's children (workerd, esbuild) too.
   { stdio: ['ignore', 'inherit', 'inherit'], detached: true },
 )
@@ -62,6 +76,7 @@ const watcher = watchTree(contentDir, (file) => {
 
 console.log(
   [
+    `Docs preview on ${origin}/ (reloads on save; "Show drafts" uses a token minted for this session)`,
     `Docs API on ${origin}/v1 (watching ${contentDir})`,
     `  curl ${origin}/v1/documents/index`,
     `  curl ${origin}/v1/documents/index.md`,
@@ -95,7 +110,7 @@ async function stop(code: number) {
   const forced = setTimeout(() => signalWrangler('SIGKILL'), STOP_GRACE_MS)
   await wranglerExited
   clearTimeout(forced)
-  await local.close()
+  await Promise.all([local.close(), reporter.close()])
   process.exit(code)
 }
 process.on('SIGINT', () => void stop(0))
