@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+
+// Debian's chromium, driven by playwright-core; test tools never download a browser here.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// As root, in a sandboxed machine with no network: without the background-networking
+// flags Chromium keeps trying to reach Google's hosts.
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+export const SCREENSHOTS = 'test-results/screenshots'
+
+/** Locally a missing browser skips the browser tests; on CI (CI=true) they run, and fail, instead. */
+export const browserTestsRun = existsSync(CHROMIUM) || process.env.CI === 'true'
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium), as .ci/run does`)
+  await mkdir(SCREENSHOTS, { recursive: true })
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
+
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string, log = () => ''): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check().catch(() => undefined)
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; server said:\n${log()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+export interface PreviewServer {
+  origin: string
+  /** The copy of the fixture site the server watches. */
+  content: string
+  output(): string
+  stop(): Promise<void>
+}
+
+/**
+ * `npm start` as authors run it (scripts/start.ts: build, local KV, wrangler dev,
+ * watch) on a copy of the fixture site, with its own port, KV state and output.
+ * `extraFiles` are added to the copy, by path under the content folder.
+ */
+export async function startPreview(extraFiles: Record<string, string> = {}): Promise<PreviewServer> {
+  const workDir = await mkdtemp(join(tmpdir(), 'docs-preview-'))
+  const content = join(workDir, 'content')
+  await cp('test/fixtures/site', content, { recursive: true })
+  for (const [path, text] of Object.entries(extraFiles)) {
+    await mkdir(dirname(join(content, path)), { recursive: true })
+    await writeFile(join(content, path), text)
+  }
+  const origin = `http://127.0.0.1:${await freePort()}`
+  const server = spawn(process.execPath, ['scripts/start.ts'], {
+    env: { ...process.env, PORT: new URL(origin).port, CONTENT_DIR: content, OUT_DIR: join(workDir, 'dist'), PERSIST_DIR: join(workDir, 'state') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise((resolve) => server.once('exit', resolve))
+  await waitFor(async () => ((await fetch(`${origin}/v1/status`)).ok ? true : undefined), 90_000, 'the first build to be served', () => output)
+  return {
+    origin,
+    content,
+    output: () => output,
+    async stop() {
+      if (server.exitCode === null) {
+        server.kill('SIGTERM')
+        await exited
+      }
+      await rm(workDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A page long enough to scroll, with many sections for the TOC to follow. */
+export const LONG_PAGE = [
+  '---',
+  'title: Long page',
+  '---',
+  '',
+  'A page with many sections.',
+  ...Array.from({ length: 12 }, (_, index) => [``, `## Section ${index + 1}`, '', ...Array.from({ length: 6 }, () => `Paragraph text of section ${index + 1}, long enough to take some room on the screen. `.repeat(4)).join('\n\n')]).flat(),
+  '',
+].join('\n')
