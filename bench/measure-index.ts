@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises'
 import { gzipSync } from 'node:zlib'
 import MiniSearch from 'minisearch'
 import { readEmitted } from '../build/emit.ts'
-import { DisplayChunkSchema, SearchIndexBlobSchema, type DisplayChunk, type DocumentBlob } from '../contract/index.ts'
+import { DisplayChunkSchema, SearchIndexBlobSchema, type DisplayChunk } from '../contract/index.ts'
 import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
 import { runSearch } from '../search/results.ts'
+import { buildBaseline, VITEPRESS } from './baseline.ts'
 import type { BenchQuery } from './queries.ts'
 import { median, percentile } from './stats.ts'
 
@@ -19,23 +20,8 @@ const gc = (globalThis as { gc?: () => void }).gc as () => void
 // As the worker's store does it: parse, check the schema, decode.
 const loadSearchIndex = (text: string) => decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(text)))
 
-// The baseline: MiniSearch configured the way VitePress's local search is.
-const VITEPRESS = {
-  fields: ['title', 'titles', 'text'],
-  storeFields: ['title', 'titles'],
-  searchOptions: { boost: { title: 4, text: 2, titles: 1 }, prefix: true, fuzzy: 0.2 },
-}
-
-async function baselineJson(locale: string): Promise<string> {
-  const index = new MiniSearch(VITEPRESS)
-  for (const [docId, entry] of Object.entries(manifest.documents[locale] ?? {})) {
-    if (entry.draft) continue
-    const blob = JSON.parse(await readBlob(entry.blob)) as DocumentBlob
-    const titles = blob.toc.flatMap(function flat(e): string[] { return [e.text, ...e.children.flatMap(flat)] })
-    index.add({ id: docId, title: blob.title, titles: titles.join(' '), text: blob.html.replace(/<[^>]+>/g, ' ') })
-  }
-  return JSON.stringify(index)
-}
+// The baseline (bench/baseline.ts): MiniSearch configured the way VitePress's local search is.
+const baselineJson = async (locale: string) => JSON.stringify(await buildBaseline(manifest, readBlob, locale))
 
 /** JS heap plus ArrayBuffer backing stores: typed arrays live outside `heapUsed`. */
 const memoryInUse = () => {
