@@ -44,7 +44,7 @@ export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs:
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer()
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
   const address = probe.address()

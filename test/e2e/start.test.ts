@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from './preview-harness.ts'
 
 // Starts the preview the way `npm start` does (build, publish to local KV,
 // wrangler dev, watch) on a copy of the fixture site and its own KV state.
@@ -11,15 +11,6 @@ let workDir: string
 let server: ChildProcess
 let origin: string
 let output = ''
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const address = probe.address()
-  await new Promise((resolve) => probe.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
 
 async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs

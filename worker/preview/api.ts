@@ -1,21 +1,12 @@
 import { z } from 'zod'
 import { DocumentBlobSchema, NavTreeNodeSchema } from '../../contract/index.ts'
+import { ReleasesResponse } from '../routes/releases.ts'
 
 /** The app's own `fetch`: the preview asks the public API in process, as a front end would over HTTP. */
 export type AppFetch = (request: Request, env: Env) => Response | Promise<Response>
 
 const StatusSchema = z.object({ buildId: z.string(), documents: z.record(z.string(), z.int()) })
 const NavigationSchema = z.object({ locale: z.string(), items: z.array(NavTreeNodeSchema) })
-const ReleaseSchema = z.object({
-  version: z.string(),
-  date: z.string(),
-  title: z.string(),
-  html: z.string(),
-  upgrade: z.object({ html: z.string() }).nullable(),
-  breaking: z.boolean(),
-  related: z.array(z.object({ slug: z.string(), title: z.string(), url: z.string() })),
-})
-const ReleasesSchema = z.object({ streams: z.array(z.object({ name: z.string(), releases: z.array(ReleaseSchema) })) })
 const SearchSchema = z.object({
   results: z.array(
     z.object({
@@ -31,7 +22,7 @@ const SearchSchema = z.object({
 })
 const ProblemSchema = z.object({ detail: z.string(), errors: z.array(z.object({ detail: z.string() })).optional() })
 
-export type Releases = z.infer<typeof ReleasesSchema>
+export type Releases = z.infer<typeof ReleasesResponse>
 export type SearchAnswer = z.infer<typeof SearchSchema>
 export type Document = z.infer<typeof DocumentBlobSchema>
 
@@ -63,7 +54,7 @@ export class Api {
     this.#get(`/v1/navigation${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`, NavigationSchema, acceptLanguage)
   document = (slug: string, locale: string) =>
     this.#get(`/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}?locale=${encodeURIComponent(locale)}`, DocumentBlobSchema)
-  releases = (query: URLSearchParams) => this.#get(`/v1/releases${query.size > 0 ? `?${query}` : ''}`, ReleasesSchema)
+  releases = (query: URLSearchParams) => this.#get(`/v1/releases${query.size > 0 ? `?${query}` : ''}`, ReleasesResponse)
   search = (body: { query: string; locale: string; limit: number; filters?: { sections: string[] } }) =>
     this.#send('/v1/search', SearchSchema, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
 

@@ -34,6 +34,9 @@ const ReleaseSchema = z.object({
   related: z.array(z.object({ slug: z.string(), title: z.string(), url: z.string() })),
 })
 
+/** What GET /v1/releases answers: the stored releases without the draft flags of related pages. */
+export const ReleasesResponse = z.object({ streams: z.array(z.object({ name: z.string(), releases: z.array(ReleaseSchema) })) })
+
 export const releasesRoute = createRoute({
   method: 'get',
   path: '/v1/releases',
@@ -42,7 +45,7 @@ export const releasesRoute = createRoute({
   responses: {
     200: {
       description: 'Matching releases',
-      content: { 'application/json': { schema: z.object({ streams: z.array(z.object({ name: z.string(), releases: z.array(ReleaseSchema) })) }) } },
+      content: { 'application/json': { schema: ReleasesResponse } },
     },
     304: { description: 'Not modified' },
     422: { description: 'Invalid query values, with JSON pointers' },
