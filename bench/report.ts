@@ -2,6 +2,8 @@ import type { BuildFigures } from './measure-build.ts'
 import type { CheckFigures } from './measure-checks.ts'
 import type { OutputFigures } from './measure-output.ts'
 import type { WorkerFigures } from './measure-worker.ts'
+import { RELEVANCE_KINDS, type RelevanceKind } from './relevance-queries.ts'
+import type { RelevanceFigures } from './relevance.ts'
 
 interface IndexFigures {
   bytes: number
@@ -28,6 +30,7 @@ export interface BenchResult {
   machine: string
   runs: number
   sizes: SizeResult[]
+  relevance?: RelevanceFigures
 }
 
 type Row = [figure: string, ours: string, baseline: string, ratio: string, target: string]
@@ -103,12 +106,40 @@ function markdownTable(list: Row[]): string {
   return [header, ['---', '---:', '---:', '---:', '---'] as Row, ...list].map((row) => `| ${row.join(' | ')} |`).join('\n')
 }
 
+export const fixed = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(2))
+export const percent = (value: number) => (Number.isNaN(value) ? '–' : `${Math.round(value * 100)}%`)
+
+/** The table of the report: per kind, ours beside the baseline. */
+export function relevanceTable(figures: RelevanceFigures): string {
+  const lines = ['| queries | n | ours MRR@10 | ours hit@1 | baseline MRR@10 | baseline hit@1 |', '| --- | ---: | ---: | ---: | ---: | ---: |']
+  for (const [name, row] of Object.entries(figures.rows)) {
+    const label = RELEVANCE_KINDS.includes(name as RelevanceKind) ? name : `**${name}**`
+    lines.push(`| ${label} | ${row.count} | ${fixed(row.ours.mrr)} | ${percent(row.ours.hit1)} | ${fixed(row.baseline.mrr)} | ${percent(row.baseline.hit1)} |`)
+  }
+  return lines.join('\n')
+}
+
+function relevanceSection(figures: RelevanceFigures): string {
+  return `### Relevance
+
+MRR@10 and hit@1 of a labeled query set: each query names the page a reader means, and the
+figure is where that page ranks. Queries over this site's own \`content/\` are written by hand
+(English, plus Chinese over \`content/docs/zh\`); queries over a ${figures.corpusDocuments.toLocaleString('en')}-document
+bench corpus are derived from it. Kinds: title words, a prefix as typed, a one-letter typo,
+words only in the body, several words naming a topic, and Chinese words inside running text.
+The set is in \`bench/relevance-queries.ts\`; \`node bench/relevance.ts --misses\` lists the
+queries whose page is not first.
+
+${relevanceTable(figures)}`
+}
+
 export function renderReport(result: BenchResult): { table: string; page: string } {
   const sections = result.sizes.map((size) => `### ${size.documents.toLocaleString('en')} documents\n\n${markdownTable(rows(size))}`)
+  if (result.relevance) sections.push(relevanceSection(result.relevance))
   const intro = `Measured ${result.date.slice(0, 10)} on ${result.machine}; medians of ${result.runs} runs where a figure is timed.`
   const page = `---
 title: Performance
-description: Build, index and request figures at 1k and 10k documents, from npm run bench.
+description: Build, index, request and relevance figures at 1k and 10k documents, from npm run bench.
 order: 9
 ---
 

@@ -9,6 +9,7 @@ import { measureChecks } from './measure-checks.ts'
 import { measureOutput } from './measure-output.ts'
 import { measureWorker } from './measure-worker.ts'
 import { queryMix } from './queries.ts'
+import { measureRelevance } from './relevance.ts'
 import { renderReport, type BenchResult, type SizeResult } from './report.ts'
 
 // `npm run bench`: synthetic sites of 1k and 10k documents (fixed seed),
@@ -41,11 +42,16 @@ for (const documents of SIZES) {
   }
 }
 
+// Relevance: the labeled queries over content/ and a 1k corpus, ours beside the baseline.
+console.error('relevance…')
+const relevance = await measureRelevance()
+
 const result: BenchResult = {
   date: new Date().toISOString(),
   machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   runs: RUNS,
   sizes,
+  relevance,
 }
 await mkdir('bench/results', { recursive: true })
 await writeFile('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n`)
