@@ -7,11 +7,18 @@ export const SEARCH_OPTIONS = {
   boost: { title: 6, heading: 3, text: 1 },
   /** Multiplier for documents in a section the query asks to boost. */
   sectionBoost: 2,
-  /** Other matching sections of a document add to its score, at this discount. */
-  otherRecordsWeight: 0.25,
+  /**
+   * Other matching sections of a document add to its score, at this discount:
+   * a page about a word mentions it in many sections (0.25 -> 0.35 by the relevance set: prefix queries rank better).
+   */
+  otherRecordsWeight: 0.35,
   bm25: { k1: 1.2, b: 0.7 },
-  /** A prefix or a typo counts for less than the word itself, and less the further it is from what was typed. */
-  prefixWeight: 0.375,
+  /**
+   * A prefix or a typo counts for less than the word itself, and less the further it is from what was typed.
+   * The prefix weight is then scaled by typed / matched length, so it starts higher than MiniSearch's 0.375
+   * (0.375 -> 0.75 by the relevance set of bench/relevance-queries.ts: no kind ranks worse, several-word queries better).
+   */
+  prefixWeight: 0.75,
   fuzzyWeight: 0.45,
   /** A short prefix can match thousands of terms; the closest ones carry the meaning. */
   maxPrefixExpansions: 16,
