@@ -34,7 +34,13 @@ export default {
       // What a fresh isolate does before its first search: read and check the
       // pointer, the manifest and the index, and decode the index. A new proxy
       // of the binding gets a store cache of its own, as a cold isolate would.
-      const store = new Store({ kv: new Proxy(env.DOCS_KV, {}), pointerTtlMs: 0 })
+      const fresh = new Proxy(env.DOCS_KV, {
+        get(target, property) {
+          const value = Reflect.get(target, property, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+      const store = new Store({ kv: fresh, pointerTtlMs: 0 })
       const index = await store.searchIndex(await store.manifest(), url.searchParams.get('locale') ?? 'en')
       return Response.json({ records: index.recordDoc.length })
     }

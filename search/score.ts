@@ -98,14 +98,13 @@ export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options:
     for (const { position, expansions } of matches) {
       for (const expansion of expansions) {
         const weights = listWeights(index, expansion, options)
-        accumulate(index, scratch, 2 ** position, index.textPostings, index.textStart, expansion.term, (repeats, record) =>
-          textScore(weights.text, repeats, index.lengthNorm[record] as number),
-        )
-        accumulate(index, scratch, 2 ** position, index.fieldPostings, index.fieldStart, expansion.term, (isTitle) => (isTitle ? weights.title : weights.heading))
+        accumulate(index, scratch, 2 ** position, 'text', expansion.term, weights)
+        accumulate(index, scratch, 2 ** position, 'field', expansion.term, weights)
       }
     }
     const everyTerm = 2 ** queryTerms.length - 1
-    const passes = (doc: number) => (query.canReadDrafts || !index.docDraft[doc]) && inFilters(index, doc, query)
+    const filtered = query.sections !== null || query.tags !== null
+    const passes = (doc: number) => (query.canReadDrafts || !index.docDraft[doc]) && (!filtered || inFilters(index, doc, query))
     let accepted = scratch.touchedDocs.filter((doc) => scratch.docMasks[doc] === everyTerm && passes(doc))
     if (accepted.length === 0) accepted = scratch.touchedDocs.filter(passes)
     return { documents: topDocuments(index, scratch, accepted, query, options), matches, facets: countFacets(index, accepted) }
@@ -126,17 +125,30 @@ export function tagsOf(index: LoadedIndex, doc: number): string[] {
 
 function inFilters(index: LoadedIndex, doc: number, query: ScoredQueryInput): boolean {
   if (query.sections && !query.sections.has(index.docSection[doc] as string)) return false
-  return !query.tags || tagsOf(index, doc).some((tag) => query.tags?.has(tag))
+  if (!query.tags) return true
+  for (let at = index.docTagStart[doc] as number; at < (index.docTagStart[doc + 1] as number); at++) {
+    if (query.tags.has(index.tags[index.docTagList[at] as number] as string)) return true
+  }
+  return false
 }
 
+/** Counts by position first: a one-word query on a large site matches thousands of documents. */
 function countFacets(index: LoadedIndex, docs: number[]): ScoredQuery['facets'] {
-  const facets: ScoredQuery['facets'] = { sections: {}, tags: {} }
+  const sections = new Map<string, number>()
+  const tags = new Uint32Array(index.tags.length)
   for (const doc of docs) {
     const section = index.docSection[doc] as string
-    facets.sections[section] = (facets.sections[section] ?? 0) + 1
-    for (const tag of tagsOf(index, doc)) facets.tags[tag] = (facets.tags[tag] ?? 0) + 1
+    sections.set(section, (sections.get(section) ?? 0) + 1)
+    for (let at = index.docTagStart[doc] as number; at < (index.docTagStart[doc + 1] as number); at++) {
+      const position = index.docTagList[at] as number
+      tags[position] = (tags[position] as number) + 1
+    }
   }
-  return facets
+  const tagCounts: Record<string, number> = {}
+  tags.forEach((count, position) => {
+    if (count > 0) tagCounts[index.tags[position] as string] = count
+  })
+  return { sections: Object.fromEntries(sections), tags: tagCounts }
 }
 
 /** The `limit` best documents, kept in a small sorted array (no full sort). */
@@ -168,28 +180,24 @@ const outranks = (score: number, doc: number, other: RankedDocument) => score > 
 
 /**
  * Adds each posting's score to its record and marks its document as matching
- * query term `bit`. `scoreOf` gets the posting's flag: for body text, the term
- * repeats in the record; for fields, the word is in the title.
+ * query term `bit`. The flag of a text posting says the term repeats in the
+ * record; of a field posting, that the word is in the title. This loop runs
+ * once per posting, so it reads varints and scores inline, with no callback.
  */
-function accumulate(
-  index: LoadedIndex,
-  scratch: Scratch,
-  bit: number,
-  bytes: Uint8Array,
-  starts: Uint32Array,
-  term: number,
-  scoreOf: (flag: boolean, record: number) => number,
-) {
+function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, list: 'text' | 'field', term: number, weights: ListWeights) {
   const { recordScores, docMasks, touchedRecords, touchedDocs } = scratch
+  const isText = list === 'text'
+  const starts = isText ? index.textStart : index.fieldStart
   const end = starts[term + 1] as number
-  const reader = new ByteReader(bytes, starts[term] as number)
+  const reader = new ByteReader(isText ? index.textPostings : index.fieldPostings, starts[term] as number)
   let record = 0
   while (reader.offset < end) {
     const value = reader.varint()
     record += Math.floor(value / 2)
+    const flag = value % 2 === 1
     const score = recordScores[record] as number
     if (score === 0) touchedRecords.push(record)
-    recordScores[record] = score + scoreOf(value % 2 === 1, record)
+    recordScores[record] = score + (isText ? textScore(weights.text, flag, index.lengthNorm[record] as number) : flag ? weights.title : weights.heading)
     const doc = index.recordDoc[record] as number
     const mask = docMasks[doc] as number
     if (mask === 0) touchedDocs.push(doc)

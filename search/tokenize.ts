@@ -19,9 +19,33 @@ function segmenterFor(locale: string): Intl.Segmenter {
 /**
  * The words of a text by Unicode word boundaries (UAX #29) with the
  * locale's dictionary, so that Chinese, Japanese and Thai, written without
- * spaces, split into words too. Build and query both call this.
+ * spaces, split into words too. Build and query both call this. Text
+ * without such scripts takes a regular-expression shortcut that gives the
+ * same words several times faster (it was most of a 10k-page build's time).
  */
 export function words(text: string, locale: string): Word[] {
+  return NEEDS_DICTIONARY.test(text) ? segmentedWords(text, locale) : spacedWords(text)
+}
+
+/** Scripts written without spaces between words, which need ICU's dictionaries to split. */
+const NEEDS_DICTIONARY = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
+
+/**
+ * Words of text in scripts that put spaces between words, as the segmenter
+ * plus our splitting below would give them (a test checks the two agree),
+ * at a fraction of the cost: letters, marks, digits and connectors, with a
+ * dot or comma kept between digits (`3.14`, `v2.1.0`, `1,000`).
+ */
+const SPACED_WORD = /[\p{L}\p{M}\p{Nd}\p{Pc}]+(?:(?<=\p{Nd})[.,](?=\p{Nd})[\p{L}\p{M}\p{Nd}\p{Pc}]+)*/gu
+
+function spacedWords(text: string): Word[] {
+  const found: Word[] = []
+  for (const match of text.matchAll(SPACED_WORD)) found.push({ text: match[0], index: match.index })
+  return found
+}
+
+/** The segmenter's words, without the shortcut: exported so a test can hold the shortcut to it. */
+export function segmentedWords(text: string, locale: string): Word[] {
   const found: Word[] = []
   for (const segment of segmenterFor(locale).segment(text)) {
     if (!segment.isWordLike) continue

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tokenize } from '../../search/tokenize.ts'
+import { segmentedWords, tokenize, words } from '../../search/tokenize.ts'
 import cases from '../fixtures/segmentation/cases.json' with { type: 'json' }
 
 // The same cases run in workerd (test/worker/segmentation.test.ts): build and
@@ -18,5 +18,22 @@ describe('word segmentation in Node, where the build runs', () => {
 
   it('folds full-width letters and case, so ＡＰＩ and api are one word', () => {
     expect(tokenize('ＡＰＩ', 'ja')).toEqual(tokenize('api', 'ja'))
+  })
+})
+
+describe('the shortcut for text with spaces between words', () => {
+  const SAMPLES = [
+    "Don't re-deploy v2.1.0 on k8s; e-mail user_name@example.com about 3.14 cafés, 1,000 times.",
+    'a.1 2.a 1.2.3 x,y 4,5 ver.2 e.g. i.e. U.S.A. naïve coöperate Ångström straße',
+    "Lancez l'installateur une fois ; c’est l’étape « zéro ». Qu'est-ce que c'est ?",
+    'Die Straßenbahnhaltestelle ist größer als erwartet. ÄÖÜ äöü',
+    'Всё работает: версия 2.0, файл config.yaml, «кавычки».',
+    'البحث في المستندات سريع. مرحبا بالعالم',
+    'Ελληνικά κείμενα με τόνους: ό,τι θέλεις.',
+    '문서를 검색하려면 검색창에 입력하세요.',
+    'snake_case camelCase kebab-case SCREAMING_CASE __proto__ $var #tag @user 50% ½ ²',
+  ]
+  it.each(SAMPLES)('finds the words the segmenter finds: %s', (text) => {
+    expect(words(text, 'en')).toEqual(segmentedWords(text, 'en'))
   })
 })
