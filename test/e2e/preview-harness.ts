@@ -30,6 +30,23 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
 }
 
+export interface PreviewSession {
+  server: PreviewServer
+  browser: Browser
+  page: Page
+}
+
+/** `npm start` on a copy of the fixture site (with a long page to scroll), and a desktop-sized page in a browser. */
+export async function openPreviewSession(): Promise<PreviewSession> {
+  const [server, browser] = await Promise.all([startPreview({ 'docs/en/reference/long-page.md': LONG_PAGE }), launchBrowser()])
+  return { server, browser, page: await browser.newPage({ viewport: { width: 1280, height: 800 } }) }
+}
+
+export async function closePreviewSession(session: Partial<PreviewSession>): Promise<void> {
+  await session.browser?.close()
+  await session.server?.stop()
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LONG_PAGE, browserTestsRun, launchBrowser, screenshot, startPreview, type PreviewServer } from './preview-harness.ts'
+import { LONG_PAGE, browserTestsRun, closePreviewSession, openPreviewSession, screenshot, type PreviewServer } from './preview-harness.ts'
 
 // The author preview while an author writes: saved changes appear by themselves,
 // broken builds show their problems. Also measures what the issue asks to report.
@@ -25,14 +25,10 @@ const shownAt = (target: Page) =>
 
 describe.runIf(browserTestsRun)('the author preview while writing', { timeout: 120_000 }, () => {
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startPreview({ 'docs/en/reference/long-page.md': LONG_PAGE }), launchBrowser()])
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    ;({ server, browser, page } = await openPreviewSession())
   }, 120_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => closePreviewSession({ server, browser }))
 
   it('shows each saved change without touching the browser, at the same scroll position (median of 5 edits)', async () => {
     const file = join(server.content, 'docs/en/reference/long-page.md')

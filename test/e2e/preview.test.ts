@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LONG_PAGE, browserTestsRun, launchBrowser, screenshot, startPreview, type PreviewServer } from './preview-harness.ts'
+import { browserTestsRun, closePreviewSession, openPreviewSession, screenshot, type PreviewServer } from './preview-harness.ts'
 
 // The author preview in a real browser: what `npm start` serves at / on the fixture site.
 let server: PreviewServer
@@ -15,14 +15,10 @@ const path = () => new URL(page.url()).pathname + new URL(page.url()).hash
 // Generous timeouts: a browser, workerd and the build share two cores.
 describe.runIf(browserTestsRun)('the author preview in a browser', { timeout: 60_000 }, () => {
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startPreview({ 'docs/en/reference/long-page.md': LONG_PAGE }), launchBrowser()])
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    ;({ server, browser, page } = await openPreviewSession())
   }, 120_000)
 
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  afterAll(() => closePreviewSession({ server, browser }))
 
   it('opens at /, follows the sidebar to a nested page whose TOC links its headings, and walks prev/next', async () => {
     await page.goto(`${server.origin}/`)

@@ -20,6 +20,10 @@ describe('unknown routes and wrong methods', () => {
     ['GET', '/v1/search', 'POST'],
     ['DELETE', '/v1/search', 'POST'],
     ['POST', '/v1/releases', 'GET, HEAD'],
+    ['POST', '/v1/navigation', 'GET, HEAD'],
+    ['DELETE', '/v1/status', 'GET, HEAD'],
+    ['POST', '/llms.txt', 'GET, HEAD'],
+    ['PUT', '/llms-full.txt', 'GET, HEAD'],
   ])('answers %s %s with 405 and Allow: %s', async (method, path, allow) => {
     const response = await call(path, { method, headers: json, ...(method === 'GET' ? {} : { body: '{}' }) })
     expect(response.status).toBe(405)

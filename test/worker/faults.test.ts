@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { KV_KEYS, SCHEMA_VERSION, blobHash, type Manifest } from '../../contract/index.ts'
-import { STACK_FRAME, call as callWith, clearKv, fixtureBuild, fixtureManifest, freshKv, publishFixture, variantOf, type ProblemBody } from './helpers.ts'
+import { call as callWith, clearKv, expectUnavailable, fixtureBuild, fixtureManifest, freshKv, publishFixture, variantOf } from './helpers.ts'
 
 // Storage damaged behind the worker's back, one stored kind and one kind of
 // damage at a time: every case must answer 503 with Retry-After, never a 500
@@ -19,15 +19,6 @@ beforeEach(async () => {
 })
 const call = (path: string, init?: RequestInit) => callWith(path, init, { DOCS_KV: kv })
 const searchCall = (body: unknown) => call('/v1/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-
-async function expectUnavailable(response: Response) {
-  expect(response.status).toBe(503)
-  expect(response.headers.get('Retry-After')).toBe('30')
-  expect(response.headers.get('Content-Type')).toBe('application/problem+json')
-  const text = await response.text()
-  expect(JSON.parse(text)).toMatchObject({ type: 'about:blank', title: 'Service Unavailable', status: 503 } satisfies Partial<ProblemBody>)
-  expect(text).not.toMatch(STACK_FRAME)
-}
 
 const blobText = (hash: string) => {
   const text = fixtureBuild().fixture.blobs[hash]

@@ -77,6 +77,17 @@ export function spyOnKvReads() {
 /** A JSON-encoded stack frame such as `at handler (file.ts:12:5)`. */
 export const STACK_FRAME = /\bat\s+\S.*:\d+:\d+/
 
+/** Asserts a 503 problem with Retry-After and no stack trace; returns the body text for further checks. */
+export async function expectUnavailable(response: Response): Promise<string> {
+  expect(response.status).toBe(503)
+  expect(response.headers.get('Retry-After')).toBe('30')
+  expect(response.headers.get('Content-Type')).toBe('application/problem+json')
+  const text = await response.text()
+  expect(JSON.parse(text)).toMatchObject({ type: 'about:blank', title: 'Service Unavailable', status: 503 } satisfies Partial<ProblemBody>)
+  expect(text).not.toMatch(STACK_FRAME)
+  return text
+}
+
 /** Deletes every key of the test's KV namespace. */
 export async function clearKv(): Promise<void> {
   for (;;) {

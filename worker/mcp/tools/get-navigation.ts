@@ -28,8 +28,7 @@ export function registerGetNavigation(server: McpServer, context: ToolContext): 
     guarded('get_navigation', async (args: GetNavigationArgs) => {
       const manifest = await context.store.manifest()
       const locale = localeFor(context, manifest, args.locale)
-      // Both trees were published for every locale; the manifest schema guarantees the entry.
-      const hash = manifest.navigation[locale]?.[context.canReadDrafts ? 'drafts' : 'public'] as string
+      const hash = context.store.navigationHash(manifest, locale, context.canReadDrafts)
       const { items } = await context.store.navigation(manifest, hash)
       const heading = `Pages of ${manifest.site.title} in ${locale}, in reading order. Each page's slug is in backticks: read it with get_document.`
       const note = unknownLocaleNote(manifest, args.locale, locale)
