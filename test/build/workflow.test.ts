@@ -32,3 +32,13 @@ describe('the CI workflow', () => {
     expect(text.indexOf('run: npx wrangler deploy\n')).toBeGreaterThan(publish)
   })
 })
+
+describe('the npm scripts', () => {
+  it('run scripts that exist, so `npm run publish` in the workflow does not fail on a moved file', async () => {
+    const { access } = await import('node:fs/promises')
+    const scripts = (JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts
+    const files = Object.values(scripts).flatMap((command) => [...command.matchAll(/\bnode (\S+\.ts)\b/g)].map((match) => match[1] as string))
+    expect(files).toContain('publish/cli.ts')
+    for (const file of files) await expect(access(file), file).resolves.toBeUndefined()
+  })
+})
