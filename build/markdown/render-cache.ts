@@ -43,12 +43,7 @@ export class RenderCache {
     const text = await readFile(join(this.dir, this.namespace, `${this.keyOf(input)}.json`), 'utf8').catch(() => undefined)
     if (text === undefined) return undefined
     const cached = JSON.parse(text) as RenderedDocument
-    const linksStillResolve = cached.links.every(
-      (link) =>
-        resolveHref(input.path, link.href, targets.urls) === link.url &&
-        (resolveHref(input.path, link.href, targets.markdownUrls) ?? null) === link.markdownUrl,
-    )
-    return linksStillResolve ? cached : undefined
+    return linksStillResolve(input, cached, targets) ? cached : undefined
   }
 
   async set(input: RenderInput, output: RenderedDocument): Promise<void> {
@@ -74,4 +69,13 @@ export class RenderCache {
     const unused = entries.filter((name) => name.startsWith('memo-') && !this.memoKeysUsed.has(name.slice(5, -5)))
     await Promise.all(unused.map((name) => rm(join(this.dir, this.namespace, name), { force: true })))
   }
+}
+
+/** A rendering stays valid while every link in it resolves to the URLs it was rendered with. */
+export function linksStillResolve(input: RenderInput, output: RenderedDocument, targets: LinkTargets): boolean {
+  return output.links.every(
+    (link) =>
+      resolveHref(input.path, link.href, targets.urls) === link.url &&
+      (resolveHref(input.path, link.href, targets.markdownUrls) ?? null) === link.markdownUrl,
+  )
 }
