@@ -89,6 +89,26 @@ function treeNode(page: NavItem | null, title: string, children: NavTreeNode[]):
   return { title, slug: page?.slug ?? null, url: page?.url ?? null, fallback: page?.fallback ?? false, draft: page?.draft ?? false, children }
 }
 
+/**
+ * How many pages of its folder a document lists as `siblings`. The full folder
+ * is in the sidebar tree (`/v1/navigation`); the document carries only the
+ * pages around it, so its `nav` stays small however large the folder grows.
+ */
+const SIBLING_WINDOW = 10
+
+/**
+ * The pages of a folder nearest the page at `position`, the page itself
+ * excluded, in sidebar order: half before and half after it, shifted at the
+ * folder's ends so the window stays full whenever the folder has enough pages.
+ */
+function siblingWindow<T>(pagesHere: readonly T[], position: number, size = SIBLING_WINDOW): T[] {
+  const others = pagesHere.length - 1
+  const start = Math.min(Math.max(position - Math.floor(size / 2), 0), Math.max(others - size, 0))
+  // The page itself always falls inside these size + 1 slots, so dropping it leaves `size` pages
+  // (or every other page of a small folder), without copying the folder for each of its pages.
+  return pagesHere.slice(start, start + size + 1).filter((_, offset) => start + offset !== position)
+}
+
 export interface Navigation {
   tree: NavTreeNode[]
   /** Navigation context of every document in the tree, by document id. */
@@ -106,16 +126,19 @@ export function buildNavigation(items: NavItem[], options: NavOptions): Navigati
   const walk = (folder: Folder, trail: NavItem[], topLevel: boolean): NavTreeNode[] => {
     const entries = sortedEntries(folder, options, topLevel)
     const pagesHere = entries.map((entry) => (entry.kind === 'page' ? entry.item : entry.folder.page)).filter((item): item is NavItem => item !== null)
+    // A Map, not indexOf: a folder of thousands of pages would otherwise cost quadratic time.
+    const positionHere = new Map(pagesHere.map((item, position) => [item, position]))
+    const siblingsOf = (item: NavItem) => siblingWindow(pagesHere, positionHere.get(item) ?? 0)
     return entries.map((entry) => {
       if (entry.kind === 'page') {
         reading.push(entry.item)
-        context.set(entry.item.docId, { trail, siblings: pagesHere })
+        context.set(entry.item.docId, { trail, siblings: siblingsOf(entry.item) })
         return treeNode(entry.item, entry.item.title, [])
       }
       const page = entry.folder.page
       if (page) {
         reading.push(page)
-        context.set(page.docId, { trail, siblings: pagesHere })
+        context.set(page.docId, { trail, siblings: siblingsOf(page) })
       }
       const children = walk(entry.folder, page ? [...trail, page] : trail, false)
       return treeNode(page, page?.title ?? options.folderTitle(entry.folder.name), children)
@@ -139,7 +162,7 @@ export function buildNavigation(items: NavItem[], options: NavOptions): Navigati
     byDocId.set(item.docId, {
       breadcrumbs: trail.map(ref),
       parent: parent ? ref(parent) : null,
-      siblings: siblings.filter((sibling) => sibling !== item).map(ref),
+      siblings: siblings.map(ref),
       prev: pick(item.prev, reading[position - 1]),
       next: pick(item.next, reading[position + 1]),
     })

@@ -91,7 +91,7 @@ describe('navigation context of a document', () => {
     expect(navOf('extra/tools')).toMatchObject({ breadcrumbs: [], parent: null })
   })
 
-  it('lists the other pages of the same folder as siblings, in navigation order', () => {
+  it('lists every other page of a small folder as siblings, in navigation order', () => {
     expect(navOf('start/install').siblings).toEqual([
       ref('start/quick', 'Quick start'),
       ref('start/b-extra', 'Alpha notes'),
@@ -155,5 +155,57 @@ describe('drafts in navigation', () => {
       prev: ref('guides', 'Guides'),
       next: ref('guides/config', 'Config'),
     })
+  })
+})
+
+describe('siblings of a page in a large folder', () => {
+  // Step k is k-th in the sidebar (by `order`), while its file name sorts in the
+  // reverse order, so a window taken in file order would fail these tests.
+  const STEPS = 30
+  const fileOf = (k: number) => `f${String(STEPS + 1 - k).padStart(2, '0')}`
+  const step = (k: number) => ref(`big/${fileOf(k)}`, `Step ${k}`)
+  const steps = (...ks: number[]) => ks.map(step)
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
+
+  const content: Record<string, string> = {
+    'site.yml': 'title: Big folder\ndefaultLocale: en\nlocales:\n  en: English\n',
+    'docs/en/big/index.md': '# Big\n',
+    'docs/en/after.md': '# After\n',
+  }
+  for (const k of range(1, STEPS)) content[`docs/en/big/${fileOf(k)}.md`] = doc(`title: Step ${k}\norder: ${k}`, `Step ${k}.\n`)
+  // Eleven pages: each has exactly ten others, the most a window holds.
+  for (const k of range(1, 11)) content[`docs/en/eleven/p${k}.md`] = doc(`title: Eleven ${k}\norder: ${k}`, 'Text.\n')
+
+  let big: BuildResult
+  const bigNavOf = (docId: string): DocumentNav => documentOf(big, docId).nav
+
+  beforeAll(async () => {
+    ;({ result: big } = await buildFolder(content))
+  })
+
+  it('gives the first page the ten pages after it', () => {
+    expect(bigNavOf(`big/${fileOf(1)}`).siblings).toEqual(steps(...range(2, 11)))
+  })
+
+  it('gives a middle page five pages before it and five after it, in sidebar order', () => {
+    expect(bigNavOf(`big/${fileOf(15)}`).siblings).toEqual(steps(...range(10, 14), ...range(16, 20)))
+  })
+
+  it('shifts the window near the start of the folder so it stays full', () => {
+    expect(bigNavOf(`big/${fileOf(3)}`).siblings).toEqual(steps(1, 2, ...range(4, 11)))
+  })
+
+  it('gives the last page the ten pages before it', () => {
+    expect(bigNavOf(`big/${fileOf(STEPS)}`).siblings).toEqual(steps(...range(20, 29)))
+  })
+
+  it('still lists every other page of a folder that fits in the window', () => {
+    expect(bigNavOf('eleven/p6').siblings.map((link) => link.slug)).toEqual(range(1, 11).filter((k) => k !== 6).map((k) => `eleven/p${k}`))
+  })
+
+  it('keeps prev and next in reading order whatever the window holds', () => {
+    expect(bigNavOf(`big/${fileOf(1)}`)).toMatchObject({ prev: ref('big', 'Big'), next: step(2) })
+    for (const k of range(2, STEPS - 1)) expect(bigNavOf(`big/${fileOf(k)}`), `step ${k}`).toMatchObject({ prev: step(k - 1), next: step(k + 1) })
+    expect(bigNavOf(`big/${fileOf(STEPS)}`)).toMatchObject({ prev: step(STEPS - 1), next: ref('eleven/p1', 'Eleven 1') })
   })
 })
