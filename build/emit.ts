@@ -1,10 +1,13 @@
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import type { Manifest } from '../contract/index.ts'
+import type { z } from 'zod'
+import { BlobListSchema, ManifestSchema, blobListOf, type Manifest } from '../contract/index.ts'
 import { mapLimit } from './map-limit.ts'
 import type { BuildSource } from '../publish/publish.ts'
 
 export const MANIFEST_FILE = 'manifest.json'
+/** Every blob hash of the build: publishing stores it beside the manifest, for garbage collection. */
+export const BLOB_LIST_FILE = 'blob-list.json'
 export const BLOB_DIR = 'blobs'
 
 /**
@@ -23,6 +26,8 @@ export async function emitBuild(outDir: string, manifest: Manifest, blobs: Map<s
       await link(join(outDir, BLOB_DIR, name), join(staging, BLOB_DIR, name)).catch(() => writeFile(join(staging, BLOB_DIR, name), text))
     })
     await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2))
+    // A one-shot build's map holds every blob it uses.
+    await writeFile(join(staging, BLOB_LIST_FILE), JSON.stringify(blobListOf(manifest.buildId, blobs.keys())))
     await mkdir(dirname(outDir), { recursive: true })
     await rename(outDir, retired).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error
@@ -35,8 +40,14 @@ export async function emitBuild(outDir: string, manifest: Manifest, blobs: Map<s
   await rm(retired, { recursive: true, force: true })
 }
 
-/** A build `emitBuild` wrote, read back for publishing. */
+/** A build `emitBuild` wrote, read back for publishing; one of another format or damaged is refused with a sentence. */
 export async function readEmitted(outDir: string): Promise<BuildSource> {
-  const manifest = JSON.parse(await readFile(join(outDir, MANIFEST_FILE), 'utf8')) as Manifest
-  return { manifest, readBlob: (hash) => readFile(join(outDir, BLOB_DIR, `${hash}.json`), 'utf8') }
+  const read = async <T>(file: string, schema: z.ZodType<T>): Promise<T> => {
+    const result = schema.safeParse(JSON.parse(await readFile(join(outDir, file), 'utf8')))
+    if (!result.success) throw new Error(`${join(outDir, file)} is not a build this code can publish (${result.error.issues[0]?.message ?? 'unknown shape'}); run npm run build again`)
+    return result.data
+  }
+  const [manifest, blobList] = await Promise.all([read(MANIFEST_FILE, ManifestSchema), read(BLOB_LIST_FILE, BlobListSchema)])
+  if (blobList.buildId !== manifest.buildId) throw new Error(`${join(outDir, BLOB_LIST_FILE)} belongs to build ${blobList.buildId}, not ${manifest.buildId}`)
+  return { manifest, blobList, readBlob: (hash) => readFile(join(outDir, BLOB_DIR, `${hash}.json`), 'utf8') }
 }

@@ -1,12 +1,14 @@
 // The contract between build, publishing and worker: what is stored, under
 // which keys, in which format version. Runtime-neutral: no Node, no Hono, no
 // Workers types, so each side imports it as is.
+export * from './blob-list.ts'
 export * from './document.ts'
 export * from './hash.ts'
 export * from './keys.ts'
 export * from './manifest.ts'
 export * from './navigation.ts'
 export * from './releases.ts'
+export * from './routes.ts'
 export * from './search-index.ts'
 export * from './text.ts'
 export * from './urls.ts'

@@ -9,6 +9,8 @@ export const KV_KEYS = {
   /** Every published build of this schema version, newest first (for rollback and garbage collection). */
   builds: `builds:v${SCHEMA_VERSION}`,
   manifest: (buildId: string) => `manifest:${buildId}`,
+  /** Every blob hash of a build, for publishing and garbage collection; the worker never reads it. */
+  blobList: (buildId: string) => `blob-list:${buildId}`,
   blob: (hash: string) => `${BLOB_KEY_PREFIX}${hash}`,
 } as const
 

@@ -4,32 +4,14 @@ import { SCHEMA_VERSION } from './version.ts'
 
 export const BlobHashSchema = z.string().regex(new RegExp(`^[0-9a-f]{${BLOB_HASH.hexLength}}$`), 'must be a blob hash')
 
-/** What the worker serves for one document id in one requested locale. */
-export interface VariantEntry {
-  /** The JSON blob's hash: also the JSON response's strong ETag. */
-  blob: string
-  /** The Markdown blob's hash: the Markdown response's strong ETag. */
-  markdown: string
-  /** The locale whose text is served (differs from the requested one on fallback). */
-  locale: string
-  draft: boolean
-  /** A draft translation of a published page, served instead to readers with the drafts scope. */
-  preview?: VariantEntry | undefined
-}
-
-export const VariantEntrySchema: z.ZodType<VariantEntry> = z.strictObject({
-  blob: BlobHashSchema,
-  markdown: BlobHashSchema,
-  locale: z.string(),
-  draft: z.boolean(),
-  get preview() {
-    return VariantEntrySchema.optional()
-  },
-})
-
 const byLocale = <T extends z.ZodType>(value: T) => z.record(z.string(), value)
 
-/** A build: where every blob of it is, and what the worker needs to route a request. */
+/**
+ * A build: what a cold isolate reads before its first answer, so it stays
+ * small whatever the number of documents. Slugs and redirects sit in route
+ * shards (contract/routes.ts); the list of every blob, which only publishing
+ * needs, under a key of its own (contract/blob-list.ts).
+ */
 export const ManifestSchema = z.strictObject({
   schemaVersion: z.literal(SCHEMA_VERSION),
   buildId: z.string().min(1),
@@ -42,25 +24,19 @@ export const ManifestSchema = z.strictObject({
     locales: z.array(z.string()).min(1),
     baseUrl: z.string(),
   }),
-  /** Every published slug, in any locale, to its document id (the default-locale slug). */
-  slugs: z.record(z.string(), z.string()),
-  /** Slugs that only one locale uses (localized slugs), to their locale. */
-  localizedSlugs: z.record(z.string(), z.string()),
-  /** documents[requestedLocale][documentId] */
-  documents: byLocale(z.record(z.string(), VariantEntrySchema)),
+  /** Route shard blobs: a slug's routes are in `routes[shardOf(slug, routes.length)]`. */
+  routes: z.array(BlobHashSchema).min(1),
+  /** Per locale, the published documents written in it (fallbacks and drafts not counted), as /v1/status reports. */
+  documentCounts: byLocale(z.int().min(0)),
   /** One search index blob per locale. */
   search: byLocale(BlobHashSchema),
   /** The sidebar of each locale: as the public sees it, and with drafts for readers with the scope. */
   navigation: byLocale(z.strictObject({ public: BlobHashSchema, drafts: BlobHashSchema })),
   /** llms.txt of each locale, and llms-full.txt in parts (it can outgrow one KV value). */
   llms: byLocale(z.strictObject({ index: BlobHashSchema, full: z.array(BlobHashSchema) })),
-  /** Old slugs to the default-locale slug of the page they now lead to (chains already collapsed). */
-  redirects: z.record(z.string(), z.string()),
   releases: BlobHashSchema,
   /** Names of the release streams, so a request can be validated without reading the blob. */
   releaseStreams: z.array(z.string()),
-  /** Every blob hash this build uses, for publishing and garbage collection. */
-  blobs: z.array(BlobHashSchema),
 })
 export type Manifest = z.infer<typeof ManifestSchema>
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { BuildHistorySchema, KV_KEYS, ManifestSchema, PointerSchema, type BuildRecord, type Manifest, type Pointer } from '../contract/index.ts'
+import { BlobListSchema, BuildHistorySchema, KV_KEYS, ManifestSchema, PointerSchema, type BuildRecord, type Manifest, type Pointer } from '../contract/index.ts'
 import type { PublishTarget } from './target.ts'
 
 export interface GcOptions {
@@ -41,10 +41,22 @@ async function readManifest(target: PublishTarget, buildId: string): Promise<Man
   return readValue(target, KV_KEYS.manifest(buildId), ManifestSchema)
 }
 
+async function readBlobList(target: PublishTarget, buildId: string): Promise<string[] | null> {
+  return (await readValue(target, KV_KEYS.blobList(buildId), BlobListSchema))?.blobs ?? null
+}
+
+/** Every blob these builds use, or null when one of them has no blob list to say so. */
+async function blobsOf(target: PublishTarget, records: BuildRecord[]): Promise<Set<string> | null> {
+  const lists = await Promise.all(records.map((record) => readBlobList(target, record.buildId)))
+  return lists.every((list) => list !== null) ? new Set(lists.flat()) : null
+}
+
 /**
  * Runs after the pointer has moved. Builds beyond the kept window are retired;
- * once retired for longer than the grace period, their manifests and the blobs
- * no other remaining build uses are deleted.
+ * once retired for longer than the grace period, their manifests, blob lists
+ * and the blobs no other remaining build uses are deleted. What a build uses
+ * comes from its blob list; if a remaining build has none, no blob is deleted
+ * (one it needs could be among them) and the expired builds wait.
  */
 export async function collectGarbage(target: PublishTarget, liveBuildId: string, options: GcOptions = {}): Promise<GcReport> {
   const keep = options.keep ?? DEFAULT_KEEP
@@ -61,14 +73,13 @@ export async function collectGarbage(target: PublishTarget, liveBuildId: string,
     return { ...record, retiredAt: now.toISOString() }
   })
   const expired = updated.filter((record) => record.retiredAt && now.getTime() - Date.parse(record.retiredAt) >= graceMs)
-  if (expired.length > 0) {
-    const remaining = updated.filter((record) => !expired.includes(record))
-    const needed = new Set<string>()
-    for (const record of remaining) (await readManifest(target, record.buildId))?.blobs.forEach((hash) => needed.add(hash))
+  const remaining = updated.filter((record) => !expired.includes(record))
+  const needed = expired.length > 0 ? await blobsOf(target, remaining) : null
+  if (needed) {
     const doomed = new Set<string>()
-    for (const record of expired) (await readManifest(target, record.buildId))?.blobs.forEach((hash) => needed.has(hash) || doomed.add(hash))
+    for (const record of expired) (await readBlobList(target, record.buildId))?.forEach((hash) => needed.has(hash) || doomed.add(hash))
     await target.deleteMany([...doomed].map(KV_KEYS.blob))
-    await target.deleteMany(expired.map((record) => KV_KEYS.manifest(record.buildId)))
+    await target.deleteMany(expired.flatMap((record) => [KV_KEYS.manifest(record.buildId), KV_KEYS.blobList(record.buildId)]))
     report.deletedBuilds = expired.map((record) => record.buildId)
     report.deletedBlobs = doomed.size
     updated = remaining

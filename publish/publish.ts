@@ -1,10 +1,11 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BuildRecord, type Manifest } from '../contract/index.ts'
+import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type BuildRecord, type Manifest } from '../contract/index.ts'
 import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
 import type { PublishTarget } from './target.ts'
 
-/** A build as publishing reads it: the manifest and a way to read each blob. */
+/** A build as publishing reads it: the manifest, the list of its blobs, and a way to read each blob. */
 export interface BuildSource {
   manifest: Manifest
+  blobList: BlobList
   readBlob(hash: string): Promise<string>
 }
 
@@ -13,6 +14,15 @@ export interface PublishOptions extends GcOptions {
   now?: Date
   /** Blobs per bulk write. */
   batchSize?: number
+  /**
+   * Blob hashes the caller knows KV already holds (a long-lived author loop
+   * remembers what it published): KV is not listed, and only the other blobs
+   * are read and uploaded. A wrong set uploads too much, or serves a build
+   * with a missing blob (a 503 on that page), until the next full publish.
+   */
+  known?: ReadonlySet<string>
+  /** Retire builds beyond `keep` and delete what expired ones alone used (default true). */
+  collectGarbage?: boolean
 }
 
 export interface PublishReport {
@@ -30,10 +40,11 @@ export interface PublishReport {
  * again after a failure finishes the job; an unchanged build writes nothing.
  */
 export async function publishBuild(target: PublishTarget, build: BuildSource, options: PublishOptions = {}): Promise<PublishReport> {
-  const { manifest } = build
+  const { manifest, blobList } = build
+  if (blobList.buildId !== manifest.buildId) throw new Error(`the blob list is of build ${blobList.buildId}, the manifest of ${manifest.buildId}`)
   const now = options.now ?? new Date()
-  const existing = new Set(await target.list(BLOB_KEY_PREFIX))
-  const missing = manifest.blobs.filter((hash) => !existing.has(KV_KEYS.blob(hash)))
+  const stored = options.known ?? new Set((await target.list(BLOB_KEY_PREFIX)).map((key) => key.slice(BLOB_KEY_PREFIX.length)))
+  const missing = blobList.blobs.filter((hash) => !stored.has(hash))
   const report: PublishReport = { buildId: manifest.buildId, blobsToUpload: missing.length, bytesToUpload: 0, blobWrites: 0, switched: false, gc: null }
 
   const batchSize = options.batchSize ?? 256
@@ -52,10 +63,9 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
   }
   if (options.dryRun) return report
 
-  const manifestKey = KV_KEYS.manifest(manifest.buildId)
-  if ((await target.get(manifestKey)) === null) {
-    await target.putMany([{ key: manifestKey, value: JSON.stringify(manifest) }])
-  }
+  // The blob list before the manifest: garbage collection must know a build's blobs as soon as it can be live.
+  await putOnce(target, KV_KEYS.blobList(manifest.buildId), blobList)
+  await putOnce(target, KV_KEYS.manifest(manifest.buildId), manifest)
   const pointer = await readPointer(target)
   const history = await readHistory(target)
   if (pointer?.buildId !== manifest.buildId) {
@@ -68,19 +78,25 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
       publishedAt: now.toISOString(),
       builtAt: manifest.builtAt,
       commit: manifest.commit,
-      documents: Object.keys(manifest.documents[manifest.site.defaultLocale] ?? {}).length,
+      documents: manifest.documentCounts[manifest.site.defaultLocale] ?? 0,
       retiredAt: null,
     }
     await writeHistory(target, [record, ...history.filter((entry) => entry.buildId !== manifest.buildId)])
   }
-  report.gc = await collectGarbage(target, manifest.buildId, { ...options, now })
+  if (options.collectGarbage ?? true) report.gc = await collectGarbage(target, manifest.buildId, { ...options, now })
   return report
 }
 
+/** A build's own key, written unless an earlier publish of the same build already did. */
+async function putOnce(target: PublishTarget, key: string, value: unknown): Promise<void> {
+  if ((await target.get(key)) === null) await target.putMany([{ key, value: JSON.stringify(value) }])
+}
+
 /** A build that is still in memory (as `npm start` has it), as publishing reads it. */
-export function inMemorySource(build: { manifest: Manifest; blobs: Map<string, string> }): BuildSource {
+export function inMemorySource(build: { manifest: Manifest; blobList: BlobList; blobs: Map<string, string> }): BuildSource {
   return {
     manifest: build.manifest,
+    blobList: build.blobList,
     readBlob: async (hash) => {
       const blob = build.blobs.get(hash)
       if (blob === undefined) throw new Error(`build ${build.manifest.buildId} has no blob ${hash}`)

@@ -7,20 +7,26 @@ import {
   NavigationBlobSchema,
   PointerSchema,
   ReleasesBlobSchema,
+  RouteShardSchema,
   SCHEMA_VERSION,
   SearchIndexBlobSchema,
   TextBlobSchema,
   blobHash,
+  shardOf,
   type DisplayChunk,
   type Manifest,
   type NavigationBlob,
   type Pointer,
   type ReleasesBlob,
+  type RouteEntry,
 } from '../contract/index.ts'
 import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
 import { StoreUnavailable, check, parse, parseJson } from './store-checks.ts'
 
 export { StoreUnavailable }
+
+/** Where a slug leads in a build: a page (in any locale), or a moved page's current slug. */
+export type Route = { kind: 'page'; page: RouteEntry } | { kind: 'redirect'; to: string }
 
 /** What one isolate keeps of the live build between requests. */
 interface IsolateCache {
@@ -33,7 +39,7 @@ interface IsolateCache {
 }
 
 // Deliberate isolate cache, one per KV namespace: the live manifest and the
-// parsed large values of its build (search indexes, display chunks, releases).
+// parsed values of its build (route shards, search indexes, display chunks, releases).
 const isolateCaches = new WeakMap<KVNamespace, IsolateCache>()
 
 // Content-hash keys never change, so edge caches may keep them long.
@@ -104,6 +110,21 @@ export class Store {
   /** A text blob (a document's Markdown, llms.txt or a part of llms-full.txt), checked, read on every call. */
   async text(hash: string): Promise<string> {
     return parse(KV_KEYS.blob(hash), await this.blobText(hash), TextBlobSchema)
+  }
+
+  /**
+   * Where `slug` leads, from the one route shard that holds it (read and
+   * checked once per build per isolate), or null when no page or redirect
+   * has it. A page wins over a redirect of the same slug.
+   */
+  async route(manifest: Manifest, slug: string): Promise<Route | null> {
+    const hash = manifest.routes[shardOf(slug, manifest.routes.length)]
+    if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no route shards`)
+    const shard = await this.parsedBlob(manifest, hash, RouteShardSchema)
+    const page = Object.hasOwn(shard.slugs, slug) ? shard.slugs[slug] : undefined
+    if (page) return { kind: 'page', page }
+    const to = Object.hasOwn(shard.redirects, slug) ? shard.redirects[slug] : undefined
+    return to === undefined ? null : { kind: 'redirect', to }
   }
 
   /** The sidebar blob a reader sees in a locale: drafts only with the scope. */

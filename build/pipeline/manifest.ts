@@ -1,4 +1,4 @@
-import { KV_VALUE_LIMIT, SCHEMA_VERSION, type Manifest } from '../../contract/index.ts'
+import { KV_VALUE_LIMIT, SCHEMA_VERSION, blobListOf, type BlobList, type Manifest } from '../../contract/index.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { contentHash } from './blob-set.ts'
 
@@ -6,29 +6,33 @@ export interface ManifestInput {
   site: SiteConfig
   commit: string | null
   builtAt: string
-  slugs: Manifest['slugs']
-  localizedSlugs: Manifest['localizedSlugs']
-  documents: Manifest['documents']
+  /** Route shard blobs, in shard order. */
+  routes: Manifest['routes']
+  documentCounts: Manifest['documentCounts']
   search: Manifest['search']
   navigation: Manifest['navigation']
   llms: Manifest['llms']
-  redirects: Manifest['redirects']
   releases: string
   releaseStreams: string[]
-  blobs: Map<string, string>
+  /** The hash of every blob of the build, route shards included (and any reused from an earlier run). */
+  blobs: Iterable<string>
 }
 
-/** The build's manifest. Its id hashes everything but the build time, so the same content is the same build. */
-export function buildManifest(input: ManifestInput): Manifest {
+/**
+ * The build's manifest, and the list of its blobs that publishing stores
+ * beside it. The id hashes everything but the build time, the blob list
+ * included, so the same content is the same build.
+ */
+export function buildManifest(input: ManifestInput): { manifest: Manifest; blobList: BlobList } {
   const { site, builtAt, blobs, ...rest } = input
-  const body: Omit<Manifest, 'buildId' | 'builtAt' | 'blobs'> = {
+  const body: Omit<Manifest, 'buildId' | 'builtAt'> = {
     schemaVersion: SCHEMA_VERSION,
     ...rest,
     site: { title: site.title, description: site.description, defaultLocale: site.defaultLocale, locales: site.locales, baseUrl: site.baseUrl },
   }
-  const blobList = [...blobs.keys()].sort()
+  const blobList = [...new Set(blobs)].sort()
   const buildId = contentHash(JSON.stringify({ ...body, blobList })).slice(0, 16)
-  return { ...body, buildId, builtAt, blobs: blobList }
+  return { manifest: { ...body, buildId, builtAt }, blobList: blobListOf(buildId, blobList) }
 }
 
 /** Blobs KV would refuse: the build says so now, publishing refuses them later. */

@@ -1,4 +1,4 @@
-import type { Manifest } from '../../contract/index.ts'
+import type { BlobList, Manifest } from '../../contract/index.ts'
 import { linkTable, toSourceDocuments } from '../content/documents.ts'
 import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
 import { parseDocumentFile, parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
@@ -10,6 +10,7 @@ import { BlobSet } from './blob-set.ts'
 import { checkLinks } from './links.ts'
 import { buildLocaleView } from './locale-view.ts'
 import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
+import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
 import { navItems } from './nav-items.ts'
 import { buildReleases } from './releases.ts'
 import { documentMarkdown } from '../markdown/render.ts'
@@ -39,6 +40,8 @@ export interface BuildStats {
 
 export interface PipelineOutput {
   manifest: Manifest
+  /** Every blob hash of the build, which publishing stores beside the manifest. */
+  blobList: BlobList
   blobs: Map<string, string>
   stats: BuildStats
   warnings: BuildWarning[]
@@ -80,7 +83,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const blobs = new BlobSet()
   const variants = new Map<string, Map<string, RenderedSource>>()
   for (const source of sources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))
-  const documentsByLocale: Manifest['documents'] = {}
+  const documentsByLocale: LocaleDocuments = {}
   const search: Manifest['search'] = {}
   const navigation: Manifest['navigation'] = {}
   const llms: Manifest['llms'] = {}
@@ -112,27 +115,26 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   if (site.links === 'error') problems.push(...brokenLinks)
   if (problems.length > 0) throw new ContentError(problems)
 
-  const manifest = buildManifest({
+  const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale) })
+  const { manifest, blobList } = buildManifest({
     site,
     commit: input.git.head,
     builtAt: input.builtAt,
-    slugs: Object.fromEntries(sources.map((source) => [source.slug, source.docId])),
-    localizedSlugs: Object.fromEntries(sources.filter((source) => source.slug !== source.docId).map((source) => [source.slug, source.locale])),
-    documents: documentsByLocale,
+    routes: routes.map((shard) => blobs.add(shard)),
+    documentCounts: documentCounts(documentsByLocale),
     search,
     navigation,
     llms,
-    redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale),
     releases: blobs.add(releases.releases),
     releaseStreams: releases.releases.streams.map((stream) => stream.name),
-    blobs: blobs.blobs,
+    blobs: blobs.blobs.keys(),
   })
   const warnings: BuildWarning[] = [
     ...(input.git.warning ? [{ message: input.git.warning }] : []),
     ...(site.links === 'warn' ? brokenLinks : []),
     ...oversizedBlobWarnings(blobs.blobs).map((message) => ({ message })),
   ]
-  return { manifest, blobs: blobs.blobs, stats, warnings }
+  return { manifest, blobList, blobs: blobs.blobs, stats, warnings }
 }
 
 /** Redirects lead to the default-locale slug of their document: its URL, whatever a front matter `slug:` made it. */

@@ -44,9 +44,10 @@ describe('output folder', () => {
     await writeFiles(contentDir, { 'docs/en/guide.md': '# Guide, edited\n' })
     const { result: second } = await buildDir(contentDir, { outDir })
     expect(second.manifest.buildId).not.toBe(first.manifest.buildId)
-    const manifest = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as { buildId: string; blobs: string[] }
-    expect(manifest.buildId).toBe(second.manifest.buildId)
-    expect((await readdir(join(outDir, 'blobs'))).sort()).toEqual(manifest.blobs.map((hash) => `${hash}.json`).sort())
+    const manifest = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as { buildId: string }
+    const blobList = JSON.parse(await readFile(join(outDir, 'blob-list.json'), 'utf8')) as { buildId: string; blobs: string[] }
+    expect([manifest.buildId, blobList.buildId]).toEqual([second.manifest.buildId, second.manifest.buildId])
+    expect((await readdir(join(outDir, 'blobs'))).sort()).toEqual(blobList.blobs.map((hash) => `${hash}.json`).sort())
     expect(await siblingsOf(outDir)).toEqual(['dist'])
   })
 })

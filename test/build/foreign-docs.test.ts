@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { buildDir, documentOf, navTreeOf, removeTempDirs } from './helpers.ts'
+import { buildDir, documentOf, navTreeOf, removeTempDirs, routesOf } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -18,7 +18,7 @@ const htmlOf = (docId: string) => documentOf(result, docId).html
 
 describe('docs copied from VitePress, Docusaurus and Starlight', () => {
   it('build without a single problem', () => {
-    expect(Object.keys(result.manifest.documents.en ?? {}).sort()).toEqual([
+    expect(Object.keys(routesOf(result).documents.en ?? {}).sort()).toEqual([
       'docusaurus/advanced/plugins',
       'docusaurus/advanced/theming',
       'docusaurus/faq',

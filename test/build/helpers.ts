@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
 import { buildSite, type BuildOptions, type BuildResult } from '../../build/build.ts'
 import { ContentError, type ContentProblem } from '../../build/content/problems.ts'
 import type { DocumentBlob, NavigationBlob, NavTreeNode } from '../../contract/index.ts'
+import { routeTable, type RouteTable } from '../worker/route-table.ts'
 
 /** A content folder as `{ 'site.yml': '...', 'docs/en/a.md': '...' }`. */
 export type ContentFiles = Record<string, string>
@@ -77,9 +78,14 @@ export function blob<T>(result: BuildResult, hash: string | undefined): T {
   return JSON.parse(text) as T
 }
 
+/** A build's slugs, redirects and variants, read back from its route shards. */
+export function routesOf(result: BuildResult): RouteTable {
+  return routeTable(result.manifest, (hash) => result.blobs.get(hash))
+}
+
 /** The document blob served for `docId` to readers asking for `locale`. */
 export function documentOf(result: BuildResult, docId: string, locale = result.manifest.site.defaultLocale): DocumentBlob {
-  const entry = result.manifest.documents[locale]?.[docId]
+  const entry = routesOf(result).documents[locale]?.[docId]
   if (!entry) throw new Error(`no document "${docId}" for locale "${locale}"`)
   return blob<DocumentBlob>(result, entry.blob)
 }

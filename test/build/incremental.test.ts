@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { buildDir, doc, documentOf, makeTempDir, removeTempDirs, SITE_EN, writeContent, writeFiles } from './helpers.ts'
+import { buildDir, doc, documentOf, makeTempDir, removeTempDirs, routesOf, SITE_EN, writeContent, writeFiles } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -39,7 +39,7 @@ const cacheFiles = async () =>
   (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && !entry.name.startsWith('memo-')).length
 const memoFiles = async () =>
   (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.startsWith('memo-')).length
-const blobOf = (result: BuildResult, docId: string) => result.manifest.documents.en?.[docId]?.blob
+const blobOf = (result: BuildResult, docId: string) => routesOf(result).documents.en?.[docId]?.blob
 const sortedBlobs = (result: BuildResult) => [...result.blobs].sort(([a], [b]) => a.localeCompare(b))
 
 describe('incremental builds with a render cache', () => {
@@ -61,7 +61,7 @@ describe('incremental builds with a render cache', () => {
     const second = await cachedBuild()
     expect(second.cacheHits).toBe(TOTAL)
     expect(await cacheFiles()).toBe(TOTAL)
-    expect(second.result.manifest.blobs).toEqual(first.result.manifest.blobs)
+    expect(second.result.blobList.blobs).toEqual(first.result.blobList.blobs)
     expect(second.result.manifest.buildId).toBe(first.result.manifest.buildId)
     expect(sortedBlobs(second.result)).toEqual(sortedBlobs(first.result))
   })
@@ -115,7 +115,7 @@ describe('rendering on worker threads', () => {
     expect(Math.max(...steps(onOne))).toBe(1)
     expect(Math.max(...steps(onTwo))).toBeGreaterThan(1)
 
-    expect(two.manifest.blobs).toEqual(one.manifest.blobs)
+    expect(two.blobList.blobs).toEqual(one.blobList.blobs)
     expect(sortedBlobs(two)).toEqual(sortedBlobs(one))
     expect(documentOf(two, 'part-5/page-59').html).toContain('<a href="/part-0/page-0#example">page 0</a>')
   })

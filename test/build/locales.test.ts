@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { buildFolder, doc, documentOf, navTreeOf, problemsOf, removeTempDirs, SITE_EN_FR, treeSlugs } from './helpers.ts'
+import { buildFolder, doc, documentOf, navTreeOf, problemsOf, removeTempDirs, routesOf, SITE_EN_FR, treeSlugs } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -21,12 +21,12 @@ beforeAll(async () => {
 
 describe('translations and fallbacks', () => {
   it('serves an untranslated document in the default locale and records the fallback', () => {
-    expect(result.manifest.documents.fr?.guide).toMatchObject({ locale: 'en', draft: false })
+    expect(routesOf(result).documents.fr?.guide).toMatchObject({ locale: 'en', draft: false })
     expect(documentOf(result, 'guide', 'fr')).toMatchObject({ slug: 'guide', locale: 'en', requestedLocale: 'fr', fallback: true, title: 'Guide' })
   })
 
   it('serves a translated document in its own locale without fallback', () => {
-    expect(result.manifest.documents.fr?.['start/install']).toMatchObject({ locale: 'fr' })
+    expect(routesOf(result).documents.fr?.['start/install']).toMatchObject({ locale: 'fr' })
     expect(documentOf(result, 'start/install', 'fr')).toMatchObject({
       slug: 'demarrer/installation',
       locale: 'fr',
@@ -48,7 +48,7 @@ describe('translations and fallbacks', () => {
   })
 
   it('maps a localized slug to the default-locale document id', () => {
-    expect(result.manifest.slugs).toEqual({
+    expect(routesOf(result).slugs).toEqual({
       index: 'index',
       guide: 'guide',
       'start/install': 'start/install',
@@ -57,7 +57,7 @@ describe('translations and fallbacks', () => {
   })
 
   it('stores the fallback view apart from the default-locale view', () => {
-    expect(result.manifest.documents.fr?.guide?.blob).not.toBe(result.manifest.documents.en?.guide?.blob)
+    expect(routesOf(result).documents.fr?.guide?.blob).not.toBe(routesOf(result).documents.en?.guide?.blob)
   })
 
   it('counts documents and fallbacks per locale', () => {
@@ -94,7 +94,7 @@ describe('translation problems', () => {
 
   it('falls back to the published default-locale version where the translation is still a draft', async () => {
     const { result: built } = await buildFolder({ ...CONTENT, 'docs/fr/guide.md': doc('draft: true', '# Guide en cours\n') })
-    expect(built.manifest.documents.fr?.guide).toMatchObject({ locale: 'en', draft: false })
+    expect(routesOf(built).documents.fr?.guide).toMatchObject({ locale: 'en', draft: false })
     expect(treeSlugs(navTreeOf(built, 'fr'))).toContain('guide')
   })
 })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
 import type { DocumentNav, NavTreeNode } from '../../contract/index.ts'
-import { buildFolder, doc, documentOf, navTreeOf, removeTempDirs, treeSlugs } from './helpers.ts'
+import { buildFolder, doc, documentOf, navTreeOf, removeTempDirs, routesOf, treeSlugs } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -117,13 +117,13 @@ describe('navigation context of a document', () => {
 
 describe('drafts in navigation', () => {
   const allPublicNav = (locale: string) =>
-    Object.entries(result.manifest.documents[locale] ?? {})
+    Object.entries(routesOf(result).documents[locale] ?? {})
       .filter(([, entry]) => !entry.draft)
       .map(([docId]) => documentOf(result, docId, locale))
 
   it('are marked as drafts in the manifest', () => {
-    expect(result.manifest.documents.en?.['guides/secret']?.draft).toBe(true)
-    expect(result.manifest.documents.en?.['guides/config']?.draft).toBe(false)
+    expect(routesOf(result).documents.en?.['guides/secret']?.draft).toBe(true)
+    expect(routesOf(result).documents.en?.['guides/config']?.draft).toBe(false)
   })
 
   it('never appear in the public navigation tree of any locale', () => {

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildDir, buildFolder, doc, makeTempDir, problemsOf, removeTempDirs, SITE_EN, writeFiles } from './helpers.ts'
+import { buildDir, buildFolder, doc, makeTempDir, problemsOf, removeTempDirs, routesOf, SITE_EN, writeFiles } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
-// Redirects through the whole build: what lands in the manifest, and what stops a build.
+// Redirects through the whole build: what lands in the route shards, and what stops a build.
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', '-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
@@ -21,7 +21,7 @@ describe('redirects in a build', () => {
       'docs/en/index.md': '# Home\n',
       'docs/en/guides/install.md': doc('title: Install\nredirectFrom: [guides/old-install]', 'Body.\n'),
     })
-    expect(result.manifest.redirects).toEqual({ 'guides/setup': 'guides/install', 'guides/ancient': 'guides/install', 'guides/old-install': 'guides/install' })
+    expect(routesOf(result).redirects).toEqual({ 'guides/setup': 'guides/install', 'guides/ancient': 'guides/install', 'guides/old-install': 'guides/install' })
   })
 
   it('leads to the page under its own slug when front matter gave it one', async () => {
@@ -30,7 +30,7 @@ describe('redirects in a build', () => {
       'docs/en/index.md': '# Home\n',
       'docs/en/guides/install.md': doc('title: Install\nslug: guides/installing\nredirectFrom: guides/setup', 'Body.\n'),
     })
-    expect(result.manifest.redirects).toEqual({ 'guides/setup': 'guides/installing' })
+    expect(routesOf(result).redirects).toEqual({ 'guides/setup': 'guides/installing' })
   })
 
   it('fails on a cycle and on a redirect that shadows a live page, each at its path and line', async () => {
@@ -59,7 +59,7 @@ describe('redirects in a build', () => {
     git(repo, 'add', '-A')
     git(repo, 'commit', '-q', '-m', 'move setup to install')
     const { result } = await buildDir(content)
-    expect(result.manifest.redirects).toEqual({ 'guides/setup': 'guides/install' })
-    expect(Object.keys(result.manifest.slugs)).not.toContain('guides/setup')
+    expect(routesOf(result).redirects).toEqual({ 'guides/setup': 'guides/install' })
+    expect(Object.keys(routesOf(result).slugs)).not.toContain('guides/setup')
   })
 })

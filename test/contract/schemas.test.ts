@@ -6,11 +6,13 @@ import {
   ManifestSchema,
   NavigationBlobSchema,
   ReleasesBlobSchema,
+  RouteShardSchema,
   SearchIndexBlobSchema,
   TextBlobSchema,
-  type Manifest,
+  shardOf,
+  type RouteVariant,
 } from '../../contract/index.ts'
-import { buildDir, removeTempDirs } from '../build/helpers.ts'
+import { buildDir, removeTempDirs, routesOf } from '../build/helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -24,13 +26,10 @@ beforeAll(async () => {
 
 const parsed = (result: BuildResult, hash: string) => JSON.parse(result.blobs.get(hash) ?? 'null') as unknown
 
-function documentHashes(manifest: Manifest): string[] {
-  return Object.values(manifest.documents).flatMap((byId) => Object.values(byId).flatMap((entry) => [entry.blob, ...(entry.preview ? [entry.preview.blob] : [])]))
-}
-
-function markdownHashes(manifest: Manifest): string[] {
-  return Object.values(manifest.documents).flatMap((byId) => Object.values(byId).flatMap((entry) => [entry.markdown, ...(entry.preview ? [entry.preview.markdown] : [])]))
-}
+const variants = (result: BuildResult): RouteVariant[] =>
+  Object.values(routesOf(result).documents).flatMap((byId) => Object.values(byId).flatMap((entry) => [entry, ...(entry.preview ? [entry.preview] : [])]))
+const documentHashes = (result: BuildResult) => variants(result).map((entry) => entry.blob)
+const markdownHashes = (result: BuildResult) => variants(result).map((entry) => entry.markdown)
 
 describe.each(['content', 'test/fixtures/site'])('every value the build of %s writes passes its schema', (dir) => {
   it('passes: the manifest', () => {
@@ -39,14 +38,23 @@ describe.each(['content', 'test/fixtures/site'])('every value the build of %s wr
 
   it('passes: every document variant', () => {
     const result = builds[dir] as BuildResult
-    const hashes = documentHashes(result.manifest)
+    const hashes = documentHashes(result)
     expect(hashes.length).toBeGreaterThan(5)
     for (const hash of hashes) expect(DocumentBlobSchema.safeParse(parsed(result, hash)).error, hash).toBeUndefined()
   })
 
   it('passes: every Markdown copy', () => {
     const result = builds[dir] as BuildResult
-    for (const hash of markdownHashes(result.manifest)) expect(TextBlobSchema.safeParse(parsed(result, hash)).error, hash).toBeUndefined()
+    for (const hash of markdownHashes(result)) expect(TextBlobSchema.safeParse(parsed(result, hash)).error, hash).toBeUndefined()
+  })
+
+  it('passes: every route shard, each holding exactly the slugs and redirects shardOf assigns it', () => {
+    const result = builds[dir] as BuildResult
+    const { routes } = result.manifest
+    for (const [position, hash] of routes.entries()) {
+      const shard = RouteShardSchema.parse(parsed(result, hash))
+      for (const slug of [...Object.keys(shard.slugs), ...Object.keys(shard.redirects)]) expect(shardOf(slug, routes.length), slug).toBe(position)
+    }
   })
 
   it('passes: navigation, releases, search indexes and their display chunks', () => {
@@ -65,16 +73,17 @@ describe.each(['content', 'test/fixtures/site'])('every value the build of %s wr
     }
   })
 
-  it('lists every blob it names in the manifest, and no other', () => {
+  it('lists every blob it writes in its blob list, and no other', () => {
     const result = builds[dir] as BuildResult
-    expect([...result.blobs.keys()].sort()).toEqual(result.manifest.blobs)
+    expect([...result.blobs.keys()].sort()).toEqual(result.blobList.blobs)
+    expect(result.blobList.buildId).toBe(result.manifest.buildId)
   })
 })
 
 describe('the schemas are strict', () => {
   it('refuse a document with a field they do not know, as a later format might add', () => {
     const result = builds.content as BuildResult
-    const document = parsed(result, documentHashes(result.manifest)[0] as string) as object
+    const document = parsed(result, documentHashes(result)[0] as string) as object
     expect(DocumentBlobSchema.safeParse({ ...document, body: 'x' }).success).toBe(false)
   })
 

@@ -245,14 +245,15 @@ describe('publishing a build through the Cloudflare API', () => {
   }, 60_000)
   afterAll(() => rm(outDir, { recursive: true, force: true }))
 
-  it('writes the pointer and every blob, and a second publish writes no blob', async () => {
-    const source = inMemorySource({ manifest: build.manifest, blobs: build.blobs })
+  it('writes the pointer, the blob list and every blob, and a second publish writes no blob', async () => {
+    const source = inMemorySource(build)
     const first = await publishBuild(cloudflare.target(), source)
     expect(first.switched).toBe(true)
-    expect(first.blobWrites).toBe(build.manifest.blobs.length)
+    expect(first.blobWrites).toBe(build.blobList.blobs.length)
     expect(JSON.parse(cloudflare.kv.get(KV_KEYS.pointer) ?? 'null')).toMatchObject({ buildId: build.manifest.buildId })
     expect(cloudflare.kv.has(KV_KEYS.manifest(build.manifest.buildId))).toBe(true)
-    for (const hash of build.manifest.blobs) expect(cloudflare.kv.get(KV_KEYS.blob(hash))).toBe(build.blobs.get(hash))
+    expect(JSON.parse(cloudflare.kv.get(KV_KEYS.blobList(build.manifest.buildId)) ?? 'null')).toEqual(build.blobList)
+    for (const hash of build.blobList.blobs) expect(cloudflare.kv.get(KV_KEYS.blob(hash))).toBe(build.blobs.get(hash))
 
     cloudflare.requests.length = 0
     const second = await publishBuild(cloudflare.target(), source)

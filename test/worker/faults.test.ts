@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { KV_KEYS, SCHEMA_VERSION, blobHash, type Manifest } from '../../contract/index.ts'
-import { call as callWith, clearKv, expectUnavailable, fixtureBuild, fixtureManifest, freshKv, publishFixture, variantOf } from './helpers.ts'
+import { KV_KEYS, SCHEMA_VERSION, blobHash, shardOf, type Manifest } from '../../contract/index.ts'
+import { call as callWith, clearKv, expectUnavailable, fixtureBuild, fixtureManifest, freshKv, publishFixture, reroute, variantOf } from './helpers.ts'
 
 // Storage damaged behind the worker's back, one stored kind and one kind of
 // damage at a time: every case must answer 503 with Retry-After, never a 500
@@ -52,6 +52,7 @@ interface BlobKind {
 }
 
 const searchIndexHash = () => fixtureManifest().search.en as string
+const routeShardHash = (slug: string) => fixtureManifest().routes[shardOf(slug, fixtureManifest().routes.length)] as string
 const firstChunkHash = () => (JSON.parse(blobText(searchIndexHash())) as { displayChunks: string[] }).displayChunks[0] as string
 
 const BLOB_KINDS: BlobKind[] = [
@@ -59,9 +60,20 @@ const BLOB_KINDS: BlobKind[] = [
     name: 'document',
     request: () => call('/v1/documents/guides/install'),
     hash: () => variantOf('guides/install').blob,
+    // The document is named by its route, so a new document means a new route shard.
     point: async (manifest, hash) => {
-      const en = manifest.documents.en ?? {}
-      en['guides/install'] = { ...variantOf('guides/install'), blob: hash }
+      const shard = await reroute(manifest, 'guides/install', (page) => {
+        page.variants.en = { ...variantOf('guides/install'), blob: hash }
+      })
+      await putBlob(shard.text)
+    },
+  },
+  {
+    name: 'route shard',
+    request: () => call('/v1/documents/guides/install'),
+    hash: () => routeShardHash('guides/install'),
+    point: async (manifest, hash) => {
+      manifest.routes[shardOf('guides/install', manifest.routes.length)] = hash
     },
   },
   {

@@ -7,10 +7,11 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import type { TestProject } from 'vitest/node'
 import { buildSite } from '../../build/build.ts'
 import { readEmitted } from '../../build/emit.ts'
-import type { Manifest } from '../../contract/index.ts'
+import type { BlobList, Manifest } from '../../contract/index.ts'
 
 export interface BuiltFixture {
   manifest: Manifest
+  blobList: BlobList
   blobs: Record<string, string>
 }
 
@@ -40,8 +41,8 @@ async function built(contentDir: string, outDir: string, options: { llmsPartByte
   const result = await buildSite({ contentDir, outDir, cacheDir: null, ...options })
   const emitted = await readEmitted(outDir)
   const blobs: Record<string, string> = {}
-  for (const hash of result.manifest.blobs) blobs[hash] = await emitted.readBlob(hash)
-  return { manifest: result.manifest, blobs }
+  for (const hash of emitted.blobList.blobs) blobs[hash] = await emitted.readBlob(hash)
+  return { manifest: result.manifest, blobList: emitted.blobList, blobs }
 }
 
 /** 120 pages of about 1 KB in 4 sections, numbered so their order can be checked. */

@@ -2,13 +2,19 @@ import { env } from 'cloudflare:workers'
 import { expect, inject, vi } from 'vitest'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { inMemorySource, publishBuild, type BuildSource } from '../../publish/publish.ts'
-import type { Manifest, VariantEntry } from '../../contract/index.ts'
+import { RouteShardSchema, blobHash, shardOf, type Manifest, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
 import app from '../../worker/index.ts'
 import type { BuiltFixture } from './global-setup.ts'
+import { routeTable, type RouteTable } from './route-table.ts'
 
 export function fixtureBuild(): BuildSource & { fixture: BuiltFixture } {
   const fixture = inject('site')
-  return { fixture, ...inMemorySource({ manifest: fixture.manifest, blobs: new Map(Object.entries(fixture.blobs)) }) }
+  return { fixture, ...inMemorySource({ ...fixture, blobs: new Map(Object.entries(fixture.blobs)) }) }
+}
+
+/** A built fixture's slugs, redirects and variants, read back from its route shards. */
+export function routesOf(fixture: Pick<BuiltFixture, 'manifest' | 'blobs'> = fixtureBuild().fixture): RouteTable {
+  return routeTable(fixture.manifest, (hash) => fixture.blobs[hash])
 }
 
 /** Publishes the fixture build into the test's KV through the real publish code. */
@@ -46,14 +52,31 @@ export async function expectNotFound(response: Response): Promise<void> {
   expect(await readJson<ProblemBody>(response)).toEqual(NOT_FOUND)
 }
 
-/** The fixture manifest's entry for a document in a requested locale. */
-export function variantOf(docId: string, locale = 'en'): VariantEntry {
-  const entry = fixtureBuild().manifest.documents[locale]?.[docId]
+/** What the fixture build serves for a document in a requested locale. */
+export function variantOf(docId: string, locale = 'en'): RouteVariant {
+  const entry = routesOf().documents[locale]?.[docId]
   if (!entry) throw new Error(`fixture has no ${locale} variant of ${docId}`)
   return entry
 }
 
 export const fixtureManifest = (): Manifest => fixtureBuild().manifest
+
+/**
+ * Changes the route of `slug` in `manifest` (a copy of the fixture's): the
+ * fixture's shard that holds it is changed by `change` and named by its new
+ * content hash, as a build would. Returns the new shard for the caller to store.
+ */
+export async function reroute(manifest: Manifest, slug: string, change: (page: RouteEntry) => void): Promise<{ hash: string; text: string }> {
+  const position = shardOf(slug, manifest.routes.length)
+  const shard = RouteShardSchema.parse(JSON.parse(fixtureBuild().fixture.blobs[manifest.routes[position] ?? ''] ?? 'null'))
+  const page = shard.slugs[slug]
+  if (!page) throw new Error(`the fixture has no page ${slug}`)
+  change(page)
+  const text = JSON.stringify(shard)
+  const hash = await blobHash(text)
+  manifest.routes[position] = hash
+  return { hash, text }
+}
 
 /**
  * The test's KV binding behind an object of its own: the worker keeps one

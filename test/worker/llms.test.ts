@@ -80,9 +80,9 @@ describe('drafts never reach the files for AI tools', () => {
 
 describe('a llms-full.txt larger than one part', () => {
   it('streams every part in order, reading each part only as the client asks for more', async () => {
-    const { manifest, blobs } = inject('manyParts')
+    const { manifest, blobList, blobs } = inject('manyParts')
     await clearKv()
-    await publishBuild(kvBindingTarget(env.DOCS_KV), inMemorySource({ manifest, blobs: new Map(Object.entries(blobs)) }))
+    await publishBuild(kvBindingTarget(env.DOCS_KV), inMemorySource({ manifest, blobList, blobs: new Map(Object.entries(blobs)) }))
     const parts = manifest.llms.en?.full ?? []
     expect(parts.length).toBeGreaterThan(5)
 

@@ -40,9 +40,9 @@ function failingAfter(limit: number): PublishTarget {
 describe('publishBuild', () => {
   it('refuses a blob over KV’s 25 MiB limit before sending it, and leaves the pointer alone', async () => {
     const build = fixtureBuild()
-    const [huge] = build.manifest.blobs
+    const [huge] = build.blobList.blobs
     const oversized: BuildSource = {
-      manifest: build.manifest,
+      ...build,
       readBlob: async (hash) => (hash === huge ? 'x'.repeat(25 * 1024 * 1024 + 1) : build.readBlob(hash)),
     }
     const puts = spyOnPuts()
@@ -51,18 +51,20 @@ describe('publishBuild', () => {
     expect(await readPointer(target())).toBeNull()
   })
 
-  it('writes every blob, then the manifest, then the pointer, on the first publish', async () => {
+  it('writes every blob, then the blob list, then the manifest, then the pointer, on the first publish', async () => {
     const puts = spyOnPuts()
-    const manifest = fixtureManifest()
+    const { manifest, blobList } = fixtureBuild()
     const report = await publishFixture()
-    expect(report).toMatchObject({ buildId: manifest.buildId, blobsToUpload: manifest.blobs.length, blobWrites: manifest.blobs.length, switched: true })
-    expect(await blobKeys()).toEqual(manifest.blobs.map((hash) => `blob:${hash}`).sort())
+    expect(report).toMatchObject({ buildId: manifest.buildId, blobsToUpload: blobList.blobs.length, blobWrites: blobList.blobs.length, switched: true })
+    expect(await blobKeys()).toEqual(blobList.blobs.map((hash) => `blob:${hash}`).sort())
     const keys = puts()
-    expect(keys.filter((key) => key.startsWith('blob:'))).toHaveLength(manifest.blobs.length)
-    expect(keys.indexOf(`manifest:${manifest.buildId}`)).toBeGreaterThan(keys.findLastIndex((key) => key.startsWith('blob:')))
-    expect(keys.indexOf(KV_KEYS.pointer)).toBeGreaterThan(keys.indexOf(`manifest:${manifest.buildId}`))
+    expect(keys.filter((key) => key.startsWith('blob:'))).toHaveLength(blobList.blobs.length)
+    expect(keys.indexOf(KV_KEYS.blobList(manifest.buildId))).toBeGreaterThan(keys.findLastIndex((key) => key.startsWith('blob:')))
+    expect(keys.indexOf(KV_KEYS.manifest(manifest.buildId))).toBeGreaterThan(keys.indexOf(KV_KEYS.blobList(manifest.buildId)))
+    expect(keys.indexOf(KV_KEYS.pointer)).toBeGreaterThan(keys.indexOf(KV_KEYS.manifest(manifest.buildId)))
     expect(await readPointer(target())).toMatchObject({ buildId: manifest.buildId })
-    expect(await env.DOCS_KV.get(`manifest:${manifest.buildId}`, 'json')).toEqual(manifest)
+    expect(await env.DOCS_KV.get(KV_KEYS.manifest(manifest.buildId), 'json')).toEqual(manifest)
+    expect(await env.DOCS_KV.get(KV_KEYS.blobList(manifest.buildId), 'json')).toEqual(blobList)
   })
 
   it('writes nothing at all when the same build is published again', async () => {
@@ -78,14 +80,14 @@ describe('publishBuild', () => {
     const puts = spyOnPuts()
     const next = await variantBuild('next', { extra: ['only-next'], installTitle: 'Next' })
     const report = await publishBuild(target(), next)
-    expect(report).toMatchObject({ blobsToUpload: 2, blobWrites: 2, switched: true })
-    expect(puts().filter((key) => key.startsWith('blob:')).sort()).toEqual([`blob:${next.installHash}`, await extraKey('only-next')].sort())
+    expect(report).toMatchObject({ blobsToUpload: 3, blobWrites: 3, switched: true })
+    expect(puts().filter((key) => key.startsWith('blob:')).sort()).toEqual([...next.ownBlobs.map(KV_KEYS.blob), await extraKey('only-next')].sort())
   })
 
   it('writes nothing on a dry run but reports what it would upload', async () => {
     const puts = spyOnPuts()
     const report = await publishBuild(target(), fixtureBuild(), { dryRun: true })
-    expect(report.blobsToUpload).toBe(fixtureManifest().blobs.length)
+    expect(report.blobsToUpload).toBe(fixtureBuild().blobList.blobs.length)
     expect(report.bytesToUpload).toBe(Object.values(fixtureBuild().fixture.blobs).reduce((sum, blob) => sum + new TextEncoder().encode(blob).byteLength, 0))
     expect(report).toMatchObject({ blobWrites: 0, switched: false })
     expect(puts()).toEqual([])
@@ -97,11 +99,11 @@ describe('publishBuild', () => {
     await expect(publishBuild(failingAfter(2), next, { batchSize: 2 })).rejects.toThrow('injected')
     expect(await readPointer(target())).toMatchObject({ buildId: fixtureManifest().buildId })
     expect(await env.DOCS_KV.get('manifest:half')).toBeNull()
-    expect((await blobKeys()).length).toBe(fixtureManifest().blobs.length + 2)
+    expect((await blobKeys()).length).toBe(fixtureBuild().blobList.blobs.length + 2)
     expect(await title()).toBe('Installing the service')
 
     const report = await publishBuild(target(), next, { batchSize: 2 })
-    expect(report).toMatchObject({ blobsToUpload: 2, blobWrites: 2, switched: true })
+    expect(report).toMatchObject({ blobsToUpload: 3, blobWrites: 3, switched: true })
     expect(await readPointer(target())).toMatchObject({ buildId: 'half' })
     expect(await title()).toBe('Half published')
   })
@@ -143,7 +145,7 @@ describe('garbage collection', () => {
       variantBuild('gc-b', { extra: ['only-b', 'shared-ab', 'shared-bc'] }),
       variantBuild('gc-c', { extra: ['only-c', 'shared-ac', 'shared-bc'] }),
     ])
-  const onlyA = async () => [`blob:${(await variantBuild('gc-a', { installTitle: 'A' })).installHash}`, await extraKey('only-a')].sort()
+  const onlyA = async () => [...(await variantBuild('gc-a', { installTitle: 'A' })).ownBlobs.map(KV_KEYS.blob), await extraKey('only-a')].sort()
 
   it('deletes exactly the blobs only the retired build used, with keep 2 and no grace', async () => {
     const [a, b, c] = (await builds()) as [BuildSource, BuildSource, BuildSource]
@@ -152,10 +154,10 @@ describe('garbage collection', () => {
     const before = await blobKeys()
     const deletes = vi.spyOn(env.DOCS_KV, 'delete')
     const report = await publishBuild(target(), c, { keep: 2, graceSeconds: 0 })
-    expect(report.gc).toEqual({ retired: ['gc-a'], deletedBuilds: ['gc-a'], deletedBlobs: 2 })
+    expect(report.gc).toEqual({ retired: ['gc-a'], deletedBuilds: ['gc-a'], deletedBlobs: 3 })
     const deleted = deletes.mock.calls.map((args) => String(args[0]))
     expect(deleted.filter((key) => key.startsWith('blob:')).sort()).toEqual(await onlyA())
-    expect(deleted.filter((key) => !key.startsWith('blob:'))).toEqual(['manifest:gc-a'])
+    expect(deleted.filter((key) => !key.startsWith('blob:')).sort()).toEqual(['blob-list:gc-a', 'manifest:gc-a'])
     const retired = await onlyA()
     expect(await blobKeys()).toEqual([...before, await extraKey('only-c')].filter((key) => !retired.includes(key)).sort())
     expect((await readHistory(target())).map((record) => record.buildId)).toEqual(['gc-c', 'gc-b'])
@@ -178,7 +180,7 @@ describe('garbage collection', () => {
     expect(await env.DOCS_KV.get('manifest:gc-a')).not.toBeNull()
 
     const due = await publishBuild(target(), c, at(2_000 + 600_000))
-    expect(due.gc).toEqual({ retired: [], deletedBuilds: ['gc-a'], deletedBlobs: 2 })
+    expect(due.gc).toEqual({ retired: [], deletedBuilds: ['gc-a'], deletedBlobs: 3 })
     const retired = await onlyA()
     expect((await blobKeys()).filter((key) => retired.includes(key))).toEqual([])
     expect(await env.DOCS_KV.get('manifest:gc-a')).toBeNull()

@@ -1,10 +1,21 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { KV_KEYS, SCHEMA_VERSION } from '../../contract/index.ts'
+import { KV_KEYS, SCHEMA_VERSION, shardOf } from '../../contract/index.ts'
 import { rollback } from '../../publish/history.ts'
 import { publishBuild } from '../../publish/publish.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
-import { call, clearKv, expectUnavailable as expectStoreUnavailable, fixtureManifest, publishFixture, readJson, searchCall, spyOnKvReads, variantOf } from './helpers.ts'
+import {
+  call,
+  clearKv,
+  expectUnavailable as expectStoreUnavailable,
+  fixtureManifest,
+  freshKv,
+  publishFixture,
+  readJson,
+  searchCall,
+  spyOnKvReads,
+  variantOf,
+} from './helpers.ts'
 import { variantBuild } from './variants.ts'
 
 // Every test starts from a KV namespace holding exactly the published fixture.
@@ -63,6 +74,14 @@ describe('storage unavailable answers 503 with Retry-After, never 500', () => {
 })
 
 describe('isolate cache', () => {
+  it("reads the pointer, the manifest, one route shard and the document on a cold isolate's first document request", async () => {
+    const { buildId, routes } = fixtureManifest()
+    const reads = spyOnKvReads()
+    expect((await call('/v1/documents/guides/install', {}, { DOCS_KV: freshKv() })).status).toBe(200)
+    const shard = routes[shardOf('guides/install', routes.length)] as string
+    expect(reads.keys()).toEqual([KV_KEYS.pointer, KV_KEYS.manifest(buildId), KV_KEYS.blob(shard), KV_KEYS.blob(variantOf('guides/install').blob)])
+  })
+
   it('reads the pointer once for two requests within POINTER_TTL_SECONDS', async () => {
     // The store caches per KV binding object, so a delegating binding gets a cache of its own.
     const fresh = { get: (key: string, options?: unknown) => env.DOCS_KV.get(key, options as 'text') } as unknown as KVNamespace

@@ -1,6 +1,6 @@
-import { blobHash, type Manifest } from '../../contract/index.ts'
+import { blobHash, blobListOf, type Manifest } from '../../contract/index.ts'
 import type { BuildSource } from '../../publish/publish.ts'
-import { fixtureBuild } from './helpers.ts'
+import { fixtureBuild, reroute, variantOf } from './helpers.ts'
 
 export interface VariantOptions {
   /** Names of small blobs this build adds to the fixture's. */
@@ -15,8 +15,9 @@ export interface VariantBuild extends BuildSource {
   manifest: Manifest
   /** The hash of the `guides/install` blob this build serves. */
   installHash: string
+  /** Blobs of its own for `installTitle`: the document and the route shard that names it. */
+  ownBlobs: string[]
 }
-
 
 /** The text of an extra blob: distinct per name, so each has its own content hash. */
 const extraText = (name: string) => JSON.stringify({ extra: name })
@@ -35,19 +36,25 @@ export async function variantBuild(buildId: string, options: VariantOptions = {}
   const extra: Record<string, string> = {}
   for (const name of options.extra ?? []) extra[await blobHash(extraText(name))] = extraText(name)
   manifest.buildId = buildId
-  const entry = manifest.documents.en?.['guides/install']
-  if (!entry) throw new Error('fixture lost guides/install')
+  const entry = variantOf('guides/install')
+  let installHash = entry.blob
+  const ownBlobs: string[] = []
   if (options.installTitle !== undefined) {
     const text = JSON.stringify({ ...JSON.parse(fixture.blobs[entry.blob] ?? '{}'), title: options.installTitle })
-    const hash = await blobHash(text)
-    extra[hash] = text
-    manifest.documents.en = { ...manifest.documents.en, 'guides/install': { ...entry, blob: hash } }
+    installHash = await blobHash(text)
+    const shard = await reroute(manifest, 'guides/install', (page) => {
+      page.variants.en = { ...entry, blob: installHash }
+    })
+    Object.assign(extra, { [installHash]: text, [shard.hash]: shard.text })
+    ownBlobs.push(installHash, shard.hash)
   }
   const dropped = new Set(options.drop)
-  manifest.blobs = [...new Set([...fixture.manifest.blobs.filter((hash) => !dropped.has(hash)), ...Object.keys(extra)])].sort()
+  const blobList = blobListOf(buildId, [...fixture.blobList.blobs.filter((hash) => !dropped.has(hash)), ...Object.keys(extra)])
   return {
     manifest,
-    installHash: manifest.documents.en?.['guides/install']?.blob ?? entry.blob,
+    blobList,
+    installHash,
+    ownBlobs,
     readBlob: async (hash) => {
       const blob = extra[hash] ?? fixture.blobs[hash]
       if (blob === undefined) throw new Error(`variant ${buildId} has no blob ${hash}`)

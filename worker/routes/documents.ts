@@ -1,10 +1,11 @@
 import { Hono } from 'hono'
-import type { Manifest, VariantEntry } from '../../contract/index.ts'
+import type { Manifest, RouteEntry, RouteVariant } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
 import { chooseLocale } from '../http/locale.ts'
 import { preferredDocumentFormat } from '../http/negotiation.ts'
 import { Problem, notFound } from '../http/problem.ts'
+import type { Route, Store } from '../store.ts'
 
 const PREFIX = '/v1/documents/'
 const MARKDOWN_SUFFIX = '.md'
@@ -27,35 +28,42 @@ export function safeSlug(rawPath: string): string | null {
   return slug.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..') ? slug : null
 }
 
-/** Only the published slug map leads to a blob. */
-export function findVariant(manifest: Manifest, slug: string, locale: string): VariantEntry | undefined {
-  if (!Object.hasOwn(manifest.slugs, slug)) return undefined
-  const docId = manifest.slugs[slug] as string
-  const entries = manifest.documents[locale]
-  return entries && Object.hasOwn(entries, docId) ? entries[docId] : undefined
+/** What a page serves to readers asking for `locale`: only the published route shards lead to a blob. */
+export function variantIn(page: RouteEntry | undefined, locale: string): RouteVariant | undefined {
+  return page && Object.hasOwn(page.variants, locale) ? page.variants[locale] : undefined
 }
 
-/** `guides/install.md` asks for Markdown; a slug that itself ends in `.md` still names its document. */
-function splitSuffix(manifest: Manifest, slug: string): { slug: string; markdown: boolean } {
-  if (!slug.endsWith(MARKDOWN_SUFFIX) || Object.hasOwn(manifest.slugs, slug)) return { slug, markdown: false }
-  return { slug: slug.slice(0, -MARKDOWN_SUFFIX.length), markdown: true }
+/** The page at `slug`, where a redirect leads (the build collapsed chains, so a redirect never leads to another). */
+export async function pageAt(store: Store, manifest: Manifest, slug: string): Promise<RouteEntry | undefined> {
+  const route = await store.route(manifest, slug)
+  return route?.kind === 'page' ? route.page : undefined
+}
+
+/**
+ * The route of a requested slug. `guides/install.md` asks for the Markdown of
+ * `guides/install`, unless a page or redirect has that very slug; both names
+ * are in one shard, so this reads one.
+ */
+export async function resolveSlug(store: Store, manifest: Manifest, requested: string): Promise<{ slug: string; markdown: boolean; route: Route | null }> {
+  const route = await store.route(manifest, requested)
+  if (route || !requested.endsWith(MARKDOWN_SUFFIX)) return { slug: requested, markdown: false, route }
+  const slug = requested.slice(0, -MARKDOWN_SUFFIX.length)
+  return { slug, markdown: true, route: await store.route(manifest, slug) }
 }
 
 export const documents = new Hono<AppEnv>().get('/*', async function getDocument(c) {
   const requested = safeSlug(new URL(c.req.url).pathname)
   if (requested === null) throw notFound()
   const manifest = await c.var.store.manifest()
-  const { slug, markdown: bySuffix } = splitSuffix(manifest, requested)
+  const { markdown: bySuffix, route } = await resolveSlug(c.var.store, manifest, requested)
   const format = bySuffix ? 'markdown' : preferredDocumentFormat(c.req.header('Accept'))
   if (format === null) throw new Problem(406, 'Documents are available as application/json or text/markdown.')
 
-  if (!Object.hasOwn(manifest.slugs, slug) && Object.hasOwn(manifest.redirects, slug)) {
-    return redirect(c.req.url, manifest, manifest.redirects[slug] as string, bySuffix, c.var.canReadDrafts)
-  }
+  if (route?.kind === 'redirect') return redirect(c.req.url, c.var.store, manifest, route.to, bySuffix, c.var.canReadDrafts)
+  const page = route?.page
   // A localized slug names its locale's version unless `?locale=` asks otherwise.
-  const slugLocale = Object.hasOwn(manifest.localizedSlugs, slug) ? manifest.localizedSlugs[slug] : undefined
-  const { locale, negotiated } = chooseLocale(c.req.query('locale') ?? slugLocale, c.req.header('Accept-Language'), manifest.site)
-  const found = findVariant(manifest, slug, locale)
+  const { locale, negotiated } = chooseLocale(c.req.query('locale') ?? page?.locale, c.req.header('Accept-Language'), manifest.site)
+  const found = variantIn(page, locale)
   const variant = c.var.canReadDrafts && found?.preview ? found.preview : found
   // A draft without the scope is indistinguishable from a slug that does not exist.
   if (!variant || (variant.draft && !c.var.canReadDrafts)) throw notFound()
@@ -75,8 +83,8 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
 })
 
 /** 308 to where a moved page lives now, keeping the query and the `.md` suffix. Hidden drafts stay hidden. */
-function redirect(url: string, manifest: Manifest, slug: string, markdown: boolean, canReadDrafts: boolean): Response {
-  const target = findVariant(manifest, slug, manifest.site.defaultLocale)
+async function redirect(url: string, store: Store, manifest: Manifest, slug: string, markdown: boolean, canReadDrafts: boolean): Promise<Response> {
+  const target = variantIn(await pageAt(store, manifest, slug), manifest.site.defaultLocale)
   if (!target || (target.draft && !canReadDrafts)) throw notFound()
   const { search } = new URL(url)
   const path = `${PREFIX}${slug.split('/').map(encodeURIComponent).join('/')}${markdown ? MARKDOWN_SUFFIX : ''}`

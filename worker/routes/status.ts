@@ -1,5 +1,4 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
-import type { Manifest } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 
 export const StatusResponse = z
@@ -23,13 +22,6 @@ export const statusRoute = createRoute({
   },
 })
 
-/** Per locale: published documents written in that locale. */
-function documentCounts(manifest: Manifest): Record<string, number> {
-  return Object.fromEntries(
-    Object.entries(manifest.documents).map(([locale, entries]) => [locale, Object.values(entries).filter((entry) => !entry.draft && entry.locale === locale).length]),
-  )
-}
-
 export const status = new OpenAPIHono<AppEnv>().openapi(statusRoute, async (c) => {
   const { pointer, manifest } = await c.var.store.live()
   const body = {
@@ -38,7 +30,7 @@ export const status = new OpenAPIHono<AppEnv>().openapi(statusRoute, async (c) =
     publishedAt: pointer.publishedAt,
     commit: manifest.commit,
     schemaVersion: manifest.schemaVersion,
-    documents: documentCounts(manifest),
+    documents: manifest.documentCounts,
   }
   return c.json(body, 200, { 'Cache-Control': 'no-store' })
 })

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { documentUrl, type Manifest } from '../../../contract/index.ts'
-import { findVariant } from '../../routes/documents.ts'
+import { documentUrl } from '../../../contract/index.ts'
+import { pageAt, resolveSlug, variantIn } from '../../routes/documents.ts'
 import { absoluteMarkdownUrl, absoluteUrl, localeFor, unknownLocaleNote, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 import { missingPage, similarSlugs } from '../suggest.ts'
@@ -35,21 +35,20 @@ export function registerGetDocument(server: McpServer, context: ToolContext): vo
     },
     guarded('get_document', async (args: GetDocumentArgs) => {
       const manifest = await context.store.manifest()
-      const asked = slugOf(manifest, args.slug)
+      const { slug: asked, route } = await resolveSlug(context.store, manifest, slugOf(args.slug))
       // A moved page answers under its new slug, as the HTTP API's 308 does.
-      const moved = !Object.hasOwn(manifest.slugs, asked) && Object.hasOwn(manifest.redirects, asked)
-      const slug = moved ? (manifest.redirects[asked] as string) : asked
+      const moved = route?.kind === 'redirect'
+      const page = moved ? await pageAt(context.store, manifest, route.to) : route?.page
       // A localized slug names its locale's version unless `locale` asks otherwise.
-      const slugLocale = Object.hasOwn(manifest.localizedSlugs, slug) ? manifest.localizedSlugs[slug] : undefined
-      const locale = localeFor(context, manifest, args.locale ?? slugLocale)
-      const found = findVariant(manifest, slug, locale)
+      const locale = localeFor(context, manifest, args.locale ?? page?.locale)
+      const found = variantIn(page, locale)
       const variant = context.canReadDrafts && found?.preview ? found.preview : found
       // A draft without the scope is indistinguishable from a slug that does not exist.
       if (!variant || (variant.draft && !context.canReadDrafts)) {
         return toolError(missingPage(asked, await similarSlugs(context, manifest, locale, asked)))
       }
       const markdown = await context.store.text(variant.markdown)
-      const servedSlug = slugIn(manifest, manifest.slugs[slug] as string, variant.locale)
+      const servedSlug = variant.slug
       const about = [
         `Title: ${/^# (.*)/.exec(markdown)?.[1] ?? servedSlug}`,
         `Slug: ${servedSlug}`,
@@ -67,8 +66,8 @@ export function registerGetDocument(server: McpServer, context: ToolContext): vo
   )
 }
 
-/** What a model may send for a slug: the slug itself, or a page's Markdown or API URL. */
-function slugOf(manifest: Manifest, input: string): string {
+/** What a model may send for a slug: the slug itself, or a page's Markdown or API URL, with any `.md` left for resolveSlug. */
+function slugOf(input: string): string {
   const path = (URL.canParse(input) ? new URL(input).pathname : input).split(/[?#]/)[0] ?? ''
   let slug = path.replace(/^\/?v1\/documents\//, '').replace(/^\/+|\/+$/g, '')
   try {
@@ -76,12 +75,5 @@ function slugOf(manifest: Manifest, input: string): string {
   } catch {
     // Not percent-encoded after all: look the text up as it is.
   }
-  const bare = slug.replace(/\.md$/, '')
-  return slug !== bare && !Object.hasOwn(manifest.slugs, slug) && !Object.hasOwn(manifest.redirects, slug) ? bare : slug
-}
-
-/** A document's slug in a locale: its localized slug there, else its id (the default locale's slug). */
-function slugIn(manifest: Manifest, docId: string, locale: string): string {
-  const localized = Object.entries(manifest.localizedSlugs).find(([slug, slugLocale]) => slugLocale === locale && manifest.slugs[slug] === docId)
-  return localized?.[0] ?? docId
+  return slug
 }

@@ -1,0 +1,72 @@
+import { SCHEMA_VERSION, shardCount, shardOf, type RouteEntry, type RouteShard, type RouteVariant, type VariantEntry } from '../../contract/index.ts'
+
+/** documents[requestedLocale][docId]: what each locale serves for each document. */
+export type LocaleDocuments = Record<string, Record<string, VariantEntry>>
+
+/** One version of a page: its slug in its locale, and its document id. */
+export interface RoutedPage {
+  slug: string
+  docId: string
+  locale: string
+}
+
+export interface RoutesInput {
+  /** Every page version, drafts included (the worker hides drafts per reader). */
+  pages: RoutedPage[]
+  documents: LocaleDocuments
+  /** Old slugs to the slug of the page they now lead to. */
+  redirects: Record<string, string>
+}
+
+/**
+ * The route shards of a build: every slug (in any locale) and every redirect,
+ * each in the shard `shardOf` names, so build and worker agree on where a slug is.
+ */
+export function routeShards({ pages, documents, redirects }: RoutesInput): RouteShard[] {
+  const slugIn = new Map(pages.map((page) => [placeKey(page.docId, page.locale), page.slug]))
+  const routed = (docId: string, { preview, ...entry }: VariantEntry): RouteVariant => {
+    const slug = slugIn.get(placeKey(docId, entry.locale)) ?? docId
+    return preview ? { ...entry, slug, preview: routed(docId, preview) } : { ...entry, slug }
+  }
+  // A document's variants, shared by its default slug and its localized ones.
+  const variantsOf = new Map<string, Record<string, RouteVariant>>()
+  const variants = (docId: string) => {
+    let found = variantsOf.get(docId)
+    if (!found) {
+      found = {}
+      for (const [locale, byId] of Object.entries(documents)) {
+        const entry = Object.hasOwn(byId, docId) ? byId[docId] : undefined
+        if (entry) found[locale] = routed(docId, entry)
+      }
+      variantsOf.set(docId, found)
+    }
+    return found
+  }
+
+  const entries = new Map<string, RouteEntry>()
+  for (const page of pages) {
+    entries.set(page.slug, { docId: page.docId, ...(page.slug === page.docId ? {} : { locale: page.locale }), variants: variants(page.docId) })
+  }
+  const count = shardCount(entries.size + Object.keys(redirects).length)
+  const slugsOf = Array.from({ length: count }, (): Array<[string, RouteEntry]> => [])
+  const redirectsOf = Array.from({ length: count }, (): Array<[string, string]> => [])
+  for (const [slug, entry] of entries) slugsOf[shardOf(slug, count)]?.push([slug, entry])
+  for (const [from, to] of Object.entries(redirects)) redirectsOf[shardOf(from, count)]?.push([from, to])
+  // Sorted, so the same content makes byte-identical shards whatever order the pages came in;
+  // fromEntries, so that even a slug such as `__proto__` stays an own key.
+  return slugsOf.map((slugs, shard): RouteShard => ({
+    schemaVersion: SCHEMA_VERSION,
+    slugs: Object.fromEntries(slugs.sort(byKey)),
+    redirects: Object.fromEntries((redirectsOf[shard] ?? []).sort(byKey)),
+  }))
+}
+
+/** Per locale, the published documents written in it (fallbacks and drafts not counted). */
+export function documentCounts(documents: LocaleDocuments): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(documents).map(([locale, byId]) => [locale, Object.values(byId).filter((entry) => !entry.draft && entry.locale === locale).length]),
+  )
+}
+
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0)
+const placeKey = (docId: string, locale: string) => `${locale}\u0000${docId}`

@@ -1,0 +1,29 @@
+import { RouteShardSchema, type Manifest, type RouteShard, type RouteVariant } from '../../contract/index.ts'
+
+/** A build's routes read back from its shards into one flat table, as the manifest held them before schema version 3. */
+export interface RouteTable {
+  /** Every published slug, in any locale, to its document id. */
+  slugs: Record<string, string>
+  /** Localized slugs to their one locale. */
+  localizedSlugs: Record<string, string>
+  /** documents[requestedLocale][docId] */
+  documents: Record<string, Record<string, RouteVariant>>
+  redirects: Record<string, string>
+}
+
+/** Reads every route shard of `manifest` (each checked against its schema) and flattens them. */
+export function routeTable(manifest: Manifest, blobText: (hash: string) => string | undefined): RouteTable {
+  const table: RouteTable = { slugs: {}, localizedSlugs: {}, documents: {}, redirects: {} }
+  for (const hash of manifest.routes) {
+    const text = blobText(hash)
+    if (text === undefined) throw new Error(`build ${manifest.buildId} has no route shard ${hash}`)
+    const shard: RouteShard = RouteShardSchema.parse(JSON.parse(text))
+    for (const [slug, page] of Object.entries(shard.slugs)) {
+      table.slugs[slug] = page.docId
+      if (page.locale !== undefined) table.localizedSlugs[slug] = page.locale
+      for (const [locale, variant] of Object.entries(page.variants)) (table.documents[locale] ??= {})[page.docId] = variant
+    }
+    Object.assign(table.redirects, shard.redirects)
+  }
+  return table
+}
