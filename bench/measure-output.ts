@@ -1,5 +1,6 @@
 import { readEmitted } from '../build/emit.ts'
 import { DocumentBlobSchema, TextBlobSchema } from '../contract/index.ts'
+import { routesOf } from './routes.ts'
 import { median, percentile } from './stats.ts'
 
 export interface OutputFigures {
@@ -22,7 +23,7 @@ export async function measureOutput(distDir: string): Promise<OutputFigures> {
     for (const part of files.full) fullBytes += bytes(TextBlobSchema.parse(JSON.parse(await readBlob(part))))
     llms[locale] = { indexBytes: bytes(TextBlobSchema.parse(JSON.parse(await readBlob(files.index)))), fullBytes, parts: files.full.length }
   }
-  const entries = Object.values(manifest.documents[manifest.site.defaultLocale] ?? {})
+  const entries = Object.values((await routesOf(manifest, readBlob)).documents[manifest.site.defaultLocale] ?? {})
   const documents: number[] = []
   const navs: number[] = []
   const markdown: number[] = []

@@ -7,6 +7,7 @@ import { strongEtag } from '../worker/http/etag.ts'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
 import { kvBindingTarget } from '../publish/targets/kv-binding.ts'
 import type { BenchQuery } from './queries.ts'
+import { routesOf } from './routes.ts'
 import { median, percentile } from './stats.ts'
 
 export interface WorkerFigures {
@@ -80,9 +81,10 @@ export async function measureWorker(distDir: string, workDir: string, queries: B
       const times = (await time('/v1/search', post(query.body), 200)).map((ms) => ms - noopMs)
       search[query.name] = { p50: median(times), p99: percentile(times, 99) }
     }
-    const docId = Object.keys(manifest.documents.en ?? {}).find((id) => !manifest.documents.en?.[id]?.draft) as string
-    const slug = Object.entries(manifest.slugs).find(([, id]) => id === docId)?.[0] as string
-    const etag = strongEtag(manifest.documents.en?.[docId]?.blob as string)
+    const routes = await routesOf(manifest, source.readBlob)
+    const docId = Object.keys(routes.documents.en ?? {}).find((id) => !routes.documents.en?.[id]?.draft) as string
+    const slug = Object.entries(routes.slugs).find(([, id]) => id === docId)?.[0] as string
+    const etag = strongEtag(routes.documents.en?.[docId]?.blob as string)
     const document200Ms = median(await time(`/v1/documents/${slug}`, undefined, 200)) - noopMs
     const document304Ms = median(await time(`/v1/documents/${slug}`, { headers: { 'If-None-Match': etag } }, 200)) - noopMs
 

@@ -14,6 +14,7 @@ import { buildBaseline } from './baseline.ts'
 import { generateCorpus, writeCorpus } from './corpus.ts'
 import { CONTENT_QUERIES, corpusQueries, RELEVANCE_KINDS, type RelevanceQuery } from './relevance-queries.ts'
 import { percent, relevanceTable } from './report.ts'
+import { routesOf } from './routes.ts'
 
 /**
  * Relevance as a figure: every labeled query (bench/relevance-queries.ts) runs
@@ -112,6 +113,7 @@ function labelProblem(query: RelevanceQuery, page: PageWords | undefined): strin
 async function loadSite(outDir: string, locales: string[]): Promise<LoadedSite> {
   const { manifest, readBlob } = await readEmitted(outDir)
   const site: LoadedSite = { manifest, indexes: new Map(), chunks: new Map(), baselines: new Map(), docIds: new Map(), words: new Map() }
+  const routes = await routesOf(manifest, readBlob)
   for (const locale of locales) {
     // As the worker's store does it: parse, check the schema, decode.
     const index = decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(await readBlob(manifest.search[locale] as string))))
@@ -120,7 +122,7 @@ async function loadSite(outDir: string, locales: string[]): Promise<LoadedSite> 
     site.baselines.set(locale, await buildBaseline(manifest, readBlob, locale))
     const ids = new Map<string, string>()
     const words = new Map<string, PageWords>()
-    for (const [docId, entry] of Object.entries(manifest.documents[locale] ?? {})) {
+    for (const [docId, entry] of Object.entries(routes.documents[locale] ?? {})) {
       if (entry.draft) continue
       const blob = JSON.parse(await readBlob(entry.blob)) as DocumentBlob
       ids.set(blob.slug, docId)
