@@ -14,21 +14,35 @@ export class MissingContentError extends Error {
 
 /** Reads `site.yml` and every Markdown file under `docs/` and `releases/`. */
 export async function readContent(contentDir: string): Promise<ContentFolder> {
-  let siteText: string
+  const siteText = await readSiteText(contentDir)
+  const paths = [...(await markdownFiles(contentDir, 'docs')), ...(await markdownFiles(contentDir, 'releases'))].sort()
+  const files = await Promise.all(paths.map((path) => readSourceFile(contentDir, path.split(sep).join('/'))))
+  return { siteText, files: files.filter((file): file is SourceFile => file !== null) }
+}
+
+export async function readSiteText(contentDir: string): Promise<string> {
   try {
-    siteText = await readFile(join(contentDir, SITE_FILE), 'utf8')
+    return await readFile(join(contentDir, SITE_FILE), 'utf8')
   } catch {
     throw new MissingContentError(`${join(contentDir, SITE_FILE)} not found: is --content pointing at a content folder?`)
   }
-  const paths = [...(await markdownFiles(contentDir, 'docs')), ...(await markdownFiles(contentDir, 'releases'))].sort()
-  const files = await Promise.all(
-    paths.map(async (path): Promise<SourceFile> => {
-      const absolute = join(contentDir, path)
-      const [text, info] = await Promise.all([readFile(absolute, 'utf8'), stat(absolute)])
-      return { path: path.split(sep).join('/'), text, mtimeMs: info.mtimeMs }
-    }),
-  )
-  return { siteText, files }
+}
+
+/** One Markdown file by its path under the content folder (POSIX slashes), or null when it is gone. */
+export async function readSourceFile(contentDir: string, path: string): Promise<SourceFile | null> {
+  const absolute = join(contentDir, path)
+  try {
+    const [text, info] = await Promise.all([readFile(absolute, 'utf8'), stat(absolute)])
+    return info.isFile() ? { path, text, mtimeMs: info.mtimeMs } : null
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return null
+    throw error
+  }
+}
+
+/** Whether a path under the content folder is one `readContent` reads as a page or a release note. */
+export function isContentFile(path: string): boolean {
+  return /^(?:docs|releases)\/.+\.md$/.test(path)
 }
 
 async function markdownFiles(root: string, folder: string): Promise<string[]> {

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
 import { join, relative, resolve } from 'node:path'
-import { buildSite } from '../build/build.ts'
+import { SiteSession } from '../build/session.ts'
 import { ContentError, formatProblem, formatWarning } from '../build/content/problems.ts'
 import { openTarget } from '../publish/open-target.ts'
-import { inMemorySource, publishBuild } from '../publish/publish.ts'
+import { SuccessivePublisher } from '../publish/successive.ts'
 import { startBuildReporter } from './build-reporter.ts'
 import { ensureDevVars } from './dev-vars.ts'
 import { mintPreviewToken } from './preview-token.ts'
@@ -12,12 +12,13 @@ import { QUIET_WRANGLER_ENV } from './wrangler-env.ts'
 
 // The author's preview: build content/, publish it into wrangler's local KV
 // with the production publish code, serve it with `wrangler dev` (the API and,
-// with PREVIEW on, the docs as HTML), and rebuild and republish on every saved
-// change. The page reloads itself on a new build and shows failed builds' problems.
+// with PREVIEW on, the docs as HTML), and on every saved change rebuild what
+// the change touched and publish the blobs that changed. The page reloads
+// itself on a new build and shows failed builds' problems. It writes no dist/:
+// `npm run build` does.
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)
-const outDir = resolve(process.env.OUT_DIR ?? 'dist')
 const port = process.env.PORT ?? '8787'
 const origin = `http://127.0.0.1:${port}`
 // Where local KV lives; wrangler's default unless a test wants its own.
@@ -28,14 +29,16 @@ const { JWT_SECRET: secret } = await ensureDevVars()
 if (!secret) throw new Error('.dev.vars has no JWT_SECRET')
 const reporter = await startBuildReporter()
 const local = await openTarget('local', 'wrangler.toml', persistDir && join(persistDir, 'v3'))
+const session = await SiteSession.open({ contentDir, cacheDir: resolve('node_modules/.cache/docs-service') })
+const publisher = new SuccessivePublisher(local.target)
 
-async function buildAndPublish(reason: string): Promise<void> {
+async function buildAndPublish(reason: string, changed: string[]): Promise<void> {
   const started = performance.now()
   try {
-    const result = await buildSite({ contentDir, outDir, cacheDir: resolve('node_modules/.cache/docs-service') })
+    await session.refresh(changed)
+    const result = await session.build()
     for (const warning of result.warnings) console.warn(`warning: ${formatWarning(warning, contentFolder)}`)
-    // The blobs are still in memory: publish them from there, not from dist/.
-    const report = await publishBuild(local.target, inMemorySource(result))
+    const report = await publisher.publish(result)
     const elapsed = Math.round(performance.now() - started)
     reporter.report([])
     console.log(`${reason}: build ${report.buildId} live in ${elapsed} ms (${report.blobWrites} blobs written)`)
@@ -48,7 +51,7 @@ async function buildAndPublish(reason: string): Promise<void> {
   }
 }
 
-await buildAndPublish('initial build')
+await buildAndPublish('initial build', [])
 
 // The preview's variables exist only here: a deployed worker has none of them.
 const previewVars = [`PREVIEW:true`, `PREVIEW_TOKEN:${await mintPreviewToken(secret)}`, `PREVIEW_PROBLEMS_URL:${reporter.url}`]
@@ -66,11 +69,17 @@ const wranglerExited = new Promise<number | null>((resolve) => wrangler.once('ex
 
 let pending: NodeJS.Timeout | undefined
 let queue = Promise.resolve()
+const changed = new Set<string>()
 const watcher = watchTree(contentDir, (file) => {
+  changed.add(file)
   clearTimeout(pending)
   // Editors write a file in several steps; one rebuild per burst of events.
   pending = setTimeout(() => {
-    queue = queue.then(() => buildAndPublish(`changed ${file}`))
+    queue = queue.then(() => {
+      const files = [...changed]
+      changed.clear()
+      return files.length > 0 ? buildAndPublish(`changed ${files.join(', ')}`, files) : undefined
+    })
   }, 75)
 })
 

@@ -64,8 +64,11 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
     const translations = [...(variants.get(source.docId)?.values() ?? [])]
       .filter((variant) => source.draft || !variant.draft)
       .map((variant) => ({ locale: variant.locale, slug: variant.slug }))
-    const hash = blobs.add(documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations }))
-    const markdown = blobs.add(source.markdown)
+    const edit = editInfo(source, site, git)
+    // A blob is made again only when its page, its rendering or its context changed.
+    const context = [locale, JSON.stringify(nav), JSON.stringify(edit), JSON.stringify(translations)]
+    const hash = blobs.addFrom([source.parsed, source.rendered, ...context], () => documentBlob({ requestedLocale: locale, source, nav, edit, translations }))
+    const markdown = blobs.addFrom([source.parsed, source.rendered, 'markdown'], () => source.markdown)
     return { blob: hash, markdown, locale: source.locale, draft: source.draft }
   }
   const documents: Record<string, VariantEntry> = {}

@@ -18,6 +18,7 @@ import { localeLlms } from './locale-llms.ts'
 import { LLMS_FULL_PART_BYTES } from './llms.ts'
 import { renderContent, renderInProcess, type RenderMany } from './render-all.ts'
 import { cachedSearchIndex, type Memo } from './search-index.ts'
+import type { KeyPart, Reuse } from './reuse.ts'
 
 export interface PipelineInput {
   siteText: string
@@ -29,6 +30,8 @@ export interface PipelineInput {
   memo?: Memo
   /** Largest part of llms-full.txt, in bytes. */
   llmsPartBytes?: number
+  /** What the previous run of a long-lived build made; `files` it did not see again must be new objects. */
+  reuse?: Reuse
 }
 
 export interface BuildStats {
@@ -42,6 +45,7 @@ export interface PipelineOutput {
   manifest: Manifest
   /** Every blob hash of the build, which publishing stores beside the manifest. */
   blobList: BlobList
+  /** The text of every blob this run made: all of them, unless a Reuse let it skip some. */
   blobs: Map<string, string>
   stats: BuildStats
   warnings: BuildWarning[]
@@ -60,8 +64,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     return [result.value]
   }
 
-  const docFiles = input.files.filter((file) => file.path.startsWith('docs/')).flatMap((file) => collect(parseDocumentFile(file)))
-  const releaseFiles = input.files.filter((file) => file.path.startsWith('releases/')).flatMap((file) => collect(parseReleaseFile(file)))
+  const memo = <T>(parts: KeyPart[], make: () => T): T => (input.reuse ? input.reuse.memo(parts, make) : make())
+  const docFiles = input.files.filter((file) => file.path.startsWith('docs/')).flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
+  const releaseFiles = input.files.filter((file) => file.path.startsWith('releases/')).flatMap((file) => collect(memo([file], () => parseReleaseFile(file))))
   const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
   problems.push(...documentProblems)
   const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
@@ -73,14 +78,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const output = rendered.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
     const title = titleOf(document, output)
-    return { ...document, rendered: output, title, markdown: documentMarkdown(title, output.markdown) }
+    return { ...document, rendered: output, title, markdown: memo([document.parsed, output], () => documentMarkdown(title, output.markdown)) }
   })
   const linkProblems = checkLinks(sources, links.draftUrls)
   problems.push(...linkProblems.toDrafts)
   const nav = navItems(sources)
   problems.push(...nav.problems)
 
-  const blobs = new BlobSet()
+  const blobs = new BlobSet(input.reuse)
   const variants = new Map<string, Map<string, RenderedSource>>()
   for (const source of sources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))
   const documentsByLocale: LocaleDocuments = {}
@@ -127,7 +132,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     llms,
     releases: blobs.add(releases.releases),
     releaseStreams: releases.releases.streams.map((stream) => stream.name),
-    blobs: blobs.blobs.keys(),
+    blobs: blobs.hashes,
   })
   const warnings: BuildWarning[] = [
     ...(input.git.warning ? [{ message: input.git.warning }] : []),

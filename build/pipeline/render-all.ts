@@ -1,5 +1,6 @@
 import type { SourceDocument } from '../content/documents.ts'
 import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
+import { linksStillResolve } from '../markdown/render-cache.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from '../markdown/render.ts'
 
 /** Renders many Markdown inputs at once, keyed by the caller; the CLI hands in a cached, multi-core one. */
@@ -7,6 +8,28 @@ export type RenderMany = (inputs: Map<string, RenderInput>, targets: LinkTargets
 
 export const renderInProcess: RenderMany = async (inputs, targets) =>
   new Map([...inputs].map(([key, input]) => [key, renderDocument(input, targets)]))
+
+/**
+ * For a long-lived build: renders only the inputs that changed since the last
+ * call (or whose links now resolve elsewhere), and hands back the very same
+ * rendering object for the others, which later stages key their reuse on.
+ */
+export function reusingRenderings(render: RenderMany): RenderMany {
+  let last = new Map<string, { input: RenderInput; output: RenderedDocument }>()
+  return async (inputs, targets) => {
+    const outputs = new Map<string, RenderedDocument>()
+    const changed = new Map<string, RenderInput>()
+    for (const [key, input] of inputs) {
+      const prior = last.get(key)
+      const same = prior && prior.input.path === input.path && prior.input.bodyLine === input.bodyLine && prior.input.body === input.body
+      if (same && linksStillResolve(input, prior.output, targets)) outputs.set(key, prior.output)
+      else changed.set(key, input)
+    }
+    for (const [key, output] of await render(changed, targets)) outputs.set(key, output)
+    last = new Map([...inputs].map(([key, input]) => [key, { input, output: outputs.get(key) as RenderedDocument }]))
+    return outputs
+  }
+}
 
 /** A release note's rendered Markdown: its body, and its upgrade notes if it has any. */
 export interface RenderedRelease {

@@ -1,0 +1,124 @@
+import { stat } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import { SITE_FILE } from './content/site-config.ts'
+import type { SourceFile } from './content/front-matter.ts'
+import { readGitHistory, type GitHistory } from './git-history.ts'
+import { RenderCache } from './markdown/render-cache.ts'
+import { createRenderMany } from './markdown/render-pool.ts'
+import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
+import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
+import { Reuse } from './pipeline/reuse.ts'
+import { isContentFile, readContent, readSiteText, readSourceFile } from './read.ts'
+
+export interface SessionOptions {
+  contentDir: string
+  /** Where renderings are cached between sessions; `null` turns the cache off. */
+  cacheDir?: string | null
+  threads?: number
+  /** Called as documents render: `total` is how many this build renders (not the ones it reuses). */
+  onProgress?: (done: number, total: number) => void
+  /** Largest part of llms-full.txt, in bytes (tests make it small). */
+  llmsPartBytes?: number
+}
+
+export interface SessionBuild extends PipelineOutput {
+  durationMs: number
+}
+
+/** A folder, or a path gone that had no file extension (a folder deleted or moved away): its pages changed with it. */
+async function mayHoldContent(absolute: string): Promise<boolean> {
+  const info = await stat(absolute).catch(() => null)
+  return info ? info.isDirectory() : !/\.[^/]*$/.test(basename(absolute))
+}
+
+/**
+ * The long-lived build behind `npm start`. It reads and builds the content
+ * folder once; after that, each saved change re-reads only the files that
+ * changed, and the pipeline reuses everything they did not touch: renderings,
+ * document blobs, search postings. A change to site.yml starts over. What it
+ * builds is what `npm run build` builds, byte for byte.
+ */
+export class SiteSession {
+  private readonly options: SessionOptions
+  private siteText: string
+  private readonly files: Map<string, SourceFile>
+  private readonly git: GitHistory
+  private readonly cache: RenderCache | undefined
+  private reuse = new Reuse()
+  private renderMany: RenderMany
+
+  private constructor(options: SessionOptions, siteText: string, files: SourceFile[], git: GitHistory, cache: RenderCache | undefined) {
+    this.options = options
+    this.siteText = siteText
+    this.files = new Map(files.map((file) => [file.path, file]))
+    this.git = git
+    this.cache = cache
+    this.renderMany = this.freshRenderer()
+  }
+
+  static async open(options: SessionOptions): Promise<SiteSession> {
+    const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
+    const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
+    return new SiteSession(options, content.siteText, content.files, git, cache)
+  }
+
+  /**
+   * Takes in changed paths under the content folder, as a watcher reports
+   * them. A folder moved or deleted makes the session read the whole content
+   * folder again, keeping unchanged files as they were; other files (an
+   * editor's swap files) are not content.
+   */
+  async refresh(paths: Iterable<string>): Promise<void> {
+    const changed = [...new Set(paths)].map((path) => path.split('\\').join('/'))
+    if (changed.includes(SITE_FILE)) {
+      this.siteText = await readSiteText(this.options.contentDir)
+      // Every page depends on the site's settings: start over rather than track which.
+      this.reuse = new Reuse()
+      this.renderMany = this.freshRenderer()
+    }
+    const files = changed.filter(isContentFile)
+    for (const path of files) {
+      const file = await readSourceFile(this.options.contentDir, path)
+      if (file) this.files.set(path, file)
+      else this.files.delete(path)
+    }
+    const others = changed.filter((path) => path !== SITE_FILE && !isContentFile(path))
+    if ((await Promise.all(others.map((path) => mayHoldContent(join(this.options.contentDir, path))))).some(Boolean)) await this.rescan()
+  }
+
+  private async rescan(): Promise<void> {
+    const content = await readContent(this.options.contentDir)
+    const known = new Map(this.files)
+    this.files.clear()
+    for (const file of content.files) {
+      const before = known.get(file.path)
+      this.files.set(file.path, before && before.text === file.text && before.mtimeMs === file.mtimeMs ? before : file)
+    }
+  }
+
+  /** Builds the folder as it is now; throws ContentError as a one-shot build does. */
+  async build(): Promise<SessionBuild> {
+    const started = performance.now()
+    let succeeded = false
+    try {
+      const output = await runPipeline({
+        siteText: this.siteText,
+        files: [...this.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+        git: this.git,
+        builtAt: new Date().toISOString(),
+        renderMany: this.renderMany,
+        reuse: this.reuse,
+        ...(this.options.llmsPartBytes === undefined ? {} : { llmsPartBytes: this.options.llmsPartBytes }),
+      })
+      succeeded = true
+      return { ...output, durationMs: performance.now() - started }
+    } finally {
+      this.reuse.endRun(succeeded)
+    }
+  }
+
+  private freshRenderer(): RenderMany {
+    const { threads, onProgress } = this.options
+    return reusingRenderings(createRenderMany({ cache: this.cache, ...(threads === undefined ? {} : { threads }), ...(onProgress ? { onProgress } : {}) }))
+  }
+}

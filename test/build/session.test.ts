@@ -1,0 +1,99 @@
+import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ContentError } from '../../build/content/problems.ts'
+import { SiteSession, type SessionBuild } from '../../build/session.ts'
+import { buildDir, makeTempDir, removeTempDirs } from './helpers.ts'
+
+afterAll(removeTempDirs)
+
+let contentDir: string
+let session: SiteSession
+let rendered = 0
+// Every blob text the session has handed over so far: a reused blob's text came with an earlier build.
+const handedOver = new Map<string, string>()
+
+beforeAll(async () => {
+  contentDir = join(await makeTempDir('docs-session-'), 'content')
+  await cp('test/fixtures/site', contentDir, { recursive: true })
+  session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1, onProgress: (_done, total) => void (rendered = total) })
+})
+
+async function change(path: string, edit: (text: string) => string | null): Promise<void> {
+  const absolute = join(contentDir, path)
+  const text = edit(await readFile(absolute, 'utf8').catch(() => ''))
+  if (text === null) await rm(absolute)
+  else {
+    await mkdir(dirname(absolute), { recursive: true })
+    await writeFile(absolute, text)
+  }
+}
+
+/** The session's build after `paths` changed, held to a one-shot build of the same folder. */
+async function expectSameAsOneShot(paths: string[]): Promise<SessionBuild> {
+  rendered = 0
+  await session.refresh(paths)
+  const build = await session.build()
+  for (const [hash, text] of build.blobs) handedOver.set(hash, text)
+  const { result } = await buildDir(contentDir)
+  expect({ ...build.manifest, builtAt: '' }).toEqual({ ...result.manifest, builtAt: '' })
+  expect(build.blobList.blobs).toEqual([...result.blobs.keys()].sort())
+  for (const hash of build.blobList.blobs) expect(handedOver.get(hash), hash).toBe(result.blobs.get(hash))
+  expect(build.stats).toEqual(result.stats)
+  return build
+}
+
+describe('the long-lived build of npm start', () => {
+  it('builds what the one-shot build builds', async () => {
+    const build = await expectSameAsOneShot([])
+    expect(build.blobs.size).toBe(build.blobList.blobs.length)
+  })
+
+  it('re-renders only the edited page and hands over only the blobs it changed', async () => {
+    await change('docs/en/guides/install.md', (text) => `${text}\nA sentence about marmots.\n`)
+    const build = await expectSameAsOneShot(['docs/en/guides/install.md'])
+    expect(rendered).toBe(1)
+    expect(build.blobs.size).toBeLessThan(build.blobList.blobs.length / 3)
+  })
+
+  it('follows a changed title into the navigation, neighbours and search', async () => {
+    await change('docs/en/guides/deploy.md', (text) => text.replace(/^title: .*$/m, 'title: Shipping it'))
+    await expectSameAsOneShot(['docs/en/guides/deploy.md'])
+  })
+
+  it('takes in a new page, a new link to it, and a deleted page', async () => {
+    await change('docs/en/guides/upgrade.md', () => '# Upgrading\n\nHow to upgrade.\n\n## Steps\n\nOne, two.\n')
+    await change('docs/en/guides/index.md', (text) => `${text}\nSee [upgrading](./upgrade.md).\n`)
+    await change('docs/en/reference/glossary.md', () => null)
+    await expectSameAsOneShot(['docs/en/guides/upgrade.md', 'docs/en/guides/index.md', 'docs/en/reference/glossary.md'])
+  })
+
+  it('makes a page a draft and a translation appear', async () => {
+    await change('docs/en/ranking/feeding.md', (text) => (text.startsWith('---\n') ? text.replace('---\n', '---\ndraft: true\n') : `---\ndraft: true\n---\n${text}`))
+    await change('docs/fr/guides/upgrade.md', () => '# Mettre à jour\n\nComment mettre à jour.\n')
+    await expectSameAsOneShot(['docs/en/ranking/feeding.md', 'docs/fr/guides/upgrade.md'])
+  })
+
+  it('reports a broken page as a one-shot build does, then builds again once it is fixed', async () => {
+    await change('docs/en/guides/upgrade.md', (text) => `---\ntitle: [unclosed\n---\n${text}`)
+    await session.refresh(['docs/en/guides/upgrade.md'])
+    const failure = await session.build().catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(ContentError)
+    expect((failure as ContentError).problems[0]?.path).toBe('docs/en/guides/upgrade.md')
+    await change('docs/en/guides/upgrade.md', (text) => text.replace(/^---\ntitle: \[unclosed\n---\n/, ''))
+    await expectSameAsOneShot(['docs/en/guides/upgrade.md'])
+  })
+
+  it('reads a moved folder again, and ignores files that are not content', async () => {
+    await rename(join(contentDir, 'docs/en/reference'), join(contentDir, 'docs/en/lookup'))
+    await writeFile(join(contentDir, 'docs/en/guides/.install.md.swp'), 'editor state')
+    await expectSameAsOneShot(['docs/en/reference', 'docs/en/lookup', 'docs/en/guides/.install.md.swp'])
+  })
+
+  it('starts over when site.yml changes', async () => {
+    await change('site.yml', (text) => text.replace('title: Fixture docs', 'title: Renamed docs'))
+    const build = await expectSameAsOneShot(['site.yml'])
+    expect(build.manifest.site.title).toBe('Renamed docs')
+    expect(rendered).toBeGreaterThan(10)
+  })
+})
