@@ -10,6 +10,6 @@ console.log(
     ms: performance.now() - started,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
     documents: result.stats.documents,
-    blobs: result.blobs.size,
+    blobs: result.blobList.blobs.length,
   }),
 )

@@ -1,4 +1,4 @@
-import { emitBuild } from './emit.ts'
+import { BuildWriter } from './emit.ts'
 import { readGitHistory } from './git-history.ts'
 import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
 import { readContent } from './read.ts'
@@ -14,6 +14,12 @@ export interface BuildOptions {
   onProgress?: (done: number, total: number) => void
   /** Largest part of llms-full.txt, in bytes (tests make it small). */
   llmsPartBytes?: number
+  /**
+   * Also hand every blob's text back in the result, for tools and tests that
+   * inspect a build. Off by default: blobs go to disk as they are made, so
+   * the build's memory does not grow with the site's total size.
+   */
+  keepBlobs?: boolean
 }
 
 export interface BuildResult extends PipelineOutput {
@@ -25,19 +31,31 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now()
   const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
-  const output = await runPipeline({
-    ...content,
-    git,
-    builtAt: new Date().toISOString(),
-    ...(options.llmsPartBytes === undefined ? {} : { llmsPartBytes: options.llmsPartBytes }),
-    ...(cache ? { memo: (key: string, build: () => string) => cache.memo(key, build) } : {}),
-    renderMany: createRenderMany({
-      cache,
-      ...(options.threads === undefined ? {} : { threads: options.threads }),
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    }),
-  })
-  await emitBuild(options.outDir, output.manifest, output.blobs)
+  const writer = await BuildWriter.open(options.outDir)
+  const kept = new Map<string, string>()
+  let output: PipelineOutput
+  try {
+    output = await runPipeline({
+      ...content,
+      git,
+      builtAt: new Date().toISOString(),
+      ...(options.llmsPartBytes === undefined ? {} : { llmsPartBytes: options.llmsPartBytes }),
+      ...(cache ? { memo: (key: string, build: () => string) => cache.memo(key, build) } : {}),
+      renderMany: createRenderMany({
+        cache,
+        ...(options.threads === undefined ? {} : { threads: options.threads }),
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      }),
+      onBlob: (hash, text) => {
+        writer.write(hash, text)
+        if (options.keepBlobs) kept.set(hash, text)
+      },
+    })
+  } catch (error) {
+    await writer.abort()
+    throw error
+  }
+  await writer.commit(output.manifest, output.blobList)
   await cache?.pruneStale()
-  return { ...output, durationMs: performance.now() - started }
+  return { ...output, blobs: kept, durationMs: performance.now() - started }
 }

@@ -50,11 +50,10 @@ function summary(result: BuildResult, outDir: string): string {
       return fallbacks > 0 ? `${locale} ${count} (+${fallbacks} fallback)` : `${locale} ${count}`
     })
     .join(', ')
-  const bytes = [...result.blobs.values()].reduce((total, text) => total + Buffer.byteLength(text), 0)
   return [
     `built ${result.manifest.buildId} into ${outDir}/ in ${(result.durationMs / 1000).toFixed(2)} s`,
     `  documents: ${locales}`,
     `  drafts: ${result.stats.drafts}, releases: ${result.stats.releases}, warnings: ${result.warnings.length}`,
-    `  blobs: ${result.blobs.size} (${(bytes / 1024).toFixed(0)} KiB)`,
+    `  blobs: ${result.blobList.blobs.length}`,
   ].join('\n')
 }

@@ -1,8 +1,7 @@
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { z } from 'zod'
-import { BlobListSchema, ManifestSchema, blobListOf, type Manifest } from '../contract/index.ts'
-import { mapLimit } from './map-limit.ts'
+import { BlobListSchema, ManifestSchema, type BlobList, type Manifest } from '../contract/index.ts'
 import type { BuildSource } from '../publish/publish.ts'
 
 export const MANIFEST_FILE = 'manifest.json'
@@ -10,37 +9,92 @@ export const MANIFEST_FILE = 'manifest.json'
 export const BLOB_LIST_FILE = 'blob-list.json'
 export const BLOB_DIR = 'blobs'
 
+// Blob writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit.
+const PARALLEL_WRITES = 32
+
 /**
- * Writes the build into a sibling temporary folder, then swaps it in with
- * renames, so `outDir` always holds a whole build: the old one or the new one.
+ * Writes a build into a sibling temporary folder as the pipeline makes its
+ * blobs, so no blob's text outlives its write, then swaps the folder in with
+ * renames: `outDir` always holds a whole build, the old one or the new one.
  */
-export async function emitBuild(outDir: string, manifest: Manifest, blobs: Map<string, string>): Promise<void> {
-  const staging = `${outDir}.tmp-${process.pid}`
-  const retired = `${outDir}.old-${process.pid}`
-  await rm(staging, { recursive: true, force: true })
-  await mkdir(join(staging, BLOB_DIR), { recursive: true })
-  try {
-    // Blobs are content-addressed: one the previous build wrote is the same file, so link it.
-    await mapLimit([...blobs], 64, async ([hash, text]) => {
-      const name = `${hash}.json`
-      await link(join(outDir, BLOB_DIR, name), join(staging, BLOB_DIR, name)).catch(() => writeFile(join(staging, BLOB_DIR, name), text))
-    })
-    await writeFile(join(staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2))
-    // A one-shot build's map holds every blob it uses.
-    await writeFile(join(staging, BLOB_LIST_FILE), JSON.stringify(blobListOf(manifest.buildId, blobs.keys())))
-    await mkdir(dirname(outDir), { recursive: true })
-    await rename(outDir, retired).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error
-    })
-    await rename(staging, outDir)
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true })
-    throw error
+export class BuildWriter {
+  private readonly outDir: string
+  private readonly staging: string
+  private readonly queue: Array<[string, string]> = []
+  private inFlight = 0
+  private failure: unknown = null
+  private drained: (() => void) | null = null
+
+  private constructor(outDir: string, staging: string) {
+    this.outDir = outDir
+    this.staging = staging
   }
-  await rm(retired, { recursive: true, force: true })
+
+  static async open(outDir: string): Promise<BuildWriter> {
+    const staging = `${outDir}.tmp-${process.pid}`
+    await rm(staging, { recursive: true, force: true })
+    await mkdir(join(staging, BLOB_DIR), { recursive: true })
+    return new BuildWriter(outDir, staging)
+  }
+
+  /** Queues one blob; the pipeline calls it synchronously as it makes each new blob. */
+  readonly write = (hash: string, text: string): void => {
+    this.queue.push([hash, text])
+    this.pump()
+  }
+
+  /** Waits for every blob, then writes the manifest and blob list and swaps the build in. */
+  async commit(manifest: Manifest, blobList: BlobList): Promise<void> {
+    try {
+      await this.idle()
+      await writeFile(join(this.staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2))
+      await writeFile(join(this.staging, BLOB_LIST_FILE), JSON.stringify(blobList))
+      await mkdir(dirname(this.outDir), { recursive: true })
+      const retired = `${this.outDir}.old-${process.pid}`
+      await rename(this.outDir, retired).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error
+      })
+      await rename(this.staging, this.outDir)
+      await rm(retired, { recursive: true, force: true })
+    } catch (error) {
+      await this.abort()
+      throw error
+    }
+  }
+
+  /** Drops what was written: a failed build leaves `outDir` as it was. */
+  async abort(): Promise<void> {
+    this.queue.length = 0
+    await this.idle().catch(() => undefined)
+    await rm(this.staging, { recursive: true, force: true })
+  }
+
+  private pump(): void {
+    while (this.inFlight < PARALLEL_WRITES && this.queue.length > 0) {
+      const [hash, text] = this.queue.shift() as [string, string]
+      this.inFlight++
+      const name = `${hash}.json`
+      // Blobs are content-addressed: one the previous build wrote is the same file, so link it.
+      link(join(this.outDir, BLOB_DIR, name), join(this.staging, BLOB_DIR, name))
+        .catch(() => writeFile(join(this.staging, BLOB_DIR, name), text))
+        .catch((error: unknown) => {
+          this.failure ??= error
+        })
+        .finally(() => {
+          this.inFlight--
+          this.pump()
+          if (this.inFlight === 0 && this.queue.length === 0) this.drained?.()
+        })
+    }
+  }
+
+  private async idle(): Promise<void> {
+    if (this.inFlight > 0 || this.queue.length > 0) await new Promise<void>((resolve) => (this.drained = resolve))
+    if (this.failure) throw this.failure
+  }
 }
 
-/** A build `emitBuild` wrote, read back for publishing; one of another format or damaged is refused with a sentence. */
+/** A build a BuildWriter wrote, read back for publishing; one of another format or damaged is refused with a sentence. */
 export async function readEmitted(outDir: string): Promise<BuildSource> {
   const read = async <T>(file: string, schema: z.ZodType<T>): Promise<T> => {
     const result = schema.safeParse(JSON.parse(await readFile(join(outDir, file), 'utf8')))

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { BLOB_HASH } from '../../contract/index.ts'
+import { BLOB_HASH, KV_VALUE_LIMIT } from '../../contract/index.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 
 /** A blob's name, as contract/hash.ts defines it, computed synchronously. */
@@ -14,6 +14,13 @@ export function hashOfAll(parts: Iterable<string>): string {
   return hash.digest('hex').slice(0, BLOB_HASH.hexLength)
 }
 
+export interface BlobSetOptions {
+  /** What the previous run of a long-lived build made. */
+  reuse?: Reuse | undefined
+  /** Takes each new blob's text as it is made (the one-shot build writes it to disk at once); `blobs` then stays empty. */
+  onBlob?: ((hash: string, text: string) => void) | undefined
+}
+
 /**
  * Content-addressed blobs: equal bodies share one hash and are stored once.
  * With a Reuse (the long-lived build), a blob made from unchanged parts is
@@ -21,14 +28,18 @@ export function hashOfAll(parts: Iterable<string>): string {
  * previous run already handed its text over.
  */
 export class BlobSet {
-  /** Text of every blob made in this run, by hash. */
+  /** Text of every blob made in this run, by hash, unless `onBlob` took it. */
   readonly blobs = new Map<string, string>()
   /** Every blob of the build. */
   readonly hashes = new Set<string>()
+  /** Blobs larger than KV takes, with their size in bytes. */
+  readonly oversized: Array<{ hash: string; bytes: number }> = []
   private readonly reuse: Reuse | undefined
+  private readonly onBlob: ((hash: string, text: string) => void) | undefined
 
-  constructor(reuse?: Reuse) {
-    this.reuse = reuse
+  constructor(options: BlobSetOptions = {}) {
+    this.reuse = options.reuse
+    this.onBlob = options.onBlob
   }
 
   add(value: unknown): string {
@@ -37,8 +48,13 @@ export class BlobSet {
 
   addText(text: string): string {
     const hash = contentHash(text)
-    this.blobs.set(hash, text)
+    if (this.hashes.has(hash)) return hash
     this.hashes.add(hash)
+    // A UTF-16 unit is at most 3 UTF-8 bytes: most blobs need no byte count.
+    const bytes = text.length * 3 > KV_VALUE_LIMIT ? Buffer.byteLength(text) : 0
+    if (bytes > KV_VALUE_LIMIT) this.oversized.push({ hash, bytes })
+    if (this.onBlob) this.onBlob(hash, text)
+    else this.blobs.set(hash, text)
     return hash
   }
 

@@ -1,4 +1,4 @@
-import { KV_VALUE_LIMIT, SCHEMA_VERSION, blobListOf, type BlobList, type Manifest } from '../../contract/index.ts'
+import { SCHEMA_VERSION, blobListOf, type BlobList, type Manifest } from '../../contract/index.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { contentHash } from './blob-set.ts'
 
@@ -36,8 +36,6 @@ export function buildManifest(input: ManifestInput): { manifest: Manifest; blobL
 }
 
 /** Blobs KV would refuse: the build says so now, publishing refuses them later. */
-export function oversizedBlobWarnings(blobs: Map<string, string>): string[] {
-  return [...blobs]
-    .filter(([, text]) => Buffer.byteLength(text) > KV_VALUE_LIMIT)
-    .map(([hash, text]) => `blob ${hash} is ${(Buffer.byteLength(text) / 2 ** 20).toFixed(1)} MiB, over the 25 MiB KV limit: publishing will refuse it`)
+export function oversizedBlobWarnings(oversized: Array<{ hash: string; bytes: number }>): string[] {
+  return oversized.map(({ hash, bytes }) => `blob ${hash} is ${(bytes / 2 ** 20).toFixed(1)} MiB, over the 25 MiB KV limit: publishing will refuse it`)
 }

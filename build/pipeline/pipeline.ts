@@ -32,6 +32,8 @@ export interface PipelineInput {
   llmsPartBytes?: number
   /** What the previous run of a long-lived build made; `files` it did not see again must be new objects. */
   reuse?: Reuse
+  /** Takes each blob as it is made, instead of the output's `blobs` (the one-shot build streams them to disk). */
+  onBlob?: (hash: string, text: string) => void
 }
 
 export interface BuildStats {
@@ -45,7 +47,7 @@ export interface PipelineOutput {
   manifest: Manifest
   /** Every blob hash of the build, which publishing stores beside the manifest. */
   blobList: BlobList
-  /** The text of every blob this run made: all of them, unless a Reuse let it skip some. */
+  /** The text of every blob this run made (all of them, unless a Reuse let it skip some), unless `onBlob` took them. */
   blobs: Map<string, string>
   stats: BuildStats
   warnings: BuildWarning[]
@@ -85,7 +87,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const nav = navItems(sources)
   problems.push(...nav.problems)
 
-  const blobs = new BlobSet(input.reuse)
+  const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob })
   const variants = new Map<string, Map<string, RenderedSource>>()
   for (const source of sources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))
   const documentsByLocale: LocaleDocuments = {}
@@ -137,7 +139,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const warnings: BuildWarning[] = [
     ...(input.git.warning ? [{ message: input.git.warning }] : []),
     ...(site.links === 'warn' ? brokenLinks : []),
-    ...oversizedBlobWarnings(blobs.blobs).map((message) => ({ message })),
+    ...oversizedBlobWarnings(blobs.oversized).map((message) => ({ message })),
   ]
   return { manifest, blobList, blobs: blobs.blobs, stats, warnings }
 }

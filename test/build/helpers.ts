@@ -48,10 +48,10 @@ export interface FolderBuild {
   outDir: string
 }
 
-/** Builds an existing content folder into a fresh temp `dist/`, without a render cache. */
+/** Builds an existing content folder into a fresh temp `dist/`, without a render cache, keeping every blob's text for the test. */
 export async function buildDir(contentDir: string, options: Partial<BuildOptions> = {}): Promise<FolderBuild> {
   const outDir = options.outDir ?? join(await makeTempDir('docs-dist-'), 'dist')
-  const result = await buildSite({ contentDir, outDir, cacheDir: null, ...options })
+  const result = await buildSite({ contentDir, outDir, cacheDir: null, keepBlobs: true, ...options })
   return { result, contentDir, outDir }
 }
 

@@ -241,7 +241,7 @@ describe('publishing a build through the Cloudflare API', () => {
   let build: BuildResult
   beforeAll(async () => {
     outDir = await mkdtemp(join(tmpdir(), 'docs-cloudflare-publish-'))
-    build = await buildSite({ contentDir: 'test/fixtures/site', outDir, cacheDir: null })
+    build = await buildSite({ contentDir: 'test/fixtures/site', outDir, cacheDir: null, keepBlobs: true })
   }, 60_000)
   afterAll(() => rm(outDir, { recursive: true, force: true }))
 
