@@ -5,6 +5,7 @@ import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
+import remarkStringify, { type Options as MarkdownStyle } from 'remark-stringify'
 import { unified } from 'unified'
 import { rehypeClobberedAnchors } from './plugins/rehype-clobbered-anchors.ts'
 import { rehypeLinks } from './plugins/rehype-links.ts'
@@ -34,7 +35,6 @@ function markdownToHtml(options: { rawHtml: boolean }) {
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkForeignSyntax)
-    .use(remarkMarkdownCopy, { sanitizeSchema })
     // The sanitizer adds the one `user-content-` prefix; remark-rehype must not add another.
     .use(remarkRehype, { allowDangerousHtml: options.rawHtml, clobberPrefix: '' })
   return (options.rawHtml ? chain.use(rehypeRaw) : chain)
@@ -47,10 +47,32 @@ function markdownToHtml(options: { rawHtml: boolean }) {
 }
 
 /**
- * The Markdown to HTML chains, composed once and frozen; on the way both
- * write the document's Markdown copy (`file.data.markdown`) from the same
- * parse. Re-parsing raw HTML (rehype-raw) costs about a third of a render, so
- * documents without any raw HTML take the chain without it; both sanitize.
+ * The Markdown to HTML chains, composed once and frozen. Re-parsing raw HTML
+ * (rehype-raw) costs about a third of a render, so documents without any raw
+ * HTML take the chain without it; both sanitize. Their syntax plugins leave
+ * the Markdown tree ready for the Markdown copy.
  */
 export const markdownProcessor = markdownToHtml({ rawHtml: false })
 export const markdownWithHtmlProcessor = markdownToHtml({ rawHtml: true })
+
+/** How the Markdown copy is written: the most common choices of CommonMark authors. */
+const MARKDOWN_STYLE: MarkdownStyle = {
+  bullet: '-',
+  emphasis: '_',
+  fences: true,
+  listItemIndent: 'one',
+  rule: '-',
+}
+
+/**
+ * The document's Markdown copy, for AI tools, from the tree the HTML chain
+ * parsed and ran its syntax plugins on (foreign markers are gone). It runs on
+ * that same tree after the HTML tree is built: remark-rehype makes a new tree
+ * and leaves the Markdown one as it was, so the copy's changes need no clone.
+ * remark-gfm is here for the writers it registers for its nodes.
+ */
+export const markdownCopyProcessor = unified()
+  .use(remarkGfm)
+  .use(remarkMarkdownCopy, { sanitizeSchema })
+  .use(remarkStringify, MARKDOWN_STYLE)
+  .freeze()

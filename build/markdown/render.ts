@@ -1,10 +1,10 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
+import type { Parent } from 'mdast'
 import { toString } from 'hast-util-to-string'
 import { toMarkdown } from 'mdast-util-to-markdown'
 import { VFile } from 'vfile'
 import type { LinkTargets, ResolvedLink } from './plugins/rehype-links.ts'
-import { visit, EXIT } from 'unist-util-visit'
-import { markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
+import { markdownCopyProcessor, markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
 
 export type { LinkTargets }
 
@@ -47,22 +47,23 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
   const file = new VFile({ path: input.path, value: input.body })
   file.data.linkContext = { path: input.path, targets, lineOffset: input.bodyLine - 1 }
   const mdast = markdownProcessor.parse(file)
-  let hasRawHtml = false
-  visit(mdast, 'html', () => {
-    hasRawHtml = true
-    return EXIT
-  })
-  const processor = hasRawHtml ? markdownWithHtmlProcessor : markdownProcessor
+  const processor = hasRawHtml(mdast) ? markdownWithHtmlProcessor : markdownProcessor
   const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)
+  // The HTML tree is built: the Markdown tree is the copy's to change now.
+  const markdown = markdownCopyProcessor.stringify(markdownCopyProcessor.runSync(mdast, file), file)
   return {
     html: processor.stringify(tree, file),
     h1: headings.find((heading) => heading.depth === 1)?.text ?? null,
     headings,
     sections: splitSections(tree),
     links: file.data.links ?? [],
-    markdown: file.data.markdown ?? '',
+    markdown,
   }
+}
+
+function hasRawHtml(parent: Parent): boolean {
+  return parent.children.some((node) => node.type === 'html' || ('children' in node && hasRawHtml(node)))
 }
 
 const leadingH1 = /^#(?:[ \t][^\n]*)?(?:\n+|$)/

@@ -112,6 +112,15 @@ describe('the Markdown copy of a document', () => {
     }
   })
 
+  it('is written from the same parse as the HTML and leaves the HTML as it was', () => {
+    // The copy rewrites links, drops HTML, trims and joins lines on the very tree the HTML was made from.
+    const body = 'Getting\\\nstarted <Badge type="tip"/>\n=======\n\n[Install](./install.md) <span onclick="x()">now</span>\n\n<script>alert(1)</script>\n'
+    const targets = { urls: { 'docs/en/install.md': '/install' }, markdownUrls: { 'docs/en/install.md': '/v1/documents/install.md' } }
+    const output = renderDocument({ path: 'docs/en/page.md', body, bodyLine: 1 }, targets)
+    expect(output.markdown).toBe('# Getting started\n\n[Install](/v1/documents/install.md) <span>now</span>\n')
+    expect(output.html).toBe('<h1 id="gettingstarted-">Getting<br>\nstarted </h1>\n<p><a href="/install">Install</a> <span>now</span></p>\n')
+  })
+
   it('is rendered again when the Markdown URL of a page it links to changes', async () => {
     const cache = await RenderCache.open(await makeTempDir('render-cache-'))
     const input = { path: 'docs/en/page.md', body: '[Install](./install.md)\n', bodyLine: 1 }

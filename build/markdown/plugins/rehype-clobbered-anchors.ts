@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast'
-import { visit } from 'unist-util-visit'
+import { eachElement } from './each-element.ts'
 
 /**
  * The sanitizer prefixes author ids (`user-content-`) so they cannot collide
@@ -9,15 +9,17 @@ import { visit } from 'unist-util-visit'
 export function rehypeClobberedAnchors(options: { prefix: string }) {
   const { prefix } = options
   return function transform(tree: Root) {
+    // One walk collects both: a link may come before the element it names.
     const ids = new Set<string>()
-    visit(tree, 'element', (node: Element) => {
+    const inPageLinks: Array<{ node: Element; href: string }> = []
+    eachElement(tree, (node) => {
       if (typeof node.properties.id === 'string') ids.add(node.properties.id)
-    })
-    visit(tree, 'element', (node: Element) => {
       const href = node.tagName === 'a' ? node.properties.href : undefined
-      if (typeof href !== 'string' || !href.startsWith('#')) return
+      if (typeof href === 'string' && href.startsWith('#')) inPageLinks.push({ node, href })
+    })
+    for (const { node, href } of inPageLinks) {
       const id = decodeURIComponent(href.slice(1))
       if (!ids.has(id) && ids.has(prefix + id)) node.properties.href = `#${prefix}${id}`
-    })
+    }
   }
 }

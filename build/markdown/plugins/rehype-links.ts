@@ -1,6 +1,6 @@
-import type { Element, Root } from 'hast'
-import { visit } from 'unist-util-visit'
+import type { Root } from 'hast'
 import type { VFile } from 'vfile'
+import { eachElement } from './each-element.ts'
 
 /** Content path of every document to its URLs; links are rewritten with them. */
 export interface LinkTargets {
@@ -46,7 +46,7 @@ export function rehypeLinks() {
     const context = file.data.linkContext
     if (!context) return
     const links: ResolvedLink[] = []
-    visit(tree, 'element', (node: Element) => {
+    eachElement(tree, (node) => {
       const href = node.tagName === 'a' ? node.properties.href : undefined
       if (typeof href !== 'string') return
       const url = resolveHref(context.path, href, context.targets.urls)

@@ -1,5 +1,4 @@
-import type { Code, Paragraph, Root, Text } from 'mdast'
-import { visit, SKIP } from 'unist-util-visit'
+import type { Code, Paragraph, Parent, Root, Text } from 'mdast'
 
 const containerMarker = /^:::[^\n]*(?:\n|$)/gm
 const tocMarker = /^\[\[toc\]\]$/
@@ -12,24 +11,39 @@ const tocMarker = /^\[\[toc\]\]$/
  */
 export function remarkForeignSyntax() {
   return function transform(tree: Root) {
-    visit(tree, 'code', (node: Code) => {
-      if (node.lang) node.lang = node.lang.replace(/[{:].*$/, '') || null
-    })
-    visit(tree, 'paragraph', (node: Paragraph, index, parent) => {
-      if (!parent || index === undefined) return
-      for (const child of node.children) {
-        if (child.type === 'text') stripMarkers(child)
-      }
-      node.children = node.children.filter((child) => child.type !== 'text' || child.value !== '')
-      const onlyText = node.children.every((child) => child.type === 'text')
-      const text = node.children.map((child) => (child.type === 'text' ? child.value : '')).join('').trim()
-      if (node.children.length === 0 || (onlyText && (text === '' || tocMarker.test(text)))) {
-        parent.children.splice(index, 1)
-        return [SKIP, index]
-      }
-      return undefined
-    })
+    reduceMarkers(tree)
   }
+}
+
+/** One walk handles code and paragraphs alike: neither kind holds the other. */
+function reduceMarkers(parent: Parent) {
+  const children = parent.children
+  let index = 0
+  while (index < children.length) {
+    const node = children[index] as Parent['children'][number]
+    if (node.type === 'code') dropCodeMeta(node)
+    else if (node.type === 'paragraph' && !keepsContent(node)) {
+      children.splice(index, 1)
+      continue
+    }
+    if ('children' in node) reduceMarkers(node)
+    index++
+  }
+}
+
+function dropCodeMeta(node: Code) {
+  if (node.lang) node.lang = node.lang.replace(/[{:].*$/, '') || null
+}
+
+/** Strips the markers from a paragraph; false when nothing but markers was in it. */
+function keepsContent(node: Paragraph): boolean {
+  for (const child of node.children) {
+    if (child.type === 'text') stripMarkers(child)
+  }
+  node.children = node.children.filter((child) => child.type !== 'text' || child.value !== '')
+  const onlyText = node.children.every((child) => child.type === 'text')
+  const text = node.children.map((child) => (child.type === 'text' ? child.value : '')).join('').trim()
+  return !(node.children.length === 0 || (onlyText && (text === '' || tocMarker.test(text))))
 }
 
 function stripMarkers(node: Text) {

@@ -1,65 +1,47 @@
 import type { Schema } from 'hast-util-sanitize'
-import type { Heading, Html, Paragraph, Parent, Root } from 'mdast'
-import { toMarkdown, type Options as ToMarkdownOptions } from 'mdast-util-to-markdown'
-// remark-stringify's types declare the processor data that syntax plugins register their writers in.
-import type {} from 'remark-stringify'
-import type { Processor } from 'unified'
-import { SKIP, visit, type VisitorResult } from 'unist-util-visit'
-import type { VFile } from 'vfile'
+import type { Heading, Paragraph, Parent, Root } from 'mdast'
+import type { Transformer } from 'unified'
+import { visit } from 'unist-util-visit'
 import { sanitizeHtmlFragment } from './html-fragment.ts'
 import { rewriteHref } from './rehype-links.ts'
 
-declare module 'vfile' {
-  interface DataMap {
-    /** The document as Markdown, for AI tools: see remarkMarkdownCopy. */
-    markdown: string
+/**
+ * Readies the tree for the document's Markdown copy, for AI tools, as the
+ * HTML shows it: links to other documents point at their Markdown URLs, and
+ * raw HTML keeps only what the HTML's sanitizer keeps. A compiler
+ * (remark-stringify) writes it afterwards. It changes the tree it gets, so it
+ * runs on a tree the HTML no longer needs: see markdownCopyProcessor.
+ */
+export function remarkMarkdownCopy(options: { sanitizeSchema: Schema }): Transformer<Root, Root> {
+  return function transform(tree, file) {
+    const context = file.data.linkContext
+    const rewrite = (href: string) => (context ? (rewriteHref(context.path, href, context.targets.markdownUrls) ?? undefined) : undefined)
+    prepare(tree, (html) => sanitizeHtmlFragment(html, options.sanitizeSchema, rewrite), rewrite)
+    const first = tree.children[0]
+    if (first?.type === 'heading' && first.depth === 1) writeOnOneLine(first)
   }
-}
-
-/** How the copy is written: the most common choices of CommonMark authors. */
-const MARKDOWN_STYLE: ToMarkdownOptions = {
-  bullet: '-',
-  emphasis: '_',
-  fences: true,
-  listItemIndent: 'one',
-  rule: '-',
 }
 
 /**
- * Writes the tree, as the HTML will show it, back to Markdown in
- * `file.data.markdown`: links to other documents point at their Markdown
- * URLs, and raw HTML keeps only what the HTML's sanitizer keeps. It runs
- * after the syntax plugins (foreign markers are gone) and before
- * remark-rehype, on a copy: the HTML is made from the tree as it was.
+ * One walk does what the copy needs of every node. A paragraph or heading is
+ * trimmed after its children, once the raw HTML in them is sanitized (an
+ * empty result is dropped), since that can leave whitespace at its edges.
  */
-export function remarkMarkdownCopy(this: Processor, options: { sanitizeSchema: Schema }) {
-  // The syntax plugins before this one (remark-gfm) register how to write their nodes.
-  const extensions = this.data('toMarkdownExtensions') ?? []
-  return function transform(tree: Root, file: VFile) {
-    const context = file.data.linkContext
-    const rewrite = (href: string) => (context ? (rewriteHref(context.path, href, context.targets.markdownUrls) ?? undefined) : undefined)
-    const copy = structuredClone(tree)
-    visit(copy, (node) => {
-      if (node.type === 'link' || node.type === 'definition') node.url = rewrite(node.url) ?? node.url
-    })
-    visit(copy, 'html', (node: Html, index, parent) => {
-      node.value = sanitizeHtmlFragment(node.value, options.sanitizeSchema, rewrite)
-      return node.value === '' ? remove(parent, index) : undefined
-    })
-    visit(copy, 'heading', (node: Heading) => {
-      trimEdges(node)
-    })
-    visit(copy, 'paragraph', (node: Paragraph, index, parent) => (trimEdges(node) ? undefined : remove(parent, index)))
-    const first = copy.children[0]
-    if (first?.type === 'heading' && first.depth === 1) writeOnOneLine(first)
-    file.data.markdown = toMarkdown(copy, { ...MARKDOWN_STYLE, extensions })
+function prepare(parent: Parent, sanitize: (html: string) => string, rewrite: (href: string) => string | undefined) {
+  const children = parent.children
+  let index = 0
+  while (index < children.length) {
+    const node = children[index] as Parent['children'][number]
+    if (node.type === 'link' || node.type === 'definition') node.url = rewrite(node.url) ?? node.url
+    else if (node.type === 'html') node.value = sanitize(node.value)
+    if ('children' in node) prepare(node, sanitize, rewrite)
+    let keep = true
+    if (node.type === 'html') keep = node.value !== ''
+    else if (node.type === 'paragraph') keep = trimEdges(node)
+    else if (node.type === 'heading') trimEdges(node)
+    if (keep) index++
+    else children.splice(index, 1)
   }
-}
-
-function remove(parent: Parent | undefined, index: number | undefined): VisitorResult {
-  if (!parent || index === undefined) return undefined
-  parent.children.splice(index, 1)
-  return [SKIP, index]
 }
 
 /**
