@@ -1,8 +1,10 @@
-import { SCHEMA_VERSION, type DisplayChunk, type SearchIndexBlob } from '../contract/index.ts'
+import type { SearchIndexBlob } from '../contract/index.ts'
 import { SearchIndexError } from './errors.ts'
-import type { PostingList, SearchIndexData } from './indexer.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { ByteReader, ByteWriter, fromBase64 } from './varint.ts'
+import { ByteReader, fromBase64 } from './varint.ts'
+
+// Encoding lives in encode.ts (the build's side); importers of the codec find it here too.
+export { encodeSearchIndex, type EncodedSearchIndex } from './encode.ts'
 
 /** An index as the engine reads it: typed arrays over the posting bytes, nothing per posting. */
 export interface LoadedIndex {
@@ -32,72 +34,6 @@ export interface LoadedIndex {
   synonyms: Map<string, string[]>
   displayChunks: string[]
   displayChunkSize: number
-}
-
-export interface EncodedSearchIndex {
-  /** The index blob's JSON, naming its display chunks by hash. */
-  index: string
-  /** The display chunks' JSON, in order. */
-  displayChunks: string[]
-}
-
-/** Writes an index as its stored JSON, with its display chunks alongside. */
-export function encodeSearchIndex(data: SearchIndexData, hashOf: (text: string) => string, options: SearchOptions = SEARCH_OPTIONS): EncodedSearchIndex {
-  const textWriter = new ByteWriter()
-  const fieldWriter = new ByteWriter()
-  const lengths = new ByteWriter()
-  data.terms.forEach((_, term) => {
-    const textList = data.textLists[term] ?? []
-    const fieldList = data.fieldLists[term] ?? []
-    lengths.varint(textList.length)
-    lengths.varint(writeList(textWriter, textList))
-    lengths.varint(fieldList.length)
-    lengths.varint(writeList(fieldWriter, fieldList))
-  })
-  const recordLengths = new ByteWriter()
-  for (const length of data.recordLengths) recordLengths.varint(length)
-  const docTags = new ByteWriter()
-  for (const positions of data.docTags) {
-    docTags.varint(positions.length)
-    for (const position of positions) docTags.varint(position)
-  }
-  const displayChunks: string[] = []
-  for (let start = 0; start < data.display.length; start += options.displayChunkSize) {
-    const chunk: DisplayChunk = { schemaVersion: SCHEMA_VERSION, documents: data.display.slice(start, start + options.displayChunkSize) }
-    displayChunks.push(JSON.stringify(chunk))
-  }
-  const blob: SearchIndexBlob = {
-    schemaVersion: SCHEMA_VERSION,
-    locale: data.locale,
-    sections: data.sections,
-    docSection: data.docSection,
-    docDraft: data.docDraft.map((draft) => (draft ? 1 : 0)),
-    docRecords: data.docRecords,
-    tags: data.tags,
-    docTags: docTags.toBase64(),
-    synonyms: data.synonyms,
-    recordLength: recordLengths.toBase64(),
-    terms: data.terms.join('\n'),
-    listLengths: lengths.toBase64(),
-    textPostings: textWriter.toBase64(),
-    fieldPostings: fieldWriter.toBase64(),
-    stopTerms: data.stopTerms,
-    displayChunks: displayChunks.map(hashOf),
-    displayChunkSize: options.displayChunkSize,
-  }
-  return { index: JSON.stringify(blob), displayChunks }
-}
-
-/** Writes one posting list as (record delta × 2 + flag) varints; returns its byte length. */
-function writeList(writer: ByteWriter, list: PostingList): number {
-  const start = writer.length
-  let previous = 0
-  for (const posting of list) {
-    const record = Math.floor(posting / 2)
-    writer.varint((record - previous) * 2 + (posting % 2))
-    previous = record
-  }
-  return writer.length - start
 }
 
 /** Reads a stored index (already checked against its schema); throws SearchIndexError when its parts disagree. */

@@ -1,6 +1,8 @@
 import type { DisplayDocument } from '../contract/index.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { normalizeTerm, tokenize } from './tokenize.ts'
+import { displayOf, sectionsTerms, TermTable, titleTerms } from './records.ts'
+import { addDocumentPostings, compareTerms, stopTermIds, type PlacedTerms, type TermLists } from './term-lists.ts'
+import { normalizeTerm } from './tokenize.ts'
 
 /** A stretch of text under one heading (or before the first). */
 export interface IndexedSection {
@@ -29,7 +31,7 @@ export interface IndexSettings {
 /** A posting list as numbers: record × 2 + flag (no object per posting: a 10k site has millions). */
 export type PostingList = number[]
 
-/** An index before encoding: what search/codec.ts writes, and what decoding gives back. */
+/** An index before encoding: what search/encode.ts writes, and what decoding gives back. */
 export interface SearchIndexData {
   locale: string
   sections: string[]
@@ -54,63 +56,53 @@ export interface SearchIndexData {
 /**
  * One record per document intro and per heading section, so a hit points at
  * `slug#anchor`. Titles count on the intro record, headings on their section.
+ * search/index-builder.ts gives the same index, kept between builds.
  */
 export function indexDocuments(locale: string, documents: IndexedDocument[], settings: IndexSettings = {}, options: SearchOptions = SEARCH_OPTIONS): SearchIndexData {
+  const table = new TermTable()
+  const lists: TermLists = { text: [], field: [] }
+  const placed: PlacedTerms[] = []
+  const recordLengths: number[] = []
+  for (const document of documents) {
+    const terms = sectionsTerms(document.sections, locale, table)
+    const place = { terms, title: titleTerms(document.title, locale, table), firstRecord: recordLengths.length }
+    addDocumentPostings(lists, place)
+    placed.push(place)
+    recordLengths.push(...terms.recordLengths)
+  }
+  const counts = { termCount: table.terms.length, countOf: (id: number) => lists.text[id]?.length ?? 0, firstRecordOf: (id: number) => Math.floor((lists.text[id]?.[0] ?? 0) / 2) }
+  const stopIds = stopTermIds(counts, placed, recordLengths.length, options)
+  const stop = new Set(stopIds)
+  const ids: number[] = []
+  table.terms.forEach((_, id) => {
+    if ((!stop.has(id) && lists.text[id]) || lists.field[id]) ids.push(id)
+  })
+  ids.sort((a, b) => compareTerms(table.terms[a] as string, table.terms[b] as string))
+  return {
+    ...indexHeader(locale, documents, settings),
+    docRecords: placed.map((place) => place.terms.recordLengths.length),
+    recordLengths,
+    terms: ids.map((id) => table.terms[id] as string),
+    textLists: ids.map((id) => (stop.has(id) ? [] : (lists.text[id] ?? []))),
+    fieldLists: ids.map((id) => lists.field[id] ?? []),
+    stopTerms: stopIds.map((id) => table.terms[id] as string),
+    display: documents.map((document) => displayOf(document, options)),
+  }
+}
+
+/** What the index says of each document besides its terms: section, draft, tags; and the locale and synonyms. */
+export function indexHeader(locale: string, documents: IndexedDocument[], settings: IndexSettings) {
   const sections = [...new Set(documents.map((document) => document.section))].sort()
   const tags = [...new Set(documents.flatMap((document) => document.tags))].sort()
-  const text = new Map<string, PostingList>()
-  const fields = new Map<string, PostingList>()
-  const add = (lists: Map<string, PostingList>, term: string, record: number, flag: number) => {
-    const list = lists.get(term) ?? []
-    if (list.length === 0) lists.set(term, list)
-    const last = list.length - 1
-    // A second occurrence in the same record sets the flag (body text: "repeats").
-    if (last >= 0 && Math.floor((list[last] as number) / 2) === record) list[last] = record * 2 + 1
-    else list.push(record * 2 + flag)
-  }
-  const recordLengths: number[] = []
-  const display: DisplayDocument[] = []
-  const docRecords: number[] = []
-  for (const document of documents) {
-    const first = document.sections[0]
-    const intro = first && first.heading === null ? first : { heading: null, text: '' }
-    const records = [intro, ...document.sections.filter((section) => section.heading !== null)]
-    docRecords.push(records.length)
-    records.forEach((section, position) => {
-      const record = recordLengths.length
-      const terms = tokenize(section.text, locale)
-      recordLengths.push(terms.length)
-      for (const term of terms) add(text, term, record, 0)
-      if (position === 0) for (const term of new Set(tokenize(document.title, locale))) add(fields, term, record, 1)
-      if (section.heading) for (const term of new Set(tokenize(section.heading.text, locale))) add(fields, term, record, 0)
-    })
-    display.push({
-      slug: document.slug,
-      title: document.title,
-      locale: document.locale,
-      headings: records.slice(1).map((section) => [section.heading?.id ?? '', section.heading?.text ?? '']),
-      previews: records.map((section) => section.text.slice(0, options.previewLength)),
-    })
-  }
-  const recordCount = recordLengths.length
-  const stopTerms =
-    recordCount >= options.stopTermMinRecords ? [...text].filter(([, list]) => list.length > recordCount * options.stopTermShare).map(([term]) => term) : []
-  for (const term of stopTerms) text.delete(term)
-  const terms = [...new Set([...text.keys(), ...fields.keys()])].sort()
+  const sectionAt = new Map(sections.map((section, position) => [section, position]))
+  const tagAt = new Map(tags.map((tag, position) => [tag, position]))
   return {
     locale,
     sections,
-    docSection: documents.map((document) => sections.indexOf(document.section)),
+    docSection: documents.map((document) => sectionAt.get(document.section) as number),
     docDraft: documents.map((document) => document.draft),
-    docRecords,
     tags,
-    docTags: documents.map((document) => [...new Set(document.tags)].map((tag) => tags.indexOf(tag))),
+    docTags: documents.map((document) => [...new Set(document.tags)].map((tag) => tagAt.get(tag) as number)),
     synonyms: (settings.synonyms ?? []).map((group) => group.map(normalizeTerm)),
-    recordLengths,
-    terms,
-    textLists: terms.map((term) => text.get(term) ?? []),
-    fieldLists: terms.map((term) => fields.get(term) ?? []),
-    stopTerms,
-    display,
   }
 }

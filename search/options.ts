@@ -35,4 +35,6 @@ export const SEARCH_OPTIONS = {
   stopTermMinRecords: 2000,
 } as const
 
-export type SearchOptions = typeof SEARCH_OPTIONS
+/** The knobs' shape, numbers rather than the literals above, so a test or a bench may turn one. */
+type Widened<T> = { readonly [K in keyof T]: T[K] extends number ? number : Widened<T[K]> }
+export type SearchOptions = Widened<typeof SEARCH_OPTIONS>

@@ -24,11 +24,14 @@ function segmenterFor(locale: string): Intl.Segmenter {
  * same words several times faster (it was most of a 10k-page build's time).
  */
 export function words(text: string, locale: string): Word[] {
-  return NEEDS_DICTIONARY.test(text) ? segmentedWords(text, locale) : spacedWords(text)
+  return needsDictionary(text) ? segmentedWords(text, locale) : spacedWords(text)
 }
 
 /** Scripts written without spaces between words, which need ICU's dictionaries to split. */
 const NEEDS_DICTIONARY = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u
+
+/** Whether `text` splits by the locale's dictionary; text that does not has the same words in every locale. */
+export const needsDictionary = (text: string): boolean => NEEDS_DICTIONARY.test(text)
 
 /**
  * Words of text in scripts that put spaces between words, as the segmenter

@@ -1,6 +1,8 @@
 import { SCHEMA_VERSION } from '../../contract/index.ts'
-import { encodeSearchIndex, type EncodedSearchIndex } from '../../search/codec.ts'
-import { indexDocuments, type IndexedDocument, type IndexSettings } from '../../search/indexer.ts'
+import type { EncodedSearchIndex } from '../../search/codec.ts'
+import { createIndexBuilder, type BuiltSearchIndex, type IndexBuilder } from '../../search/index-builder.ts'
+import type { IndexedDocument, IndexSettings } from '../../search/indexer.ts'
+import { createTokenCache } from '../../search/records.ts'
 import { contentHash, hashOfAll } from './blob-set.ts'
 
 /**
@@ -9,14 +11,54 @@ import { contentHash, hashOfAll } from './blob-set.ts'
  */
 export type Memo = (key: string, build: () => string) => Promise<string>
 
-/** The locale's encoded index, from the memo when its documents have not changed. */
-export async function cachedSearchIndex(locale: string, documents: IndexedDocument[], settings: IndexSettings, memo: Memo): Promise<EncodedSearchIndex> {
+/**
+ * The search index builders of a build, one per locale, sharing one token
+ * cache: a page the second locale shows as a fallback is tokenized once.
+ * Kept by a long-lived process (npm start) from one build to the next, it
+ * patches each index instead of building it again (about 0.1 s instead of
+ * several at 10k documents), provided unchanged documents keep their
+ * renderer's `sections` arrays.
+ */
+export class SearchIndexes {
+  private readonly tokens = createTokenCache()
+  private readonly builders = new Map<string, { settings: string; builder: IndexBuilder }>()
+
+  build(locale: string, documents: IndexedDocument[], settings: IndexSettings): BuiltSearchIndex {
+    const key = JSON.stringify(settings)
+    let entry = this.builders.get(locale)
+    // Synonyms are part of the index; a builder serves the settings it was made with.
+    if (!entry || entry.settings !== key) {
+      entry = { settings: key, builder: createIndexBuilder(locale, settings, { hashOf: contentHash, tokens: this.tokens }) }
+      this.builders.set(locale, entry)
+    }
+    return entry.builder.update(documents)
+  }
+}
+
+/**
+ * The locale's encoded index. With a memo (the CLI's on-disk cache), from
+ * the memo when its documents have not changed; the key reads every
+ * document, so without a memo none is computed. `indexes` should be one
+ * object for every locale of a build (and, in a long-lived process, for
+ * every build); by default each call makes its own.
+ */
+export async function cachedSearchIndex(
+  locale: string,
+  documents: IndexedDocument[],
+  settings: IndexSettings,
+  memo?: Memo,
+  indexes: SearchIndexes = new SearchIndexes(),
+): Promise<EncodedSearchIndex> {
+  if (!memo) return indexes.build(locale, documents, settings)
   const key = hashOfAll(
     (function* () {
       yield `${locale}\u0000${SCHEMA_VERSION}\u0000${JSON.stringify(settings)}`
       for (const document of documents) yield JSON.stringify(document)
     })(),
   )
-  const build = () => JSON.stringify(encodeSearchIndex(indexDocuments(locale, documents, settings), contentHash))
+  const build = () => {
+    const { index, displayChunks } = indexes.build(locale, documents, settings)
+    return JSON.stringify({ index, displayChunks } satisfies EncodedSearchIndex)
+  }
   return JSON.parse(await memo(key, build)) as EncodedSearchIndex
 }

@@ -84,6 +84,17 @@ describe('varints', () => {
     expect(writer.length).toBe(1 + 1 + 1 + 2 + 2 + 2 + 3 + 5 + 6)
   })
 
+  it('writes base64 exactly as btoa does, at every length modulo 3 and for every byte value', () => {
+    const next = random(3)
+    for (let length = 0; length < 40; length++) {
+      const writer = new ByteWriter(4)
+      const bytes = Uint8Array.from({ length: length + 256 }, (_, index) => (index < 256 ? index : Math.floor(next() * 256)))
+      writer.bytes(bytes)
+      expect(writer.toBase64()).toBe(btoa(String.fromCharCode(...bytes)))
+    }
+    expect(new ByteWriter().toBase64()).toBe('')
+  })
+
   it('refuses a varint cut off at the end of its bytes', () => {
     expect(() => new ByteReader(Uint8Array.of(0x80, 0x80)).varint()).toThrow(/past the end/)
   })

@@ -1,0 +1,154 @@
+import type { DisplayDocument } from '../contract/index.ts'
+import { DisplayChunks } from './display-chunks.ts'
+import { indexBlobJson, type EncodedSearchIndex } from './encode.ts'
+import { EncodedLists } from './encoded-lists.ts'
+import { indexHeader, type IndexedDocument, type IndexSettings } from './indexer.ts'
+import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
+import { cachedSectionsTerms, createTokenCache, displayOf, titleTerms, type TokenCache } from './records.ts'
+import { changedStretches } from './stretches.ts'
+import { stopTermIds, type PlacedTerms } from './term-lists.ts'
+
+export interface IndexBuilderOptions {
+  /** Names a display chunk by its content (the build's blob hash). */
+  hashOf: (text: string) => string
+  /** Tokens shared with the other builders of a build (see createTokenCache); else the builder keeps its own. */
+  tokens?: TokenCache
+  search?: SearchOptions
+}
+
+/** The encoded index, and the names (hashOf) of its display chunks, so that the caller need not hash 50 MB again. */
+export interface BuiltSearchIndex extends EncodedSearchIndex {
+  displayChunkHashes: string[]
+}
+
+/** A locale's search index that keeps its state between builds and patches it. */
+export interface IndexBuilder {
+  /**
+   * The index of `documents`: `index` and `displayChunks` are byte for byte
+   * what `encodeSearchIndex(indexDocuments(locale, documents, settings, search), hashOf, search)`
+   * gives, whatever the builder saw before. An unchanged document must keep
+   * its `sections` array (the renderer's output) from one call to the next;
+   * a new array is read as an edit. Sections arrays must not be changed in place.
+   */
+  update(documents: IndexedDocument[]): BuiltSearchIndex
+}
+
+export function createIndexBuilder(locale: string, settings: IndexSettings, options: IndexBuilderOptions): IndexBuilder {
+  return new PatchingIndexBuilder(locale, settings, options.hashOf, options.tokens ?? createTokenCache(), options.search ?? SEARCH_OPTIONS)
+}
+
+/** A document in the index: its terms, where its records start, what a hit shows of it. */
+interface Slot extends PlacedTerms {
+  sections: IndexedDocument['sections']
+  titleText: string
+  display: DisplayDocument
+}
+
+class PatchingIndexBuilder implements IndexBuilder {
+  private slots: Slot[] = []
+  private recordCount = 0
+  private readonly lists: EncodedLists
+  private readonly chunks: DisplayChunks
+  private readonly locale: string
+  private readonly settings: IndexSettings
+  private readonly tokens: TokenCache
+  private readonly options: SearchOptions
+
+  constructor(locale: string, settings: IndexSettings, hashOf: (text: string) => string, tokens: TokenCache, options: SearchOptions) {
+    this.locale = locale
+    this.settings = settings
+    this.tokens = tokens
+    this.options = options
+    this.lists = new EncodedLists(tokens.table.terms)
+    this.chunks = new DisplayChunks(hashOf, options.displayChunkSize)
+  }
+
+  update(documents: IndexedDocument[]): BuiltSearchIndex {
+    try {
+      this.place(documents)
+      return this.encode(documents)
+    } catch (error) {
+      // Half-patched lists must not outlive a failure: the next update starts from scratch.
+      this.slots = []
+      this.recordCount = 0
+      throw error
+    }
+  }
+
+  /** Matches `documents` to the slots: unchanged ones keep theirs, changed stretches are patched (or everything rebuilt). */
+  private place(documents: IndexedDocument[]): void {
+    const previous = this.slots
+    const stretches = previous.length === 0 ? null : changedStretches(previous, documents, samePostings, PATCH_LIMIT)
+    // Record numbers as they were, read before the kept slots are renumbered below.
+    const recordAt = (position: number) => (position < previous.length ? (previous[position] as Slot).firstRecord : this.recordCount)
+    const changes = (stretches ?? []).map((stretch) => ({
+      start: recordAt(stretch.oldStart),
+      oldEnd: recordAt(stretch.oldEnd),
+      removed: previous.slice(stretch.oldStart, stretch.oldEnd),
+      added: documents.slice(stretch.newStart, stretch.newEnd).map((document) => this.slotOf(document)),
+    }))
+    const slots: Slot[] = []
+    let oldAt = 0
+    const keepUntil = (newPosition: number) => {
+      while (slots.length < newPosition) slots.push(this.kept(previous[oldAt++] as Slot, documents[slots.length] as IndexedDocument))
+    }
+    ;(stretches ?? []).forEach((stretch, position) => {
+      keepUntil(stretch.newStart)
+      slots.push(...(changes[position]?.added ?? []))
+      oldAt = stretch.oldEnd
+    })
+    if (stretches) keepUntil(documents.length)
+    else slots.push(...documents.map((document) => this.slotOf(document)))
+    let record = 0
+    for (const slot of slots) {
+      slot.firstRecord = record
+      record += slot.terms.recordLengths.length
+    }
+    this.slots = slots
+    this.recordCount = record
+    if (!stretches) this.lists.rebuild(slots)
+    // From the last stretch back, so that each one's record numbers are still those it was found at.
+    else for (const change of changes.reverse()) this.lists.patch(change.removed, change.added, change.start, change.oldEnd)
+  }
+
+  /** A slot whose terms did not change; what a hit shows of it may have. */
+  private kept(slot: Slot, document: IndexedDocument): Slot {
+    if (slot.display.slug !== document.slug || slot.display.locale !== document.locale) slot.display = displayOf(document, this.options)
+    return slot
+  }
+
+  private slotOf(document: IndexedDocument): Slot {
+    return {
+      terms: cachedSectionsTerms(this.tokens, document.sections, this.locale),
+      title: titleTerms(document.title, this.locale, this.tokens.table),
+      firstRecord: 0,
+      sections: document.sections,
+      titleText: document.title,
+      display: displayOf(document, this.options),
+    }
+  }
+
+  private encode(documents: IndexedDocument[]): BuiltSearchIndex {
+    const stopIds = stopTermIds(this.lists.textCounts(), this.slots, this.recordCount, this.options)
+    const { terms, postings } = this.lists.write(stopIds)
+    const recordLengths: number[] = []
+    for (const slot of this.slots) for (const length of slot.terms.recordLengths) recordLengths.push(length)
+    const header = {
+      ...indexHeader(this.locale, documents, this.settings),
+      docRecords: this.slots.map((slot) => slot.terms.recordLengths.length),
+      recordLengths,
+      terms,
+      stopTerms: stopIds.map((id) => this.tokens.table.terms[id] as string),
+    }
+    const chunks = this.chunks.update(this.slots.map((slot) => slot.display))
+    const displayChunkHashes = chunks.map((chunk) => chunk.hash)
+    return { index: indexBlobJson(header, postings, displayChunkHashes, this.options), displayChunks: chunks.map((chunk) => chunk.json), displayChunkHashes }
+  }
+}
+
+/** Documents beyond this many (removed plus added, in one stretch) rebuild the lists from cached tokens instead of patching them. */
+const PATCH_LIMIT = 64
+
+function samePostings(slot: Slot, document: IndexedDocument): boolean {
+  return slot.sections === document.sections && slot.titleText === document.title
+}

@@ -1,0 +1,151 @@
+import type { DisplayDocument } from '../contract/index.ts'
+import type { IndexedDocument, IndexedSection } from './indexer.ts'
+import type { SearchOptions } from './options.ts'
+import { needsDictionary, tokenize } from './tokenize.ts'
+
+/**
+ * The records of a document: its intro (the text before the first heading,
+ * maybe empty) and one per heading section. A hit points at `slug#anchor`.
+ */
+export function recordsOf(sections: IndexedSection[]): IndexedSection[] {
+  const first = sections[0]
+  const intro = first && first.heading === null ? first : { heading: null, text: '' }
+  return [intro, ...sections.filter((section) => section.heading !== null)]
+}
+
+/** What a search hit shows of a document: its headings and the start of each record. */
+export function displayOf(document: IndexedDocument, options: SearchOptions): DisplayDocument {
+  const records = recordsOf(document.sections)
+  return {
+    slug: document.slug,
+    title: document.title,
+    locale: document.locale,
+    headings: records.slice(1).map((section) => [section.heading?.id ?? '', section.heading?.text ?? '']),
+    previews: records.map((section) => section.text.slice(0, options.previewLength)),
+  }
+}
+
+/**
+ * The vocabulary as numbers: each term seen gets an id for good, so posting
+ * lists and cached tokens hold small integers instead of millions of strings.
+ */
+export class TermTable {
+  readonly terms: string[] = []
+  private readonly ids = new Map<string, number>()
+  // Scratch for deduplicating a record's terms without a Set per record.
+  private seenIn = new Int32Array(1024).fill(-1)
+  private seenAt = new Int32Array(1024)
+  private pass = 0
+
+  id(term: string): number {
+    let id = this.ids.get(term)
+    if (id === undefined) {
+      id = this.terms.length
+      this.ids.set(term, id)
+      this.terms.push(term)
+      if (id >= this.seenIn.length) this.grow()
+    }
+    return id
+  }
+
+  /** Appends the distinct terms of `tokens` to `out` as id × 2 + (1 when the term repeats), in order of first occurrence. */
+  appendDistinct(tokens: string[], out: number[], flagRepeats: boolean): void {
+    // A long-lived build counts passes for good; start over before the count leaves 32 bits.
+    if (this.pass === 0x7fffffff) {
+      this.seenIn.fill(-1)
+      this.pass = 0
+    }
+    const pass = this.pass++
+    for (const token of tokens) {
+      const id = this.id(token)
+      if (this.seenIn[id] === pass) {
+        if (flagRepeats) out[this.seenAt[id] as number] = id * 2 + 1
+        continue
+      }
+      this.seenIn[id] = pass
+      this.seenAt[id] = out.length
+      out.push(id * 2)
+    }
+  }
+
+  private grow(): void {
+    const seenIn = new Int32Array(this.seenIn.length * 2).fill(-1)
+    seenIn.set(this.seenIn)
+    const seenAt = new Int32Array(this.seenAt.length * 2)
+    seenAt.set(this.seenAt)
+    this.seenIn = seenIn
+    this.seenAt = seenAt
+  }
+}
+
+/**
+ * A document's sections as the index counts them, with terms as ids: per
+ * record, its length in words, its distinct body terms (id × 2 + repeat
+ * flag, in order of first occurrence) and its distinct heading terms (id × 2).
+ * Record `r` owns `text[textStart[r] .. textStart[r + 1]]`, likewise headings.
+ */
+export interface SectionsTerms {
+  recordLengths: number[]
+  text: Int32Array
+  textStart: Uint32Array
+  headings: Int32Array
+  headingStart: Uint32Array
+  /** Whether the words came from a locale's dictionary (CJK, Thai…): then they hold for that locale only. */
+  localeBound: boolean
+}
+
+export function sectionsTerms(sections: IndexedSection[], locale: string, table: TermTable): SectionsTerms {
+  const records = recordsOf(sections)
+  const recordLengths: number[] = []
+  const text: number[] = []
+  const headings: number[] = []
+  const textStart = new Uint32Array(records.length + 1)
+  const headingStart = new Uint32Array(records.length + 1)
+  let localeBound = false
+  records.forEach((record, position) => {
+    const tokens = tokenize(record.text, locale)
+    localeBound ||= needsDictionary(record.text)
+    recordLengths.push(tokens.length)
+    table.appendDistinct(tokens, text, true)
+    if (record.heading) {
+      localeBound ||= needsDictionary(record.heading.text)
+      table.appendDistinct(tokenize(record.heading.text, locale), headings, false)
+    }
+    textStart[position + 1] = text.length
+    headingStart[position + 1] = headings.length
+  })
+  return { recordLengths, text: Int32Array.from(text), textStart, headings: Int32Array.from(headings), headingStart, localeBound }
+}
+
+/** A title's distinct terms as ids (id × 2, like heading terms). */
+export function titleTerms(title: string, locale: string, table: TermTable): number[] {
+  const out: number[] = []
+  table.appendDistinct(tokenize(title, locale), out, false)
+  return out
+}
+
+/**
+ * Tokens kept per `sections` array, which the renderer reuses for an
+ * unchanged document. Builders of one build may share one: words of spaced
+ * scripts do not depend on the index's locale, so a default-locale page that
+ * the second locale shows as a fallback is tokenized once.
+ */
+export interface TokenCache {
+  readonly table: TermTable
+  readonly bySections: WeakMap<IndexedSection[], Map<string, SectionsTerms>>
+}
+
+export function createTokenCache(): TokenCache {
+  return { table: new TermTable(), bySections: new WeakMap() }
+}
+
+/** The terms of `sections` for an index of `locale`, from the cache when it has them. */
+export function cachedSectionsTerms(cache: TokenCache, sections: IndexedSection[], locale: string): SectionsTerms {
+  let byLocale = cache.bySections.get(sections)
+  const found = byLocale?.get('') ?? byLocale?.get(locale)
+  if (found) return found
+  const terms = sectionsTerms(sections, locale, cache.table)
+  if (!byLocale) cache.bySections.set(sections, (byLocale = new Map()))
+  byLocale.set(terms.localeBound ? locale : '', terms)
+  return terms
+}

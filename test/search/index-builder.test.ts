@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { contentHash } from '../../build/pipeline/blob-set.ts'
+import { SearchIndexBlobSchema } from '../../contract/index.ts'
+import { encodeSearchIndex } from '../../search/codec.ts'
+import { createIndexBuilder, type IndexBuilder } from '../../search/index-builder.ts'
+import { indexDocuments, type IndexedDocument, type IndexSettings } from '../../search/indexer.ts'
+import { SEARCH_OPTIONS, type SearchOptions } from '../../search/options.ts'
+import { createTokenCache } from '../../search/records.ts'
+import { EditSequence, spreadWord } from './edit-sequence.ts'
+
+// Small chunks and a low stop-term floor, so that a few dozen documents cross chunk bounds and make stop terms.
+const OPTIONS: SearchOptions = { ...SEARCH_OPTIONS, displayChunkSize: 4, previewLength: 40, stopTermMinRecords: 60 }
+const SETTINGS: IndexSettings = { synonyms: [['KV', 'store'], ['cache', 'キャッシュ']] }
+
+const oneShot = (locale: string, documents: IndexedDocument[], options = OPTIONS) =>
+  encodeSearchIndex(indexDocuments(locale, documents, SETTINGS, options), contentHash, options)
+
+const stopTermsOf = (index: string) => SearchIndexBlobSchema.parse(JSON.parse(index)).stopTerms
+
+function expectSameAsOneShot(builder: IndexBuilder, locale: string, documents: IndexedDocument[], step: string, options = OPTIONS) {
+  const built = builder.update(documents)
+  const expected = oneShot(locale, documents, options)
+  // Compared as strings first: a mismatch names the step without printing megabytes.
+  expect(built.index === expected.index, `index after: ${step}`).toBe(true)
+  expect(built.displayChunks, `display chunks after: ${step}`).toEqual(expected.displayChunks)
+  expect(built.displayChunkHashes, `display chunk names after: ${step}`).toEqual(expected.displayChunks.map(contentHash))
+  return built
+}
+
+describe('an index builder', () => {
+  it.each([1, 2, 3])('gives the one-shot encoding byte for byte after every step of a random edit sequence (seed %i)', (seed) => {
+    const edits = new EditSequence(seed)
+    // 70 documents: a shuffle changes more than the builder patches, so it rebuilds from cached tokens.
+    let documents = Array.from({ length: 70 }, () => edits.document())
+    const builder = createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS })
+    expectSameAsOneShot(builder, 'en', documents, 'the first build')
+    const kinds = new Set<string>()
+    for (let step = 0; step < 120; step++) {
+      const edit = edits.edit(documents)
+      documents = edit.documents
+      kinds.add(edit.kind)
+      expectSameAsOneShot(builder, 'en', documents, `step ${step}: ${edit.kind}`)
+    }
+    expect(kinds.size).toBeGreaterThanOrEqual(9)
+  })
+
+  it('follows a term that becomes a stop term and stops being one', () => {
+    const edits = new EditSequence(7)
+    let documents = Array.from({ length: 40 }, () => edits.document())
+    const builder = createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS })
+    expect(stopTermsOf(expectSameAsOneShot(builder, 'en', documents, 'the first build').index)).not.toContain('zqcommon')
+    documents = spreadWord(documents, 'zqcommon', 0.5)
+    expect(stopTermsOf(expectSameAsOneShot(builder, 'en', documents, 'the word spread').index)).toContain('zqcommon')
+    documents = edits.edit(documents).documents
+    expectSameAsOneShot(builder, 'en', documents, 'an edit while it is a stop term')
+    documents = spreadWord(documents, 'zqcommon', 0)
+    expect(stopTermsOf(expectSameAsOneShot(builder, 'en', documents, 'the word taken out').index)).not.toContain('zqcommon')
+  })
+
+  it('crosses the record count at which stop terms start, both ways', () => {
+    const edits = new EditSequence(11)
+    const builder = createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS })
+    let documents = spreadWord(Array.from({ length: 10 }, () => edits.document()), 'zqcommon', 1)
+    expect(stopTermsOf(expectSameAsOneShot(builder, 'en', documents, 'too few records').index)).toEqual([])
+    const grown = spreadWord([...documents, ...Array.from({ length: 30 }, () => edits.document())], 'zqcommon', 1)
+    expect(stopTermsOf(expectSameAsOneShot(builder, 'en', grown, 'enough records').index)).toContain('zqcommon')
+    documents = grown.slice(0, 10)
+    expect(stopTermsOf(expectSameAsOneShot(builder, 'en', documents, 'back to too few').index)).toEqual([])
+  })
+
+  it('shares tokens between the builders of two locales, also for CJK text that each locale splits its own way', () => {
+    const edits = new EditSequence(5)
+    const english = Array.from({ length: 20 }, () => edits.document('en'))
+    const japanese = english.map((document, position) => (position % 3 === 0 ? { ...edits.document('ja'), docId: document.docId } : document))
+    const tokens = createTokenCache()
+    const builders = { en: createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS, tokens }), ja: createIndexBuilder('ja', SETTINGS, { hashOf: contentHash, search: OPTIONS, tokens }) }
+    expectSameAsOneShot(builders.en, 'en', english, 'en, first build')
+    expectSameAsOneShot(builders.ja, 'ja', japanese, 'ja, first build with en fallbacks')
+    const edited = edits.edit(english).documents
+    expectSameAsOneShot(builders.en, 'en', edited, 'en, after an edit')
+    expectSameAsOneShot(builders.ja, 'ja', japanese.map((document) => edited.find((other) => other.docId === document.docId && document.locale === 'en') ?? document), 'ja, after the same edit')
+  })
+
+  it('gives the same index with the default options, and for an empty list', () => {
+    const edits = new EditSequence(9)
+    let documents = Array.from({ length: 150 }, () => edits.document())
+    const builder = createIndexBuilder('en', {}, { hashOf: contentHash })
+    const check = (step: string) => {
+      const built = builder.update(documents)
+      const expected = encodeSearchIndex(indexDocuments('en', documents), contentHash)
+      expect(built.index === expected.index, step).toBe(true)
+      expect(built.displayChunks, step).toEqual(expected.displayChunks)
+    }
+    check('the first build')
+    for (let step = 0; step < 10; step++) {
+      documents = edits.edit(documents).documents
+      check(`step ${step}`)
+    }
+    documents = []
+    check('every document removed')
+    documents = [edits.document()]
+    check('one document again')
+  })
+})

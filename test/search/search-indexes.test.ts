@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { contentHash } from '../../build/pipeline/blob-set.ts'
+import { cachedSearchIndex, SearchIndexes, type Memo } from '../../build/pipeline/search-index.ts'
+import { encodeSearchIndex } from '../../search/codec.ts'
+import { indexDocuments, type IndexedDocument, type IndexSettings } from '../../search/indexer.ts'
+import { EditSequence } from './edit-sequence.ts'
+
+const oneShot = (locale: string, documents: IndexedDocument[], settings: IndexSettings) => {
+  const { index, displayChunks } = encodeSearchIndex(indexDocuments(locale, documents, settings), contentHash)
+  return { index, displayChunks }
+}
+const encodedOf = ({ index, displayChunks }: { index: string; displayChunks: string[] }) => ({ index, displayChunks })
+
+describe('the pipeline’s search indexes', () => {
+  it('builds without reading any document as JSON when there is no memo', async () => {
+    const edits = new EditSequence(1)
+    const documents = Array.from({ length: 5 }, () => edits.document())
+    // A document that refuses JSON.stringify: the memo key is the only thing that would call it.
+    const refusing = documents.map((document) => Object.assign({}, document, { toJSON: () => expect.fail('the memo key was computed') }))
+    expect(encodedOf(await cachedSearchIndex('en', refusing, {}))).toEqual(oneShot('en', documents, {}))
+  })
+
+  it('asks the memo under a key of the documents when there is one, and gives what it holds', async () => {
+    const edits = new EditSequence(2)
+    const documents = Array.from({ length: 5 }, () => edits.document())
+    const stored = new Map<string, string>()
+    const memo: Memo = async (key, build) => stored.get(key) ?? (stored.set(key, build()).get(key) as string)
+    const first = await cachedSearchIndex('en', documents, {}, memo)
+    expect(await cachedSearchIndex('en', documents.map((document) => ({ ...document })), {}, memo)).toEqual(first)
+    expect(stored.size).toBe(1)
+    expect(first).toEqual(oneShot('en', documents, {}))
+  })
+
+  it('keeps one builder per locale between builds, and starts another when the synonyms change', () => {
+    const edits = new EditSequence(3)
+    const indexes = new SearchIndexes()
+    let documents = Array.from({ length: 12 }, () => edits.document())
+    const german = documents.map((document, position) => (position % 4 === 0 ? { ...edits.document('de'), docId: document.docId } : document))
+    const synonyms = { synonyms: [['kv', 'store']] }
+    for (let build = 0; build < 4; build++) {
+      const settings = build < 2 ? {} : synonyms
+      expect(encodedOf(indexes.build('en', documents, settings))).toEqual(oneShot('en', documents, settings))
+      expect(encodedOf(indexes.build('de', german, settings))).toEqual(oneShot('de', german, settings))
+      documents = edits.edit(documents).documents
+    }
+  })
+})

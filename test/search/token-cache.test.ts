@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import type { IndexedSection } from '../../search/indexer.ts'
+import { cachedSectionsTerms, createTokenCache, sectionsTerms, TermTable } from '../../search/records.ts'
+
+const spaced: IndexedSection[] = [
+  { heading: null, text: 'Publish the build, then roll back if a pointer moved.' },
+  { heading: { id: 'limits', text: 'Limits' }, text: 'Values up to 25 MiB, keys up to 512 bytes.' },
+]
+const cjk: IndexedSection[] = [{ heading: { id: 'kensaku', text: '検索の設定' }, text: '検索エンジンの設定を変える' }]
+
+/** The words of a record as strings, to compare two tokenizations made with different term tables. */
+const words = (terms: ReturnType<typeof sectionsTerms>, table: TermTable) => [...terms.text].map((value) => table.terms[value >> 1])
+
+describe('a token cache', () => {
+  it('tokenizes sections in a spaced script once for every locale', () => {
+    const cache = createTokenCache()
+    const english = cachedSectionsTerms(cache, spaced, 'en')
+    expect(cachedSectionsTerms(cache, spaced, 'de')).toBe(english)
+    expect(english.localeBound).toBe(false)
+  })
+
+  it('keeps sections in a script split by dictionary apart per locale, and gives each what tokenizing afresh gives', () => {
+    const cache = createTokenCache()
+    const japanese = cachedSectionsTerms(cache, cjk, 'ja')
+    const chinese = cachedSectionsTerms(cache, cjk, 'zh')
+    expect(japanese.localeBound).toBe(true)
+    expect(chinese).not.toBe(japanese)
+    expect(cachedSectionsTerms(cache, cjk, 'ja')).toBe(japanese)
+    const table = new TermTable()
+    expect(words(japanese, cache.table)).toEqual(words(sectionsTerms(cjk, 'ja', table), table))
+  })
+
+  it('reads a new sections array as an edit, even with the same text', () => {
+    const cache = createTokenCache()
+    const first = cachedSectionsTerms(cache, spaced, 'en')
+    expect(cachedSectionsTerms(cache, [...spaced], 'en')).not.toBe(first)
+  })
+})
