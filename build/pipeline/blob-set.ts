@@ -46,8 +46,8 @@ export class BlobSet {
     return this.addText(JSON.stringify(value))
   }
 
-  addText(text: string): string {
-    const hash = contentHash(text)
+  /** `hash`, when given, must be `contentHash(text)`: the search index builder has it already. */
+  addText(text: string, hash = contentHash(text)): string {
     if (this.hashes.has(hash)) return hash
     this.hashes.add(hash)
     // A UTF-16 unit is at most 3 UTF-8 bytes: most blobs need no byte count.

@@ -17,7 +17,7 @@ import { documentMarkdown } from '../markdown/render.ts'
 import { localeLlms } from './locale-llms.ts'
 import { LLMS_FULL_PART_BYTES } from './llms.ts'
 import { renderContent, renderInProcess, type RenderMany } from './render-all.ts'
-import { cachedSearchIndex, type Memo } from './search-index.ts'
+import { cachedSearchIndex, SearchIndexes, type Memo } from './search-index.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 
 export interface PipelineInput {
@@ -52,8 +52,6 @@ export interface PipelineOutput {
   stats: BuildStats
   warnings: BuildWarning[]
 }
-
-const noMemo: Memo = async (_key, build) => build()
 
 /** front matter -> render -> links -> navigation -> locale views and indexes -> releases -> manifest. */
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutput> {
@@ -95,14 +93,16 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const navigation: Manifest['navigation'] = {}
   const llms: Manifest['llms'] = {}
   const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length, releases: releaseFiles.length }
+  // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
+  const searchIndexes = memo(['search-indexes'], () => new SearchIndexes())
   for (const locale of site.locales) {
     const view = buildLocaleView({ locale, site, variants, navItems: nav.items, git: input.git, blobs })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
     const files = localeLlms(site, locale, view.publicTree, view.published, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES)
     llms[locale] = { index: blobs.add(files.index), full: files.full.map((part) => blobs.add(part)) }
-    const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo ?? noMemo)
-    for (const chunk of index.displayChunks) blobs.addText(chunk)
+    const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
+    index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
     search[locale] = blobs.addText(index.index)
     stats.documents[locale] = view.translated
     stats.fallbacks[locale] = view.fallbacks

@@ -48,7 +48,7 @@ export async function cachedSearchIndex(
   settings: IndexSettings,
   memo?: Memo,
   indexes: SearchIndexes = new SearchIndexes(),
-): Promise<EncodedSearchIndex> {
+): Promise<EncodedSearchIndex & { displayChunkHashes?: string[] }> {
   if (!memo) return indexes.build(locale, documents, settings)
   const key = hashOfAll(
     (function* () {
