@@ -1,18 +1,19 @@
 import { markdownUrl, type NavTreeNode } from '../../contract/index.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { RenderedSource } from './assemble.ts'
-import { llmsFullParts, llmsIndex } from './llms.ts'
+import { llmsIndex } from './llms.ts'
 
 export interface LocaleLlms {
   index: string
-  full: string[]
+  /** The Markdown of every page of llms-full.txt, in order (the pipeline cuts them into parts). */
+  pages: string[]
 }
 
 /**
  * llms.txt and llms-full.txt of one locale, in sidebar order, from the public
  * sidebar only: a draft is in neither, whatever the reader's token.
  */
-export function localeLlms(site: SiteConfig, locale: string, tree: NavTreeNode[], published: RenderedSource[], partBytes: number): LocaleLlms {
+export function localeLlms(site: SiteConfig, locale: string, tree: NavTreeNode[], published: RenderedSource[]): LocaleLlms {
   const bySlug = new Map(published.map((source) => [source.slug, source]))
   const pagesUnder = (nodes: NavTreeNode[]): RenderedSource[] =>
     nodes.flatMap((node) => {
@@ -36,5 +37,5 @@ export function localeLlms(site: SiteConfig, locale: string, tree: NavTreeNode[]
     ],
   })
   const ordered = [...pagesUnder(loose), ...pagesUnder(sections)]
-  return { index, full: llmsFullParts(ordered.map((source) => source.markdown), partBytes) }
+  return { index, pages: ordered.map((source) => source.markdown) }
 }

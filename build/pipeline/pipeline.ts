@@ -6,7 +6,7 @@ import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '.
 import { parseSiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../git-history.ts'
 import { titleOf, type RenderedSource } from './assemble.ts'
-import { BlobSet } from './blob-set.ts'
+import { BlobSet, contentHash } from './blob-set.ts'
 import { checkLinks } from './links.ts'
 import { buildLocaleView } from './locale-view.ts'
 import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
@@ -15,6 +15,7 @@ import { navItems } from './nav-items.ts'
 import { buildReleases } from './releases.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { localeLlms } from './locale-llms.ts'
+import { LlmsParts } from './llms-parts.ts'
 import { LLMS_FULL_PART_BYTES } from './llms.ts'
 import { renderContent, renderInProcess, type RenderMany } from './render-all.ts'
 import { cachedSearchIndex, SearchIndexes, type Memo } from './search-index.ts'
@@ -99,8 +100,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const view = buildLocaleView({ locale, site, variants, navItems: nav.items, git: input.git, blobs })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
-    const files = localeLlms(site, locale, view.publicTree, view.published, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES)
-    llms[locale] = { index: blobs.add(files.index), full: files.full.map((part) => blobs.add(part)) }
+    const files = localeLlms(site, locale, view.publicTree, view.published)
+    const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
+      const json = JSON.stringify(text)
+      return { json, hash: contentHash(json) }
+    })
+    llms[locale] = { index: blobs.add(files.index), full: parts.map(({ json, hash }) => blobs.addText(json, hash)) }
     const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
     index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
     search[locale] = blobs.addText(index.index)

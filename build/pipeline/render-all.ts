@@ -16,19 +16,30 @@ export const renderInProcess: RenderMany = async (inputs, targets) =>
  */
 export function reusingRenderings(render: RenderMany): RenderMany {
   let last = new Map<string, { input: RenderInput; output: RenderedDocument }>()
+  let lastTargets: LinkTargets | null = null
   return async (inputs, targets) => {
+    // An edit that adds, removes or renames no page leaves every link where it was.
+    const sameTargets = lastTargets !== null && sameRecords(lastTargets.urls, targets.urls) && sameRecords(lastTargets.markdownUrls, targets.markdownUrls)
     const outputs = new Map<string, RenderedDocument>()
     const changed = new Map<string, RenderInput>()
     for (const [key, input] of inputs) {
       const prior = last.get(key)
       const same = prior && prior.input.path === input.path && prior.input.bodyLine === input.bodyLine && prior.input.body === input.body
-      if (same && linksStillResolve(input, prior.output, targets)) outputs.set(key, prior.output)
+      if (same && (sameTargets || linksStillResolve(input, prior.output, targets))) outputs.set(key, prior.output)
       else changed.set(key, input)
     }
     for (const [key, output] of await render(changed, targets)) outputs.set(key, output)
     last = new Map([...inputs].map(([key, input]) => [key, { input, output: outputs.get(key) as RenderedDocument }]))
+    lastTargets = targets
     return outputs
   }
+}
+
+function sameRecords(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  for (const key of keys) if (a[key] !== b[key]) return false
+  return true
 }
 
 /** A release note's rendered Markdown: its body, and its upgrade notes if it has any. */

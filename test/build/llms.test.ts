@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { LlmsParts } from '../../build/pipeline/llms-parts.ts'
 import { LLMS_FULL_PART_BYTES, llmsFullParts, llmsIndex, type LlmsPage } from '../../build/pipeline/llms.ts'
 
 const page = (title: string, slug: string, description: string | null = null): LlmsPage => ({ title, url: `/v1/documents/${slug}.md`, description })
@@ -132,5 +133,44 @@ describe('llmsFullParts', () => {
 
   it('rejects a limit too small for the longest UTF-8 character', () => {
     expect(() => llmsFullParts(pages, 3)).toThrow(RangeError)
+  })
+})
+
+describe('LlmsParts, the parts a long-lived build keeps', () => {
+  const blobOf = (text: string) => ({ json: JSON.stringify(text), hash: `#${text.length}` })
+  const plain = (pages: string[], limit: number) => llmsFullParts(pages, limit).map((text) => JSON.stringify(text))
+
+  it('cuts every edit of a page list exactly as llmsFullParts does, and joins again only the parts whose pages changed', () => {
+    let seed = 7
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647
+    const pageText = (id: number) => `# Page ${id}\n\n${'Ünïcode text, 日本語. '.repeat(1 + Math.floor(random() * 9))}${random() < 0.3 ? '' : '\n'}`
+    let pages = Array.from({ length: 120 }, (_, id) => pageText(id))
+    const parts = new LlmsParts()
+    let joined = 0
+    const counting = (text: string) => {
+      joined++
+      return blobOf(text)
+    }
+    for (let step = 0; step < 60; step++) {
+      const kind = random()
+      pages = [...pages]
+      const at = Math.floor(random() * pages.length)
+      // An edit that keeps the page's length moves no cut: only its own part is joined again.
+      if (kind < 0.6) pages[at] = (pages[at] as string).replace(/^# Page \S+/, (heading) => heading.replace(/\d/g, String(step % 10)))
+      else if (kind < 0.75) pages.splice(at, 0, pageText(2000 + step))
+      else if (kind < 0.9) pages.splice(at, 1)
+      else pages.push(pageText(3000 + step))
+      joined = 0
+      const limit = step % 10 === 9 ? 200 : 1024
+      expect(parts.update(pages, limit, counting).map((part) => part.json)).toEqual(plain(pages, limit))
+      if (kind < 0.6 && step % 10 !== 9 && step % 10 !== 0) expect(joined).toBeLessThanOrEqual(1)
+    }
+  })
+
+  it('takes the plain path for a page larger than a part, and for no pages', () => {
+    const big = `# Big\n\n${'line of text\n'.repeat(40)}`
+    const parts = new LlmsParts()
+    expect(parts.update(['# Small\n', big, '# After\n'], 100, blobOf).map((part) => part.json)).toEqual(plain(['# Small\n', big, '# After\n'], 100))
+    expect(parts.update([], 100, blobOf)).toEqual([])
   })
 })

@@ -10,13 +10,15 @@ afterAll(removeTempDirs)
 let contentDir: string
 let session: SiteSession
 let rendered = 0
+// Small parts, so that llms-full.txt has several and an edit changes one of them.
+const LLMS_PART_BYTES = 2048
 // Every blob text the session has handed over so far: a reused blob's text came with an earlier build.
 const handedOver = new Map<string, string>()
 
 beforeAll(async () => {
   contentDir = join(await makeTempDir('docs-session-'), 'content')
   await cp('test/fixtures/site', contentDir, { recursive: true })
-  session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1, onProgress: (_done, total) => void (rendered = total) })
+  session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1, llmsPartBytes: LLMS_PART_BYTES, onProgress: (_done, total) => void (rendered = total) })
 })
 
 async function change(path: string, edit: (text: string) => string | null): Promise<void> {
@@ -35,7 +37,7 @@ async function expectSameAsOneShot(paths: string[]): Promise<SessionBuild> {
   await session.refresh(paths)
   const build = await session.build()
   for (const [hash, text] of build.blobs) handedOver.set(hash, text)
-  const { result } = await buildDir(contentDir)
+  const { result } = await buildDir(contentDir, { llmsPartBytes: LLMS_PART_BYTES })
   expect({ ...build.manifest, builtAt: '' }).toEqual({ ...result.manifest, builtAt: '' })
   expect(build.blobList.blobs).toEqual([...result.blobs.keys()].sort())
   for (const hash of build.blobList.blobs) expect(handedOver.get(hash), hash).toBe(result.blobs.get(hash))
@@ -47,6 +49,7 @@ describe('the long-lived build of npm start', () => {
   it('builds what the one-shot build builds', async () => {
     const build = await expectSameAsOneShot([])
     expect(build.blobs.size).toBe(build.blobList.blobs.length)
+    expect(build.manifest.llms.en?.full.length).toBeGreaterThan(2)
   })
 
   it('re-renders only the edited page and hands over only the blobs it changed', async () => {
