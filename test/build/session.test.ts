@@ -11,7 +11,7 @@ let contentDir: string
 let session: SiteSession
 let rendered = 0
 // Small parts, so that llms-full.txt has several and an edit changes one of them.
-const LLMS_PART_BYTES = 2048
+const LLMS_PART_BYTES = 600
 // Every blob text the session has handed over so far: a reused blob's text came with an earlier build.
 const handedOver = new Map<string, string>()
 
