@@ -1,6 +1,6 @@
 import { SCHEMA_VERSION, blobListOf, type BlobList, type Manifest } from '../../contract/index.ts'
 import type { SiteConfig } from '../content/site-config.ts'
-import { contentHash } from './blob-set.ts'
+import { hashOfAll } from './blob-set.ts'
 
 export interface ManifestInput {
   site: SiteConfig
@@ -31,7 +31,7 @@ export function buildManifest(input: ManifestInput): { manifest: Manifest; blobL
     site: { title: site.title, description: site.description, defaultLocale: site.defaultLocale, locales: site.locales, baseUrl: site.baseUrl },
   }
   const blobList = [...new Set(blobs)].sort()
-  const buildId = contentHash(JSON.stringify({ ...body, blobList })).slice(0, 16)
+  const buildId = hashOfAll([JSON.stringify(body), ...blobList]).slice(0, 16)
   return { manifest: { ...body, buildId, builtAt }, blobList: blobListOf(buildId, blobList) }
 }
 
