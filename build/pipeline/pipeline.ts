@@ -95,7 +95,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const llms: Manifest['llms'] = {}
   const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length, releases: releaseFiles.length }
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
-  const searchIndexes = memo(['search-indexes'], () => new SearchIndexes())
+  const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
   for (const locale of site.locales) {
     const view = buildLocaleView({ locale, site, variants, navItems: nav.items, git: input.git, blobs })
     documentsByLocale[locale] = view.documents

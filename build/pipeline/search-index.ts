@@ -22,6 +22,12 @@ export type Memo = (key: string, build: () => string) => Promise<string>
 export class SearchIndexes {
   private readonly tokens = createTokenCache()
   private readonly builders = new Map<string, { settings: string; builder: IndexBuilder }>()
+  private readonly keepBuilders: boolean
+
+  /** `keepBuilders: false` (a one-shot build) lets each locale's builder go once its index is made: it holds about 100 MiB at 10k documents. */
+  constructor(options: { keepBuilders?: boolean } = {}) {
+    this.keepBuilders = options.keepBuilders ?? true
+  }
 
   build(locale: string, documents: IndexedDocument[], settings: IndexSettings): BuiltSearchIndex {
     const key = JSON.stringify(settings)
@@ -31,7 +37,9 @@ export class SearchIndexes {
       entry = { settings: key, builder: createIndexBuilder(locale, settings, { hashOf: contentHash, tokens: this.tokens }) }
       this.builders.set(locale, entry)
     }
-    return entry.builder.update(documents)
+    const built = entry.builder.update(documents)
+    if (!this.keepBuilders) this.builders.delete(locale)
+    return built
   }
 }
 
