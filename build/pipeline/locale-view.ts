@@ -66,8 +66,8 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
       .map((variant) => ({ locale: variant.locale, slug: variant.slug }))
     const edit = editInfo(source, site, git)
     // A blob is made again only when its page, its rendering or its context changed.
-    const context = [locale, JSON.stringify(nav), JSON.stringify(edit), JSON.stringify(translations)]
-    const hash = blobs.addFrom([source.parsed, source.rendered, ...context], () => documentBlob({ requestedLocale: locale, source, nav, edit, translations }))
+    const context = JSON.stringify([nav, edit, translations])
+    const hash = blobs.addFrom([source.parsed, source.rendered, locale], () => documentBlob({ requestedLocale: locale, source, nav, edit, translations }), context)
     const markdown = blobs.addFrom([source.parsed, source.rendered, 'markdown'], () => source.markdown)
     return { blob: hash, markdown, locale: source.locale, draft: source.draft }
   }

@@ -14,16 +14,25 @@ export class Reuse {
   // short string, and an object nobody holds any more can be collected.
   private readonly ids = new WeakMap<object, number>()
   private nextId = 1
-  private previous = new Map<string, unknown>()
-  private current = new Map<string, unknown>()
+  private previous = new Map<string, { context: string; value: unknown }>()
+  private current = new Map<string, { context: string; value: unknown }>()
 
   /** The value made from `parts` in this run or the last one, else `make()`. */
   memo<T>(parts: readonly KeyPart[], make: () => T): T {
+    return this.memoWith(parts, '', make)
+  }
+
+  /**
+   * Like `memo`, for a value that also depends on `context`, a text that is
+   * long or changes often (a page's navigation as JSON): it is compared with
+   * the context of the value kept, not made part of the key.
+   */
+  memoWith<T>(parts: readonly KeyPart[], context: string, make: () => T): T {
     const key = parts.map((part) => (typeof part === 'string' ? part : `#${this.idOf(part)}`)).join('\u0000')
-    if (this.current.has(key)) return this.current.get(key) as T
-    const value = this.previous.has(key) ? (this.previous.get(key) as T) : make()
-    this.current.set(key, value)
-    return value
+    const kept = (this.current.get(key) ?? this.previous.get(key)) as { context: string; value: T } | undefined
+    const entry = kept && kept.context === context ? kept : { context, value: make() }
+    this.current.set(key, entry)
+    return entry.value
   }
 
   /**
