@@ -83,6 +83,11 @@ describe('renderDocument', () => {
     expect(output.html).not.toMatch(/javascript:/i)
   })
 
+  it('keeps an in-page link with a malformed escape as written instead of failing the build', () => {
+    const output = render('<a href="#%">x</a> [y](#%E0%A4%A)\n')
+    expect(output.html).toBe('<p><a href="#%">x</a> <a href="#%E0%A4%25A">y</a></p>')
+  })
+
   it('records each document link with its line and the URLs it was rewritten to', () => {
     const targets = { urls: { 'docs/en/guides/install.md': '/docs/guides/install' }, markdownUrls: { 'docs/en/guides/install.md': '/v1/documents/guides/install.md' } }
     const output = renderDocument({ path: 'docs/en/page.md', body: 'Intro\n\n[a](./guides/install.md)\n\n[b](./nowhere.md)\n', bodyLine: 5 }, targets)

@@ -18,8 +18,17 @@ export function rehypeClobberedAnchors(options: { prefix: string }) {
       if (typeof href === 'string' && href.startsWith('#')) inPageLinks.push({ node, href })
     })
     for (const { node, href } of inPageLinks) {
-      const id = decodeURIComponent(href.slice(1))
+      const id = decodeFragment(href.slice(1))
       if (!ids.has(id) && ids.has(prefix + id)) node.properties.href = `#${prefix}${id}`
     }
+  }
+}
+
+/** A fragment's id; a malformed escape (`#%`) names no id and stays as written rather than failing the build. */
+function decodeFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment)
+  } catch {
+    return fragment
   }
 }
