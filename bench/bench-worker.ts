@@ -5,16 +5,34 @@ import { Store } from '../worker/store.ts'
 // routes the benchmark times from outside (inside workerd the clock stands
 // still while code runs, so timing happens across the request boundary).
 const reads = new Map<string, number>()
+// Every read of this isolate, in order, with the size of what came back:
+// what a cold isolate reads before its first answer, whatever the keys are.
+const readLog: Array<{ key: string; bytes: number }> = []
 let countingKv: KVNamespace | undefined
+
+const sizeOf = (value: unknown): number => {
+  if (value === null || value === undefined) return 0
+  if (typeof value === 'string') return new TextEncoder().encode(value).byteLength
+  if (value instanceof ArrayBuffer) return value.byteLength
+  return new TextEncoder().encode(JSON.stringify(value)).byteLength
+}
 
 function counted(kv: KVNamespace): KVNamespace {
   countingKv ??= new Proxy(kv, {
     get(target, property) {
-      if (property !== 'get') return Reflect.get(target, property, target)
-      return (key: string, options?: unknown) => {
-        const kind = key.startsWith('blob:') ? 'blob' : key.startsWith('manifest:') ? 'manifest' : key
-        reads.set(kind, (reads.get(kind) ?? 0) + 1)
-        return target.get(key, options as 'text')
+      if (property !== 'get' && property !== 'getWithMetadata') return Reflect.get(target, property, target)
+      return async (keys: string | string[], options?: unknown) => {
+        for (const key of Array.isArray(keys) ? keys : [keys]) {
+          const kind = key.startsWith('blob:') ? 'blob' : key.startsWith('manifest:') ? 'manifest' : key
+          reads.set(kind, (reads.get(kind) ?? 0) + 1)
+        }
+        // One key, or several at once (then a Map of key to value).
+        const call = property === 'get' ? target.get : target.getWithMetadata
+        const result: unknown = await Reflect.apply(call, target, [keys, options])
+        const valueOf = (value: unknown) => (property === 'getWithMetadata' ? (value as { value: unknown } | null)?.value : value)
+        if (result instanceof Map) for (const [key, value] of result) readLog.push({ key: String(key), bytes: sizeOf(valueOf(value)) })
+        else readLog.push({ key: String(keys), bytes: sizeOf(valueOf(result)) })
+        return result
       }
     },
   })
@@ -29,6 +47,13 @@ export default {
       const snapshot = Object.fromEntries(reads)
       reads.clear()
       return Response.json(snapshot)
+    }
+    if (url.pathname === '/__bench/read-log') return Response.json(readLog.splice(0))
+    if (url.pathname === '/__bench/put-many' && request.method === 'POST') {
+      // Publishing's writes, a batch per request, straight to the binding (not counted as reads).
+      const entries = (await request.json()) as Array<{ key: string; value: string }>
+      await Promise.all(entries.map(({ key, value }) => env.DOCS_KV.put(key, value)))
+      return new Response(null, { status: 204 })
     }
     if (url.pathname === '/__bench/cold-index') {
       // What a fresh isolate does before its first search: read and check the

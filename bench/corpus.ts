@@ -129,3 +129,36 @@ export async function writeCorpus(corpus: Corpus, root: string): Promise<void> {
     await writeFile(join(root, path), text)
   }
 }
+
+/** A published document of the corpus: its file under the content folder, its slug, and the locale asked for (null: the default). */
+export interface SampledDocument {
+  file: string
+  slug: string
+  locale: string | null
+}
+
+/**
+ * `count` different published documents spread over the corpus, in the
+ * default locale, the last one a translation when the corpus has one.
+ */
+export function sampleDocuments(corpus: Corpus, count: number, defaultLocale = 'en'): SampledDocument[] {
+  const step = Math.max(1, Math.floor(corpus.published.length / count))
+  const picks = Array.from({ length: Math.min(count, corpus.published.length) }, (_, i) => corpus.published[(i * step + (step >> 1)) % corpus.published.length] as string)
+  const sampled = picks.map((path): SampledDocument => ({ file: `docs/${defaultLocale}/${path}`, slug: path.slice(0, -'.md'.length), locale: null }))
+  const published = new Set(corpus.published)
+  const translation = [...corpus.files.keys()].find((file) => {
+    const [top, locale, ...rest] = file.split('/')
+    const path = rest.join('/')
+    return top === 'docs' && locale !== defaultLocale && published.has(path) && !picks.includes(path)
+  })
+  if (translation && sampled.length > 1) {
+    const [, locale, ...rest] = translation.split('/')
+    sampled[sampled.length - 1] = { file: translation, slug: rest.join('/').slice(0, -'.md'.length), locale: locale ?? null }
+  }
+  return sampled
+}
+
+/** `/v1/documents/<slug>` (`.md` for Markdown), with `?locale=` for a translation. */
+export function documentPath(document: SampledDocument, markdown = false): string {
+  return `/v1/documents/${document.slug}${markdown ? '.md' : ''}${document.locale ? `?locale=${document.locale}` : ''}`
+}

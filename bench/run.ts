@@ -1,50 +1,86 @@
 import { execFile } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { generateCorpus, writeCorpus } from './corpus.ts'
+import { documentPath, generateCorpus, sampleDocuments, writeCorpus } from './corpus.ts'
+import { measureAuthorLoop } from './measure-author-loop.ts'
 import { measureBuild } from './measure-build.ts'
 import { measureChecks } from './measure-checks.ts'
 import { measureOutput } from './measure-output.ts'
 import { measureWorker } from './measure-worker.ts'
 import { queryMix } from './queries.ts'
 import { measureRelevance } from './relevance.ts'
-import { renderReport, type BenchResult, type SizeResult } from './report.ts'
+import { renderReport, type BenchResult, type PhaseTime, type SizeResult } from './report.ts'
 
 // `npm run bench`: synthetic sites of 1k and 10k documents (fixed seed),
 // measured against a VitePress-style MiniSearch index in the same run.
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number)
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+/** Saved edits timed under `npm start`, and cold isolates probed, per size. */
+const EDITS = 5
 
 const run = promisify(execFile)
+const phases: Record<string, PhaseTime> = {}
+
+/**
+ * CPU time of this process and of its children that have ended (Linux: utime,
+ * stime, cutime and cstime of /proc/self/stat, in ticks of 10 ms). On a busy
+ * machine wall time stretches and CPU time does not, so the two together say
+ * how long a phase takes on a quiet one.
+ */
+async function cpuMs(): Promise<number> {
+  const stat = await readFile('/proc/self/stat', 'utf8').catch(() => null)
+  if (stat === null) return Number.NaN
+  const [utime, stime, cutime, cstime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 15).map(Number)
+  return ((utime ?? 0) + (stime ?? 0) + (cutime ?? 0) + (cstime ?? 0)) * 10
+}
+const benchStarted = { wall: performance.now(), cpu: await cpuMs() }
+
+/** One phase of the bench, timed (wall and CPU) and named on stderr as it starts and ends. */
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  console.error(`${name}…`)
+  const started = { wall: performance.now(), cpu: await cpuMs() }
+  try {
+    return await work()
+  } finally {
+    const time = { wallMs: performance.now() - started.wall, cpuMs: (await cpuMs()) - started.cpu }
+    phases[name] = time
+    console.error(`${name}: ${(time.wallMs / 1000).toFixed(1)} s (CPU ${(time.cpuMs / 1000).toFixed(1)} s)`)
+  }
+}
+
 const sizes: SizeResult[] = []
 for (const documents of SIZES) {
   const workDir = await mkdtemp(join(tmpdir(), `docs-bench-${documents}-`))
+  const at = (name: string) => `${documents} documents: ${name}`
   try {
     const corpus = generateCorpus({ documents, seed: 42 })
     const content = join(workDir, 'content')
-    await writeCorpus(corpus, content)
-    console.error(`${documents} documents: building…`)
-    const buildFigures = await measureBuild(content, workDir, documents, RUNS)
+    await phase(at('corpus'), () => writeCorpus(corpus, content))
+    // Every later phase reads the dist/ these builds leave.
+    const buildFigures = await phase(at('builds'), () => measureBuild(content, workDir, documents, RUNS))
     const queries = queryMix(corpus.words, corpus.sections)
     const queriesFile = join(workDir, 'queries.json')
     await writeFile(queriesFile, JSON.stringify({ queries, bodyOnlyWords: corpus.bodyOnlyWords }))
-    console.error(`${documents} documents: index…`)
-    const { stdout } = await run(process.execPath, ['--expose-gc', 'bench/measure-index.ts', join(workDir, 'dist'), queriesFile], { maxBuffer: 64 * 1024 * 1024 })
-    console.error(`${documents} documents: worker…`)
-    const worker = await measureWorker(join(workDir, 'dist'), workDir, queries)
-    const checks = await measureChecks(join(workDir, 'dist'))
-    const output = await measureOutput(join(workDir, 'dist'))
-    sizes.push({ documents, build: buildFigures, index: JSON.parse(stdout), worker, checks, output })
+    const { stdout } = await phase(at('index'), () =>
+      run(process.execPath, ['--expose-gc', 'bench/measure-index.ts', join(workDir, 'dist'), queriesFile], { maxBuffer: 64 * 1024 * 1024 }),
+    )
+    const sampled = sampleDocuments(corpus, EDITS)
+    const coldPaths = sampled.map((document) => documentPath(document))
+    const worker = await phase(at('worker and cold isolates'), () => measureWorker(join(workDir, 'dist'), workDir, queries, coldPaths))
+    const checks = await phase(at('checks'), () => measureChecks(join(workDir, 'dist')))
+    const output = await phase(at('output sizes'), () => measureOutput(join(workDir, 'dist')))
+    const editTargets = sampled.map((document) => ({ file: document.file, path: documentPath(document, true) }))
+    const authorLoop = await phase(at('npm start and saved edits'), () => measureAuthorLoop(content, editTargets))
+    sizes.push({ documents, build: buildFigures, index: JSON.parse(stdout), worker, checks, output, authorLoop })
   } finally {
     await rm(workDir, { recursive: true, force: true })
   }
 }
 
 // Relevance: the labeled queries over content/ and a 1k corpus, ours beside the baseline.
-console.error('relevance…')
-const relevance = await measureRelevance()
+const relevance = await phase('relevance', () => measureRelevance())
 
 const result: BenchResult = {
   date: new Date().toISOString(),
@@ -52,6 +88,7 @@ const result: BenchResult = {
   runs: RUNS,
   sizes,
   relevance,
+  phases: { ...phases, total: { wallMs: performance.now() - benchStarted.wall, cpuMs: (await cpuMs()) - benchStarted.cpu } },
 }
 await mkdir('bench/results', { recursive: true })
 await writeFile('bench/results/latest.json', `${JSON.stringify(result, null, 2)}\n`)
