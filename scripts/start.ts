@@ -29,7 +29,8 @@ const { JWT_SECRET: secret } = await ensureDevVars()
 if (!secret) throw new Error('.dev.vars has no JWT_SECRET')
 const reporter = await startBuildReporter()
 const local = await openTarget('local', 'wrangler.toml', persistDir && join(persistDir, 'v3'))
-const session = await SiteSession.open({ contentDir, cacheDir: resolve('node_modules/.cache/docs-service') })
+// Renderings cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
+const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service') })
 const publisher = new SuccessivePublisher(local.target)
 
 async function buildAndPublish(reason: string, changed: string[]): Promise<void> {

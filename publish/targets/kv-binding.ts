@@ -1,7 +1,8 @@
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
 import type { PublishTarget } from '../target.ts'
 
-const PARALLEL_WRITES = 32
+// A binding call is a round trip (to workerd through wrangler's proxy, locally): many in flight hide it.
+const PARALLEL_WRITES = 256
 
 /** A Workers KV binding (wrangler's platform proxy locally, workerd in tests) as a publish target. */
 export function kvBindingTarget(kv: KVNamespace): PublishTarget {
