@@ -90,7 +90,7 @@ async function peaks(startPid: number): Promise<AuthorLoopFigures['peakRss']> {
 
 /**
  * Issue 13's author loop: `node scripts/start.ts` on a corpus (its own port,
- * KV state and OUT_DIR), then each target saved with a new word
+ * KV state and render cache), then each target saved with a new word
  * appended, timed from the write to the first `GET` whose body carries the
  * word, polling every 20 ms. Peak RSS of its processes after the edits, then
  * a clean stop (SIGTERM, as Ctrl-C), and the files as they were.
@@ -105,7 +105,7 @@ export async function measureAuthorLoop(contentDir: string, targets: EditTarget[
   }
   const started = performance.now()
   const server = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...process.env, CONTENT_DIR: contentDir, PORT: String(port), PERSIST_DIR: join(stateDir, 'state'), OUT_DIR: join(stateDir, 'dist') },
+    env: { ...process.env, CONTENT_DIR: contentDir, PORT: String(port), PERSIST_DIR: join(stateDir, 'state'), CACHE_DIR: join(stateDir, 'cache') },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
