@@ -93,7 +93,7 @@ export async function startPreview(extraFiles: Record<string, string> = {}): Pro
   }
   const origin = `http://127.0.0.1:${await freePort()}`
   const server = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...process.env, PORT: new URL(origin).port, CONTENT_DIR: content, OUT_DIR: join(workDir, 'dist'), PERSIST_DIR: join(workDir, 'state') },
+    env: { ...process.env, PORT: new URL(origin).port, CONTENT_DIR: content, PERSIST_DIR: join(workDir, 'state') },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

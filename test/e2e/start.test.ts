@@ -40,7 +40,7 @@ beforeAll(async () => {
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
   server = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...process.env, PORT: String(port), CONTENT_DIR: join(workDir, 'content'), OUT_DIR: join(workDir, 'dist'), PERSIST_DIR: join(workDir, 'state') },
+    env: { ...process.env, PORT: String(port), CONTENT_DIR: join(workDir, 'content'), PERSIST_DIR: join(workDir, 'state') },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
