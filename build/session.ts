@@ -96,8 +96,12 @@ export class SiteSession {
     }
   }
 
-  /** Builds the folder as it is now; throws ContentError as a one-shot build does. */
-  async build(): Promise<SessionBuild> {
+  /**
+   * Builds the folder as it is now; throws ContentError as a one-shot build
+   * does. `onBlob` takes each new blob as it is made (then the result's
+   * `blobs` is empty), so publishing can start before the build ends.
+   */
+  async build(options: { onBlob?: (hash: string, text: string) => void } = {}): Promise<SessionBuild> {
     const started = performance.now()
     let succeeded = false
     try {
@@ -108,6 +112,7 @@ export class SiteSession {
         builtAt: new Date().toISOString(),
         renderMany: this.renderMany,
         reuse: this.reuse,
+        ...(options.onBlob ? { onBlob: options.onBlob } : {}),
         ...(this.options.llmsPartBytes === undefined ? {} : { llmsPartBytes: this.options.llmsPartBytes }),
       })
       succeeded = true

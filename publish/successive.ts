@@ -1,47 +1,103 @@
-import type { BlobList, Manifest } from '../contract/index.ts'
+import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type Manifest } from '../contract/index.ts'
 import { publishBuild, type PublishReport } from './publish.ts'
 import type { PublishTarget } from './target.ts'
 
-/** A build as the long-lived build hands it over: only the texts of blobs it made in this run. */
+/** A build as the long-lived build hands it over: only the texts of blobs it made in this run (none if they were staged). */
 export interface SuccessiveBuild {
   manifest: Manifest
   blobList: BlobList
   blobs: Map<string, string>
 }
 
+// Uploads in flight at once while a build is still running.
+const PARALLEL_UPLOADS = 64
+
 /**
  * Publishes the successive builds of one long-lived process (`npm start`).
- * It remembers which blobs it has published, so a one-page edit uploads that
- * page's few blobs without listing KV, and it keeps the text of every blob
- * not yet published, which a later build may reuse without handing it over
- * again. The first publish lists KV and collects garbage as `npm run publish`
- * does; later ones skip both (KV then keeps the session's older builds until
- * the next start).
+ * It lists KV once, then remembers what it has published, so a one-page edit
+ * uploads that page's few blobs without listing KV again. Blobs can be staged
+ * as the build makes them: their upload then runs while the build goes on,
+ * and `publish` only waits for it before switching the pointer. It keeps the
+ * text of every blob not yet uploaded, which a later build may name without
+ * handing it over again. The first publish collects garbage as
+ * `npm run publish` does; later ones do not (KV keeps the session's builds
+ * until the next start).
  */
 export class SuccessivePublisher {
   private readonly target: PublishTarget
-  private readonly published = new Set<string>()
+  private readonly published: Set<string>
   private readonly unpublished = new Map<string, string>()
+  private readonly queue: string[] = []
+  private inFlight = 0
+  private uploaded = 0
+  private drained: (() => void) | null = null
   private first = true
 
-  constructor(target: PublishTarget) {
+  private constructor(target: PublishTarget, published: Set<string>) {
     this.target = target
+    this.published = published
+  }
+
+  static async open(target: PublishTarget): Promise<SuccessivePublisher> {
+    const stored = (await target.list(BLOB_KEY_PREFIX)).map((key) => key.slice(BLOB_KEY_PREFIX.length))
+    return new SuccessivePublisher(target, new Set(stored))
+  }
+
+  /** Takes a blob as the build makes it, and starts uploading it unless KV has it. */
+  readonly stage = (hash: string, text: string): void => {
+    if (this.published.has(hash) || this.unpublished.has(hash)) return
+    this.unpublished.set(hash, text)
+    // One KV refuses is left to publishBuild, which refuses it with a sentence before the pointer moves.
+    if (text.length * 3 > KV_VALUE_LIMIT) return
+    this.queue.push(hash)
+    this.pump()
   }
 
   async publish(build: SuccessiveBuild): Promise<PublishReport> {
-    for (const [hash, text] of build.blobs) if (!this.published.has(hash)) this.unpublished.set(hash, text)
+    for (const [hash, text] of build.blobs) this.stage(hash, text)
+    await this.idle()
     const readBlob = async (hash: string) => {
       const text = this.unpublished.get(hash)
       if (text === undefined) throw new Error(`build ${build.manifest.buildId} reuses blob ${hash}, which this process never had`)
       return text
     }
     const source = { manifest: build.manifest, blobList: build.blobList, readBlob }
-    const report = await publishBuild(this.target, source, this.first ? {} : { known: this.published, collectGarbage: false })
+    // What failed to upload while staged is uploaded here, or publishing fails and the pointer stays.
+    const report = await publishBuild(this.target, source, { known: this.published, collectGarbage: this.first })
+    report.blobWrites += this.uploaded
+    this.uploaded = 0
     this.first = false
     for (const hash of build.blobList.blobs) {
       this.published.add(hash)
       this.unpublished.delete(hash)
     }
     return report
+  }
+
+  private pump(): void {
+    while (this.inFlight < PARALLEL_UPLOADS && this.queue.length > 0) {
+      const hash = this.queue.shift() as string
+      const text = this.unpublished.get(hash)
+      if (text === undefined) continue
+      this.inFlight++
+      this.target
+        .putMany([{ key: KV_KEYS.blob(hash), value: text }])
+        .then(() => {
+          this.uploaded++
+          this.published.add(hash)
+          this.unpublished.delete(hash)
+        })
+        // A failed upload keeps its text: publish() uploads it again, or fails saying why.
+        .catch(() => undefined)
+        .finally(() => {
+          this.inFlight--
+          this.pump()
+          if (this.inFlight === 0 && this.queue.length === 0) this.drained?.()
+        })
+    }
+  }
+
+  private async idle(): Promise<void> {
+    if (this.inFlight > 0 || this.queue.length > 0) await new Promise<void>((resolve) => (this.drained = resolve))
   }
 }

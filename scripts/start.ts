@@ -31,13 +31,14 @@ const reporter = await startBuildReporter()
 const local = await openTarget('local', 'wrangler.toml', persistDir && join(persistDir, 'v3'))
 // Renderings cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
 const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service') })
-const publisher = new SuccessivePublisher(local.target)
+const publisher = await SuccessivePublisher.open(local.target)
 
 async function buildAndPublish(reason: string, changed: string[]): Promise<void> {
   const started = performance.now()
   try {
     await session.refresh(changed)
-    const result = await session.build()
+    // Blobs upload as the build makes them; the pointer moves once the build is whole and uploaded.
+    const result = await session.build({ onBlob: publisher.stage })
     for (const warning of result.warnings) console.warn(`warning: ${formatWarning(warning, contentFolder)}`)
     const report = await publisher.publish(result)
     const elapsed = Math.round(performance.now() - started)
