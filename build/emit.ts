@@ -1,3 +1,4 @@
+import { linkSync, writeFileSync } from 'node:fs'
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { z } from 'zod'
@@ -11,6 +12,9 @@ export const BLOB_DIR = 'blobs'
 
 // Blob writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit.
 const PARALLEL_WRITES = 32
+// Text waiting to be written, at most: past it a blob is written at once, so a build that makes
+// blobs faster than the disk takes them holds them back instead of its memory growing.
+const QUEUED_CHARACTERS = 16 * 1024 * 1024
 
 /**
  * Writes a build into a sibling temporary folder as the pipeline makes its
@@ -21,6 +25,7 @@ export class BuildWriter {
   private readonly outDir: string
   private readonly staging: string
   private readonly queue: Array<[string, string]> = []
+  private queued = 0
   private inFlight = 0
   private failure: unknown = null
   private drained: (() => void) | null = null
@@ -39,7 +44,9 @@ export class BuildWriter {
 
   /** Queues one blob; the pipeline calls it synchronously as it makes each new blob. */
   readonly write = (hash: string, text: string): void => {
+    if (this.queued + text.length > QUEUED_CHARACTERS) return this.writeNow(hash, text)
     this.queue.push([hash, text])
+    this.queued += text.length
     this.pump()
   }
 
@@ -65,6 +72,7 @@ export class BuildWriter {
   /** Drops what was written: a failed build leaves `outDir` as it was. */
   async abort(): Promise<void> {
     this.queue.length = 0
+    this.queued = 0
     await this.idle().catch(() => undefined)
     await rm(this.staging, { recursive: true, force: true })
   }
@@ -72,6 +80,7 @@ export class BuildWriter {
   private pump(): void {
     while (this.inFlight < PARALLEL_WRITES && this.queue.length > 0) {
       const [hash, text] = this.queue.shift() as [string, string]
+      this.queued -= text.length
       this.inFlight++
       const name = `${hash}.json`
       // Blobs are content-addressed: one the previous build wrote is the same file, so link it.
@@ -85,6 +94,19 @@ export class BuildWriter {
           this.pump()
           if (this.inFlight === 0 && this.queue.length === 0) this.drained?.()
         })
+    }
+  }
+
+  private writeNow(hash: string, text: string): void {
+    const name = `${hash}.json`
+    try {
+      linkSync(join(this.outDir, BLOB_DIR, name), join(this.staging, BLOB_DIR, name))
+    } catch {
+      try {
+        writeFileSync(join(this.staging, BLOB_DIR, name), text)
+      } catch (error) {
+        this.failure ??= error
+      }
     }
   }
 

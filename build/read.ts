@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { SourceFile } from './content/front-matter.ts'
 import { SITE_FILE } from './content/site-config.ts'
+import { mapLimit } from './map-limit.ts'
 
 export interface ContentFolder {
   siteText: string
@@ -16,7 +17,8 @@ export class MissingContentError extends Error {
 export async function readContent(contentDir: string): Promise<ContentFolder> {
   const siteText = await readSiteText(contentDir)
   const paths = [...(await markdownFiles(contentDir, 'docs')), ...(await markdownFiles(contentDir, 'releases'))].sort()
-  const files = await Promise.all(paths.map((path) => readSourceFile(contentDir, path.split(sep).join('/'))))
+  // A few reads at a time: ten thousand at once hold ten thousand buffers and handles for nothing.
+  const files = await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path.split(sep).join('/')))
   return { siteText, files: files.filter((file): file is SourceFile => file !== null) }
 }
 
