@@ -92,7 +92,7 @@ async function putOnce(target: PublishTarget, key: string, value: unknown): Prom
   if ((await target.get(key)) === null) await target.putMany([{ key, value: JSON.stringify(value) }])
 }
 
-/** A build that is still in memory (as `npm start` has it), as publishing reads it. */
+/** A build held in memory (built with `keepBlobs`, or made by a test), as publishing reads it. */
 export function inMemorySource(build: { manifest: Manifest; blobList: BlobList; blobs: Map<string, string> }): BuildSource {
   return {
     manifest: build.manifest,
