@@ -40,10 +40,12 @@ async function buildAndPublish(reason: string, changed: string[]): Promise<void>
     // Blobs upload as the build makes them; the pointer moves once the build is whole and uploaded.
     const result = await session.build({ onBlob: publisher.stage })
     for (const warning of result.warnings) console.warn(`warning: ${formatWarning(warning, contentFolder)}`)
+    const built = performance.now()
     const report = await publisher.publish(result)
-    const elapsed = Math.round(performance.now() - started)
+    const buildMs = Math.round(built - started)
+    const publishMs = Math.round(performance.now() - built)
     reporter.report([])
-    console.log(`${reason}: build ${report.buildId} live in ${elapsed} ms (${report.blobWrites} blobs written)`)
+    console.log(`${reason}: build ${report.buildId} live in ${buildMs + publishMs} ms (built in ${buildMs}, then ${publishMs} to publish; ${report.blobWrites} blobs written)`)
   } catch (error) {
     if (!(error instanceof ContentError)) throw error
     const problems = error.problems.map((problem) => formatProblem(problem, contentFolder))
