@@ -1,16 +1,7 @@
 import type { IndexedDocument, IndexedSection } from '../../search/indexer.ts'
 
-/** mulberry32: a seeded source, so a failing sequence can be replayed. */
-export function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+// Seeded, so a failing sequence can be replayed: the bench corpus's generator.
+import { random } from '../../bench/corpus.ts'
 
 // Latin words with accents and digits, and running CJK text, which only the segmenter splits.
 const WORDS = ['kv', 'worker', 'pointer', 'publish', 'rollback', 'search', 'index', 'locale', 'draft', 'token', 'élan', 'straße', 'v2.1.0', 'naïve', 'cache', 'edge', 'blob', 'hash']

@@ -119,3 +119,17 @@ export async function clearKv(): Promise<void> {
     if (page.list_complete) return
   }
 }
+
+/** The test namespace as a publish target. */
+export const kvTarget = () => kvBindingTarget(env.DOCS_KV)
+
+/** The live title of the fixture's install guide: which build a reader sees. */
+export const installTitle = async () => (await readJson(await call('/v1/documents/guides/install'))).title as string
+
+export const blobKeys = async () => (await env.DOCS_KV.list({ prefix: 'blob:' })).keys.map((key) => key.name).sort()
+
+/** Records the keys KV is asked to put from now on. */
+export function spyOnPuts(): () => string[] {
+  const spy = vi.spyOn(env.DOCS_KV, 'put')
+  return () => spy.mock.calls.map((args) => String(args[0]))
+}

@@ -3,8 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { KV_KEYS } from '../../contract/index.ts'
 import { readHistory, readPointer } from '../../publish/history.ts'
 import { publishBuild } from '../../publish/publish.ts'
-import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
-import { call, clearKv, fixtureBuild, publishFixture, readJson } from './helpers.ts'
+import { blobKeys, clearKv, fixtureBuild, installTitle as title, kvTarget as target, publishFixture, spyOnPuts } from './helpers.ts'
 import { extraKey, variantBuild } from './variants.ts'
 
 // The options the author loop publishes with, to put a one-file edit live in
@@ -15,13 +14,6 @@ beforeEach(async () => {
   await clearKv()
 })
 
-const target = () => kvBindingTarget(env.DOCS_KV)
-const title = async () => (await readJson(await call('/v1/documents/guides/install'))).title as string
-const blobKeys = async () => (await env.DOCS_KV.list({ prefix: 'blob:' })).keys.map((key) => key.name).sort()
-const spyOnPuts = () => {
-  const spy = vi.spyOn(env.DOCS_KV, 'put')
-  return () => spy.mock.calls.map((args) => String(args[0]))
-}
 
 describe('publishing with known blobs', () => {
   it('uploads only the blobs it is not told KV has, without listing KV', async () => {

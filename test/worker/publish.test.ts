@@ -3,8 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { readHistory, readPointer, rollback } from '../../publish/history.ts'
 import { publishBuild, type BuildSource } from '../../publish/publish.ts'
 import type { PublishTarget } from '../../publish/target.ts'
-import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
-import { call, clearKv, fixtureBuild, fixtureManifest, publishFixture, readJson } from './helpers.ts'
+import { blobKeys, call, clearKv, fixtureBuild, fixtureManifest, installTitle as title, kvTarget as target, publishFixture, spyOnPuts } from './helpers.ts'
 import { KV_KEYS } from '../../contract/index.ts'
 import { extraKey, variantBuild } from './variants.ts'
 
@@ -13,13 +12,6 @@ beforeEach(async () => {
   await clearKv()
 })
 
-const target = () => kvBindingTarget(env.DOCS_KV)
-const title = async () => (await readJson(await call('/v1/documents/guides/install'))).title as string
-const blobKeys = async () => (await env.DOCS_KV.list({ prefix: 'blob:' })).keys.map((key) => key.name).sort()
-const spyOnPuts = () => {
-  const spy = vi.spyOn(env.DOCS_KV, 'put')
-  return () => spy.mock.calls.map((args) => String(args[0]))
-}
 
 /** A target whose writes fail for good once `limit` entries have been written. */
 function failingAfter(limit: number): PublishTarget {
