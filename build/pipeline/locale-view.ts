@@ -5,6 +5,7 @@ import type { GitHistory } from '../git-history.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
 import { buildNavigation, type NavItem } from './nav.ts'
+import type { Reuse } from './reuse.ts'
 
 export interface LocaleViewInput {
   locale: string
@@ -14,6 +15,8 @@ export interface LocaleViewInput {
   navItems: Map<RenderedSource, NavItem>
   git: GitHistory
   blobs: BlobSet
+  /** What the previous run of a long-lived build made. */
+  reuse?: Reuse | undefined
 }
 
 export interface LocaleView {
@@ -35,7 +38,7 @@ const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next
  * published, else the published default-locale version; a draft translation
  * of a published page is shown only to readers with the drafts scope.
  */
-export function buildLocaleView({ locale, site, variants, navItems, git, blobs }: LocaleViewInput): LocaleView {
+export function buildLocaleView({ locale, site, variants, navItems, git, blobs, reuse }: LocaleViewInput): LocaleView {
   const choices = [...variants.values()].map((byLocale) => {
     const own = byLocale.get(locale)
     const original = byLocale.get(site.defaultLocale)
@@ -56,8 +59,14 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
       url: documentUrl(site.baseUrl, site.defaultLocale, locale, source.slug),
       fallback: source.locale !== locale,
     }))
-  const publicNav = buildNavigation(items(publicList), navOptions)
-  const previewNav = buildNavigation(items(previewList), navOptions)
+  // The sidebar depends on the pages' titles, slugs, order and drafts, not on their text: a
+  // long-lived build keeps it, and the blobs made from it, while those are unchanged.
+  const navigationOf = (kind: string, list: RenderedSource[]) => {
+    const listed = items(list)
+    return reuse ? reuse.memoWith(['navigation', locale, kind], JSON.stringify(listed), () => buildNavigation(listed, navOptions)) : buildNavigation(listed, navOptions)
+  }
+  const publicNav = navigationOf('public', publicList)
+  const previewNav = navigationOf('drafts', previewList)
 
   const entryFor = (source: RenderedSource): VariantEntry => {
     const nav = (source.draft ? previewNav : publicNav).byDocId.get(source.docId) ?? emptyNav
@@ -82,8 +91,8 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs }
   return {
     documents,
     navigation: {
-      public: blobs.add({ schemaVersion: SCHEMA_VERSION, items: publicNav.tree } satisfies NavigationBlob),
-      drafts: blobs.add({ schemaVersion: SCHEMA_VERSION, items: previewNav.tree } satisfies NavigationBlob),
+      public: blobs.addFrom([publicNav.tree], () => ({ schemaVersion: SCHEMA_VERSION, items: publicNav.tree }) satisfies NavigationBlob),
+      drafts: blobs.addFrom([previewNav.tree], () => ({ schemaVersion: SCHEMA_VERSION, items: previewNav.tree }) satisfies NavigationBlob),
     },
     publicTree: publicNav.tree,
     published: publicList,

@@ -97,7 +97,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
   const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
   for (const locale of site.locales) {
-    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, git: input.git, blobs })
+    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, git: input.git, blobs, reuse: input.reuse })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
     const files = localeLlms(site, locale, view.publicTree, view.published)
