@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import type { z } from 'zod'
 import { BlobListSchema, ManifestSchema, type BlobList, type Manifest } from '../contract/index.ts'
 import type { BuildSource } from '../publish/publish.ts'
+import { TaskQueue } from './task-queue.ts'
 
 export const MANIFEST_FILE = 'manifest.json'
 /** Every blob hash of the build: publishing stores it beside the manifest, for garbage collection. */
@@ -24,11 +25,9 @@ const QUEUED_CHARACTERS = 16 * 1024 * 1024
 export class BuildWriter {
   private readonly outDir: string
   private readonly staging: string
-  private readonly queue: Array<[string, string]> = []
+  private readonly writes = new TaskQueue(PARALLEL_WRITES)
   private queued = 0
-  private inFlight = 0
   private failure: unknown = null
-  private drained: (() => void) | null = null
 
   private constructor(outDir: string, staging: string) {
     this.outDir = outDir
@@ -45,15 +44,24 @@ export class BuildWriter {
   /** Queues one blob; the pipeline calls it synchronously as it makes each new blob. */
   readonly write = (hash: string, text: string): void => {
     if (this.queued + text.length > QUEUED_CHARACTERS) return this.writeNow(hash, text)
-    this.queue.push([hash, text])
     this.queued += text.length
-    this.pump()
+    const [previous, staged] = this.pathsOf(hash)
+    this.writes.add(async () => {
+      this.queued -= text.length
+      // Blobs are content-addressed: one the previous build wrote is the same file, so link it.
+      await link(previous, staged)
+        .catch(() => writeFile(staged, text))
+        .catch((error: unknown) => {
+          this.failure ??= error
+        })
+    })
   }
 
   /** Waits for every blob, then writes the manifest and blob list and swaps the build in. */
   async commit(manifest: Manifest, blobList: BlobList): Promise<void> {
     try {
-      await this.idle()
+      await this.writes.idle()
+      if (this.failure) throw this.failure
       await writeFile(join(this.staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2))
       await writeFile(join(this.staging, BLOB_LIST_FILE), JSON.stringify(blobList))
       await mkdir(dirname(this.outDir), { recursive: true })
@@ -71,48 +79,27 @@ export class BuildWriter {
 
   /** Drops what was written: a failed build leaves `outDir` as it was. */
   async abort(): Promise<void> {
-    this.queue.length = 0
-    this.queued = 0
-    await this.idle().catch(() => undefined)
+    this.writes.clear()
+    await this.writes.idle()
     await rm(this.staging, { recursive: true, force: true })
   }
 
-  private pump(): void {
-    while (this.inFlight < PARALLEL_WRITES && this.queue.length > 0) {
-      const [hash, text] = this.queue.shift() as [string, string]
-      this.queued -= text.length
-      this.inFlight++
-      const name = `${hash}.json`
-      // Blobs are content-addressed: one the previous build wrote is the same file, so link it.
-      link(join(this.outDir, BLOB_DIR, name), join(this.staging, BLOB_DIR, name))
-        .catch(() => writeFile(join(this.staging, BLOB_DIR, name), text))
-        .catch((error: unknown) => {
-          this.failure ??= error
-        })
-        .finally(() => {
-          this.inFlight--
-          this.pump()
-          if (this.inFlight === 0 && this.queue.length === 0) this.drained?.()
-        })
-    }
-  }
-
   private writeNow(hash: string, text: string): void {
-    const name = `${hash}.json`
+    const [previous, staged] = this.pathsOf(hash)
     try {
-      linkSync(join(this.outDir, BLOB_DIR, name), join(this.staging, BLOB_DIR, name))
+      linkSync(previous, staged)
     } catch {
       try {
-        writeFileSync(join(this.staging, BLOB_DIR, name), text)
+        writeFileSync(staged, text)
       } catch (error) {
         this.failure ??= error
       }
     }
   }
 
-  private async idle(): Promise<void> {
-    if (this.inFlight > 0 || this.queue.length > 0) await new Promise<void>((resolve) => (this.drained = resolve))
-    if (this.failure) throw this.failure
+  /** Where the previous build has the blob, and where this one stages it. */
+  private pathsOf(hash: string): [string, string] {
+    return [join(this.outDir, BLOB_DIR, `${hash}.json`), join(this.staging, BLOB_DIR, `${hash}.json`)]
   }
 }
 

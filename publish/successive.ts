@@ -1,4 +1,5 @@
 import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type Manifest } from '../contract/index.ts'
+import { TaskQueue } from '../build/task-queue.ts'
 import { publishBuild, type PublishReport } from './publish.ts'
 import type { PublishTarget } from './target.ts'
 
@@ -27,10 +28,8 @@ export class SuccessivePublisher {
   private readonly target: PublishTarget
   private readonly published: Set<string>
   private readonly unpublished = new Map<string, string>()
-  private readonly queue: string[] = []
-  private inFlight = 0
+  private readonly uploads = new TaskQueue(PARALLEL_UPLOADS)
   private uploaded = 0
-  private drained: (() => void) | null = null
   private first = true
 
   private constructor(target: PublishTarget, published: Set<string>) {
@@ -49,13 +48,18 @@ export class SuccessivePublisher {
     this.unpublished.set(hash, text)
     // One KV refuses is left to publishBuild, which refuses it with a sentence before the pointer moves.
     if (text.length * 3 > KV_VALUE_LIMIT) return
-    this.queue.push(hash)
-    this.pump()
+    // A failed upload keeps its text: publish() uploads it again, or fails saying why.
+    this.uploads.add(async () => {
+      await this.target.putMany([{ key: KV_KEYS.blob(hash), value: text }])
+      this.uploaded++
+      this.published.add(hash)
+      this.unpublished.delete(hash)
+    })
   }
 
   async publish(build: SuccessiveBuild): Promise<PublishReport> {
     for (const [hash, text] of build.blobs) this.stage(hash, text)
-    await this.idle()
+    await this.uploads.idle()
     const readBlob = async (hash: string) => {
       const text = this.unpublished.get(hash)
       if (text === undefined) throw new Error(`build ${build.manifest.buildId} reuses blob ${hash}, which this process never had`)
@@ -72,32 +76,5 @@ export class SuccessivePublisher {
       this.unpublished.delete(hash)
     }
     return report
-  }
-
-  private pump(): void {
-    while (this.inFlight < PARALLEL_UPLOADS && this.queue.length > 0) {
-      const hash = this.queue.shift() as string
-      const text = this.unpublished.get(hash)
-      if (text === undefined) continue
-      this.inFlight++
-      this.target
-        .putMany([{ key: KV_KEYS.blob(hash), value: text }])
-        .then(() => {
-          this.uploaded++
-          this.published.add(hash)
-          this.unpublished.delete(hash)
-        })
-        // A failed upload keeps its text: publish() uploads it again, or fails saying why.
-        .catch(() => undefined)
-        .finally(() => {
-          this.inFlight--
-          this.pump()
-          if (this.inFlight === 0 && this.queue.length === 0) this.drained?.()
-        })
-    }
-  }
-
-  private async idle(): Promise<void> {
-    if (this.inFlight > 0 || this.queue.length > 0) await new Promise<void>((resolve) => (this.drained = resolve))
   }
 }

@@ -8,24 +8,24 @@ import { loadSite, pageAt, pageUrl, type Site } from './site.ts'
 const DOCUMENTS_PATH = '/v1/documents/'
 
 /** `/`: the home page in the reader's language, negotiated by the API as for any client. */
-export async function home(c: PreviewContext) {
-  const loaded = await loadSite(c.env.api)
-  if (!loaded.ok) return failurePage(c, null, 'en', loaded)
-  const navigation = await c.env.api.navigation(undefined, c.req.header('Accept-Language'))
-  const target = pageUrl(loaded.body, navigation.ok ? navigation.body.locale : loaded.body.defaultLocale, 'index')
-  // With `baseUrl: /` the home page lives here.
-  if (target === '/') return documentPage(c)
-  c.header('Vary', 'Accept-Language')
-  return c.redirect(target, 302)
+export function home(c: PreviewContext) {
+  return withSite(c, async (site) => {
+    const navigation = await c.env.api.navigation(undefined, c.req.header('Accept-Language'))
+    const target = pageUrl(site, navigation.ok ? navigation.body.locale : site.defaultLocale, 'index')
+    // With `baseUrl: /` the home page lives here.
+    if (target === '/') return documentPage(c)
+    c.header('Vary', 'Accept-Language')
+    return c.redirect(target, 302)
+  })
 }
 
 /** A document at the URL the API gives it: base path, locale prefix, slug. */
-export async function documentPage(c: PreviewContext) {
+export function documentPage(c: PreviewContext): Promise<Response> {
+  return withSite(c, (site, url) => renderDocument(c, site, url))
+}
+
+async function renderDocument(c: PreviewContext, site: Site, url: URL): Promise<Response> {
   const { api } = c.env
-  const loaded = await loadSite(api)
-  if (!loaded.ok) return failurePage(c, null, 'en', loaded)
-  const site = loaded.body
-  const url = new URL(c.req.url)
   const at = pageAt(site, url.pathname)
   if (at === null) return failurePage(c, site, site.defaultLocale, { status: 404, detail: 'No page lives at this address.' })
   const answer = await api.document(at.slug, at.locale)
@@ -52,12 +52,12 @@ export async function documentPage(c: PreviewContext) {
 }
 
 /** `/releases`: the API's filters (streams, a semver range) as a form. */
-export async function releasesPage(c: PreviewContext) {
+export function releasesPage(c: PreviewContext) {
+  return withSite(c, (site, url) => renderReleases(c, site, url))
+}
+
+async function renderReleases(c: PreviewContext, site: Site, url: URL): Promise<Response> {
   const { api } = c.env
-  const loaded = await loadSite(api)
-  if (!loaded.ok) return failurePage(c, null, 'en', loaded)
-  const site = loaded.body
-  const url = new URL(c.req.url)
   const locale = localeOf(site, url)
   const chosen = url.searchParams.getAll('stream')
   const version = url.searchParams.get('version')?.trim() ?? ''
@@ -77,12 +77,12 @@ export async function releasesPage(c: PreviewContext) {
 }
 
 /** `/search`: the search form's answer without JavaScript. */
-export async function searchPage(c: PreviewContext) {
+export function searchPage(c: PreviewContext) {
+  return withSite(c, (site, url) => renderSearch(c, site, url))
+}
+
+async function renderSearch(c: PreviewContext, site: Site, url: URL): Promise<Response> {
   const { api } = c.env
-  const loaded = await loadSite(api)
-  if (!loaded.ok) return failurePage(c, null, 'en', loaded)
-  const site = loaded.body
-  const url = new URL(c.req.url)
   const locale = localeOf(site, url)
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
   const section = url.searchParams.get('section')
@@ -90,6 +90,13 @@ export async function searchPage(c: PreviewContext) {
   const chrome = await chromeFor(c, site, locale, { title: 'Search', localeLinks: localeLinks(site, '/search') })
   const main = searchMain(query, answer?.ok ? answer.body : null, section, locale, answer && !answer.ok ? answer.detail : null)
   return htmlPage(c, layout(chrome, main))
+}
+
+/** Every page needs the site (title, locales, base URL); when the API cannot give it, the page says why. */
+async function withSite(c: PreviewContext, render: (site: Site, url: URL) => Promise<Response>): Promise<Response> {
+  const loaded = await loadSite(c.env.api)
+  if (!loaded.ok) return failurePage(c, null, 'en', loaded)
+  return render(loaded.body, new URL(c.req.url))
 }
 
 /** The preview's own pages name their locale in `?locale=`; documents do it in the path. */
