@@ -1,13 +1,8 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type BuildRecord, type Manifest } from '../contract/index.ts'
+import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type BuildRecord, type BuildSource, type Manifest } from '../contract/index.ts'
 import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
 import type { PublishTarget } from './target.ts'
 
-/** A build as publishing reads it: the manifest, the list of its blobs, and a way to read each blob. */
-export interface BuildSource {
-  manifest: Manifest
-  blobList: BlobList
-  readBlob(hash: string): Promise<string>
-}
+export type { BuildSource }
 
 export interface PublishOptions extends GcOptions {
   dryRun?: boolean

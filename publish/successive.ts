@@ -1,5 +1,5 @@
 import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type Manifest } from '../contract/index.ts'
-import { TaskQueue } from '../build/task-queue.ts'
+import { TaskQueue } from '../lib/task-queue.ts'
 import { publishBuild, type PublishReport } from './publish.ts'
 import type { PublishTarget } from './target.ts'
 

@@ -127,13 +127,6 @@ export class Store {
     return to === undefined ? null : { kind: 'redirect', to }
   }
 
-  /** The sidebar blob a reader sees in a locale: drafts only with the scope. */
-  navigationHash(manifest: Manifest, locale: string, canReadDrafts: boolean): string {
-    const trees = manifest.navigation[locale]
-    if (!trees) throw new StoreUnavailable(`build ${manifest.buildId} has no navigation for ${locale}`)
-    return canReadDrafts ? trees.drafts : trees.public
-  }
-
   navigation(manifest: Manifest, hash: string): Promise<NavigationBlob> {
     return this.parsedBlob(manifest, hash, NavigationBlobSchema)
   }

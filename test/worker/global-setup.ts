@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import type { TestProject } from 'vitest/node'
 import { buildSite } from '../../build/build.ts'
-import { readEmitted } from '../../build/emit.ts'
+import { readDist } from '../../publish/read-dist.ts'
 import type { BlobList, Manifest } from '../../contract/index.ts'
 
 export interface BuiltFixture {
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject) {
 
 async function built(contentDir: string, outDir: string, options: { llmsPartBytes?: number } = {}): Promise<BuiltFixture> {
   const result = await buildSite({ contentDir, outDir, cacheDir: null, ...options })
-  const emitted = await readEmitted(outDir)
+  const emitted = await readDist(outDir)
   const blobs: Record<string, string> = {}
   for (const hash of emitted.blobList.blobs) blobs[hash] = await emitted.readBlob(hash)
   return { manifest: result.manifest, blobList: emitted.blobList, blobs }
