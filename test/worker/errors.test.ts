@@ -37,7 +37,7 @@ describe('unknown routes and wrong methods', () => {
       ['/v1/nowhere', {}],
       ['/v1/documents/x', { method: 'DELETE' }],
       ['/v1/search', {}],
-      ['/v1/documents/guides%2Finstall', {}],
+      ['/v1/documents/guides%2F..%2Finstall', {}],
       ['/v1/documents/guides/install', { headers: { Accept: 'text/html' } }],
       ['/v1/documents/guides/install', { headers: { Authorization: 'Bearer nope' } }],
       ['/v1/search', { method: 'POST', headers: json, body: '{' }],

@@ -9,20 +9,21 @@ const PREFIX = '/v1/documents/'
 const MARKDOWN_SUFFIX = '.md'
 
 /**
- * The slug as sent, before any decoding: encoded slashes, backslashes, NUL,
- * dot segments and empty segments never name a document.
+ * The slug a request names, decoded once: `guides/install` and
+ * `guides%2Finstall` (what clients generated from the OpenAPI document send)
+ * name the same document. After decoding, backslashes, NUL, dot segments and
+ * empty segments never name a document.
  */
 export function safeSlug(rawPath: string): string | null {
   if (!rawPath.startsWith(PREFIX)) return null
   const raw = rawPath.slice(PREFIX.length)
-  if (raw === '' || /%(?:2f|5c|00)/i.test(raw)) return null
   let slug: string
   try {
     slug = decodeURIComponent(raw)
   } catch {
     return null
   }
-  if (/[\\\u0000]/.test(slug)) return null
+  if (slug === '' || /[\\\u0000]/.test(slug)) return null
   return slug.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..') ? slug : null
 }
 
