@@ -10,6 +10,7 @@ import { corsFor } from './http/cors.ts'
 import { requireJsonAccept } from './http/negotiation.ts'
 import { Problem, notFound, problemResponse } from './http/problem.ts'
 import { mcp } from './mcp/route.ts'
+import { serverCard } from './mcp/server-card.ts'
 import { isApiPath, previewSite } from './preview/index.ts'
 import { documents } from './routes/documents.ts'
 import { llms } from './routes/llms.ts'
@@ -60,6 +61,7 @@ app.route('/', navigation)
 app.route('/', status)
 app.route('/', llms)
 app.route('/mcp', mcp)
+app.route('/', serverCard)
 registerOpenApi(app)
 
 app.notFound((c) => problemResponse(c, notFound()))

@@ -19,6 +19,7 @@ import {
   type Pointer,
   type ReleasesBlob,
   type RouteEntry,
+  type RouteShard,
 } from '../contract/index.ts'
 import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
 import { StoreUnavailable, check, parse, parseJson } from './store-checks.ts'
@@ -118,13 +119,18 @@ export class Store {
    * has it. A page wins over a redirect of the same slug.
    */
   async route(manifest: Manifest, slug: string): Promise<Route | null> {
-    const hash = manifest.routes[shardOf(slug, manifest.routes.length)]
-    if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no route shards`)
-    const shard = await this.parsedBlob(manifest, hash, RouteShardSchema)
+    const shard = await this.routeShard(manifest, shardOf(slug, manifest.routes.length))
     const page = Object.hasOwn(shard.slugs, slug) ? shard.slugs[slug] : undefined
     if (page) return { kind: 'page', page }
     const to = Object.hasOwn(shard.redirects, slug) ? shard.redirects[slug] : undefined
     return to === undefined ? null : { kind: 'redirect', to }
+  }
+
+  /** Route shard `index` of a build, read and checked once per build per isolate. */
+  routeShard(manifest: Manifest, index: number): Promise<RouteShard> {
+    const hash = manifest.routes[index]
+    if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no route shard ${index}`)
+    return this.parsedBlob(manifest, hash, RouteShardSchema)
   }
 
   navigation(manifest: Manifest, hash: string): Promise<NavigationBlob> {

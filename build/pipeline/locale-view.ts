@@ -78,7 +78,7 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs, 
     const context = JSON.stringify([nav, edit, translations])
     const hash = blobs.addFrom([source.parsed, source.rendered, locale], () => documentBlob({ requestedLocale: locale, source, nav, edit, translations }), context)
     const markdown = blobs.addFrom([source.parsed, source.rendered, 'markdown'], () => source.markdown)
-    return { blob: hash, markdown, locale: source.locale, draft: source.draft }
+    return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
   }
   const documents: Record<string, VariantEntry> = {}
   for (const { published, preview } of choices) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { KV_KEYS } from '../../contract/index.ts'
-import { safeSlug } from '../../worker/routes/documents.ts'
+import { safeSlug } from '../../worker/read-model/index.ts'
 import { NOT_FOUND, call, publishFixture, readJson, spyOnKvReads, type ProblemBody } from './helpers.ts'
 
 beforeAll(publishFixture)

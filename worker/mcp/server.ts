@@ -3,6 +3,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import type { SiteInfo } from '../../contract/index.ts'
 import pkg from '../../package.json' with { type: 'json' }
 import type { ToolContext } from './context.ts'
+import { registerPageResources } from './resources.ts'
 import { registerGetDocument } from './tools/get-document.ts'
 import { registerGetNavigation } from './tools/get-navigation.ts'
 import { registerListReleases } from './tools/list-releases.ts'
@@ -23,6 +24,7 @@ export function createDocsServer(context: ToolContext, site: SiteInfo | null): M
   registerGetDocument(server, context)
   registerGetNavigation(server, context)
   registerListReleases(server, context)
+  registerPageResources(server, context)
   return server
 }
 
@@ -35,6 +37,7 @@ function instructions(site: SiteInfo | null): string {
     about,
     'To answer a question from the docs, call search_docs first, then get_document with the slug of the best result to read the whole page as Markdown.',
     'Call get_navigation to see every page in reading order, and list_releases for release notes, breaking changes and upgrade steps.',
+    'Every page is also a resource (its Markdown), for attaching a page to a conversation.',
     'Cite pages by their web page URL.',
   ].join('\n')
 }

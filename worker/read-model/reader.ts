@@ -2,6 +2,7 @@ import { blobHash, type Manifest, type NavTreeNode, type Pointer, type SiteInfo,
 import { StoreUnavailable, type Store } from '../store.ts'
 import { findDocument, type DocumentAnswer } from './documents.ts'
 import { chooseLocale, type LocaleChoice } from './locale.ts'
+import { listPages, type PageListing } from './pages.ts'
 import { releasesOf, type ReleaseFilter, type ReleasesView } from './releases.ts'
 import { searchIn, type SearchAsk, type SearchView } from './search.ts'
 
@@ -94,6 +95,11 @@ export class Reader {
     const trees = this.perLocale(this.manifest.navigation, 'navigation', choice.locale)
     const hash = this.canReadDrafts ? trees.drafts : trees.public
     return { hash, private: this.canReadDrafts, load: async () => (await this.store.navigation(this.manifest, hash)).items }
+  }
+
+  /** Part `part` of the list of every page the caller may read (see listPages). */
+  pages(part: number): Promise<PageListing> {
+    return listPages(this, part)
   }
 
   search(choice: LocaleChoice, ask: SearchAsk): Promise<SearchView> {

@@ -4,28 +4,9 @@ import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
 import { preferredDocumentFormat } from '../http/negotiation.ts'
 import { Problem, notFound } from '../http/problem.ts'
 import { openReader } from '../http/reader.ts'
+import { DOCUMENTS_PATH, safeSlug } from '../read-model/index.ts'
 
-const PREFIX = '/v1/documents/'
 const MARKDOWN_SUFFIX = '.md'
-
-/**
- * The slug a request names, decoded once: `guides/install` and
- * `guides%2Finstall` (what clients generated from the OpenAPI document send)
- * name the same document. After decoding, backslashes, NUL, dot segments and
- * empty segments never name a document.
- */
-export function safeSlug(rawPath: string): string | null {
-  if (!rawPath.startsWith(PREFIX)) return null
-  const raw = rawPath.slice(PREFIX.length)
-  let slug: string
-  try {
-    slug = decodeURIComponent(raw)
-  } catch {
-    return null
-  }
-  if (slug === '' || /[\\\u0000]/.test(slug)) return null
-  return slug.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..') ? slug : null
-}
 
 export const documents = new Hono<AppEnv>().get('/*', async function getDocument(c) {
   const requested = safeSlug(new URL(c.req.url).pathname)
@@ -55,7 +36,7 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
 /** 308 to where a moved page lives now, keeping the query and the `.md` suffix. */
 function redirect(url: string, slug: string, markdown: boolean, isPrivate: boolean): Response {
   const { search } = new URL(url)
-  const path = `${PREFIX}${slug.split('/').map(encodeURIComponent).join('/')}${markdown ? MARKDOWN_SUFFIX : ''}`
+  const path = `${DOCUMENTS_PATH}${slug.split('/').map(encodeURIComponent).join('/')}${markdown ? MARKDOWN_SUFFIX : ''}`
   const headers = { Location: `${path}${search}`, 'Cache-Control': isPrivate ? CACHE_CONTROL.private : CACHE_CONTROL.public }
   return new Response(null, { status: 308, headers })
 }

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { DocumentBlobSchema, documentUrl } from '../../../contract/index.ts'
+import { documentUrl } from '../../../contract/index.ts'
 import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 import { missingPage, similarSlugs } from '../suggest.ts'
@@ -40,10 +40,9 @@ export function registerGetDocument(server: McpServer, context: ToolContext): vo
       if (answer.kind !== 'found') return toolError(missingPage(answer.slug, await similarSlugs(reader, reader.locale(args.locale), answer.slug)))
       const { variant, choice } = answer
       const locale = choice.locale
-      const [markdown, json] = await Promise.all([answer.markdown.load(), answer.json.load()])
-      const { title } = DocumentBlobSchema.parse(JSON.parse(json))
+      const markdown = await answer.markdown.load()
       const about = [
-        `Title: ${title}`,
+        `Title: ${variant.title}`,
         `Slug: ${variant.slug}`,
         variant.locale === locale
           ? `Locale: ${locale}`
