@@ -10,6 +10,11 @@ export interface NavTreeNode {
   /** The page is shown in the default locale because this locale has no translation. */
   fallback: boolean
   draft: boolean
+  /**
+   * Present only when the author said so (a Docusaurus `_category_` file, an
+   * explicit `sidebar:` group): whether the group starts folded.
+   */
+  collapsed?: boolean | undefined
   children: NavTreeNode[]
 }
 
@@ -19,6 +24,7 @@ export const NavTreeNodeSchema: z.ZodType<NavTreeNode> = z.strictObject({
   url: z.string().nullable(),
   fallback: z.boolean(),
   draft: z.boolean(),
+  collapsed: z.boolean().optional(),
   get children() {
     return z.array(NavTreeNodeSchema)
   },

@@ -1,4 +1,5 @@
 import type { BlobList, Manifest } from '../../contract/index.ts'
+import { folderInfoOf, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
 import { linkTable, toSourceDocuments } from '../content/documents.ts'
 import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
 import { parseDocumentFile, parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
@@ -66,7 +67,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   }
 
   const memo = <T>(parts: KeyPart[], make: () => T): T => (input.reuse ? input.reuse.memo(parts, make) : make())
-  const docFiles = input.files.filter((file) => file.path.startsWith('docs/')).flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
+  const docFiles = input.files
+    .filter((file) => file.path.startsWith('docs/') && !isCategoryFile(file.path))
+    .flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
+  const categories = input.files.filter((file) => isCategoryFile(file.path)).flatMap((file) => collect(parseCategoryFile(file)).filter((c) => c !== null))
   const releaseFiles = input.files.filter((file) => file.path.startsWith('releases/')).flatMap((file) => collect(memo([file], () => parseReleaseFile(file))))
   const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
   problems.push(...documentProblems)
@@ -96,8 +100,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length, releases: releaseFiles.length }
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
   const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
+  const documentPaths = documents.map((document) => document.path)
+  // Folder labels and orders come from the category files and the folders' names.
+  const foldersKey = JSON.stringify([categories, documentPaths])
   for (const locale of site.locales) {
-    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, git: input.git, blobs, reuse: input.reuse })
+    const folders = { info: folderInfoOf(categories, documentPaths, locale, site.defaultLocale), key: foldersKey }
+    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, git: input.git, blobs, reuse: input.reuse })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
     const files = localeLlms(site, locale, view.publicTree, view.published)

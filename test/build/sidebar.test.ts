@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BuildResult } from '../../build/build.ts'
+import type { NavTreeNode } from '../../contract/index.ts'
+import { buildFolder, doc, documentOf, navTreeOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR } from './helpers.ts'
+
+afterAll(removeTempDirs)
+
+interface Outline {
+  slug: string | null
+  title: string
+  collapsed?: boolean
+  children?: Outline[]
+}
+/** A tree reduced to slugs, titles, folding and nesting (leaves without `children`), for order and shape. */
+const outline = (nodes: NavTreeNode[]): Outline[] =>
+  nodes.map(({ slug, title, collapsed, children }) => ({
+    slug,
+    title,
+    ...(collapsed === undefined ? {} : { collapsed }),
+    ...(children.length > 0 ? { children: outline(children) } : {}),
+  }))
+
+describe('the sidebar a Docusaurus author wrote', () => {
+  let result: BuildResult
+
+  beforeAll(async () => {
+    ;({ result } = await buildFolder({
+      'site.yml': SITE_EN_FR,
+      'docs/en/index.md': '# Home\n',
+      'docs/en/tutorial-basics/_category_.json': '{\n  "label": "Tutorial - Basics",\n  "position": 2,\n  "collapsed": false\n}\n',
+      'docs/en/tutorial-basics/create-a-page.md': doc('sidebar_position: 1\nsidebar_label: Pages', '# Create a page in the docs\n'),
+      'docs/en/tutorial-basics/deploy.md': doc('sidebar_position: 2', '# Deploy your site\n'),
+      'docs/en/tutorial-extras/_category_.yml': 'label: Tutorial - Extras\nposition: 1\ncollapsed: true\n',
+      'docs/en/tutorial-extras/versioning.md': '# Versioning\n',
+      'docs/fr/tutorial-basics/_category_.json': '{ "label": "Tutoriel - Bases" }\n',
+      'docs/en/04-reference/01-cli.md': '# CLI\n',
+      'docs/en/04-reference/02-config.md': '# Config\n',
+      'docs/en/03-getting-started/setup.md': '# Setup\n',
+    }))
+  })
+
+  it('labels, orders and folds folders by their _category_ files, and pages by sidebar_position and sidebar_label', () => {
+    expect(outline(navTreeOf(result))).toEqual([
+      { slug: 'index', title: 'Home' },
+      { slug: null, title: 'Tutorial - Extras', collapsed: true, children: [{ slug: 'tutorial-extras/versioning', title: 'Versioning' }] },
+      {
+        slug: null,
+        title: 'Tutorial - Basics',
+        collapsed: false,
+        children: [
+          { slug: 'tutorial-basics/create-a-page', title: 'Pages' },
+          { slug: 'tutorial-basics/deploy', title: 'Deploy your site' },
+        ],
+      },
+      { slug: null, title: 'Getting started', children: [{ slug: 'getting-started/setup', title: 'Setup' }] },
+      {
+        slug: null,
+        title: 'Reference',
+        children: [
+          { slug: 'reference/cli', title: 'CLI' },
+          { slug: 'reference/config', title: 'Config' },
+        ],
+      },
+    ])
+  })
+
+  it('keeps the page title for the page itself', () => {
+    expect(documentOf(result, 'tutorial-basics/create-a-page').title).toBe('Create a page in the docs')
+  })
+
+  it('uses the sidebar label in other pages navigation too', () => {
+    expect(documentOf(result, 'tutorial-basics/deploy').nav.prev).toEqual({ slug: 'tutorial-basics/create-a-page', title: 'Pages' })
+  })
+
+  it('takes a translated category label from the locale folder, the rest from the default locale', () => {
+    const basics = navTreeOf(result, 'fr').find((node) => node.title === 'Tutoriel - Bases')
+    expect(basics).toMatchObject({ collapsed: false })
+  })
+
+  it('drops number prefixes from slugs, and orders by them', () => {
+    expect(Object.keys(routesOf(result).documents.en ?? {})).toContain('reference/cli')
+    expect(documentOf(result, 'reference/config').slug).toBe('reference/config')
+  })
+})
+
+describe('the sidebar a Starlight author wrote', () => {
+  it('reads sidebar.label, sidebar.order and sidebar.hidden', async () => {
+    const { result } = await buildFolder({
+      'site.yml': SITE_EN,
+      'docs/en/guides/a.md': doc('title: The A guide\nsidebar:\n  label: A\n  order: 2', 'A.\n'),
+      'docs/en/guides/b.md': doc('title: B\nsidebar:\n  order: 1', 'B.\n'),
+      'docs/en/guides/secret.md': doc('title: Unlisted\nsidebar:\n  hidden: true', 'Still published.\n'),
+    })
+    expect(outline(navTreeOf(result))).toEqual([
+      {
+        slug: null,
+        title: 'Guides',
+        children: [
+          { slug: 'guides/b', title: 'B' },
+          { slug: 'guides/a', title: 'A' },
+        ],
+      },
+    ])
+    expect(documentOf(result, 'guides/secret').title).toBe('Unlisted')
+  })
+})
+
+describe('sorting and naming without any settings', () => {
+  it('sorts numbers in titles by value and humanizes folder names', async () => {
+    const { result } = await buildFolder({
+      'site.yml': SITE_EN,
+      'docs/en/getting-started/step-10.md': '# Step 10\n',
+      'docs/en/getting-started/step-2.md': '# Step 2\n',
+      'docs/en/getting-started/step-1.md': '# Step 1\n',
+      'docs/en/api_reference/x.md': '# X\n',
+    })
+    expect(outline(navTreeOf(result))).toEqual([
+      { slug: null, title: 'Api reference', children: [{ slug: 'api_reference/x', title: 'X' }] },
+      {
+        slug: null,
+        title: 'Getting started',
+        children: [
+          { slug: 'getting-started/step-1', title: 'Step 1' },
+          { slug: 'getting-started/step-2', title: 'Step 2' },
+          { slug: 'getting-started/step-10', title: 'Step 10' },
+        ],
+      },
+    ])
+  })
+})
+
+describe('bad _category_ files', () => {
+  it('are reported at their path and line, every one', async () => {
+    const problems = await problemsOf({
+      'site.yml': SITE_EN,
+      'docs/en/a/x.md': '# X\n',
+      'docs/en/a/_category_.json': '{\n  "label": "A",\n  "position": 1,\n}\n',
+      'docs/en/b/y.md': '# Y\n',
+      'docs/en/b/_category_.yml': 'label: B\nposition: [1\n',
+      'docs/en/c/z.md': '# Z\n',
+      'docs/en/c/_category_.json': '{\n  "label": "C",\n  "position": "first"\n}\n',
+    })
+    expect(problems.map((problem) => `${problem.path}:${problem.line}`)).toEqual(['docs/en/a/_category_.json:4', 'docs/en/b/_category_.yml:3', 'docs/en/c/_category_.json:3'])
+    expect(problems[0]?.message).toMatch(/^invalid JSON: /)
+    expect(problems[1]?.message).toMatch(/^invalid YAML: /)
+    expect(problems[2]?.message).toBe('position: Invalid input: expected number, received string')
+  })
+})
