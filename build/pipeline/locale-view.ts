@@ -4,6 +4,7 @@ import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../git-history.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
+import { configuredLayout } from './nav-layout.ts'
 import { buildNavigation, type FolderInfo, type NavItem, type NavOptions } from './nav.ts'
 import type { Reuse } from './reuse.ts'
 
@@ -18,6 +19,8 @@ export interface LocaleViewInput {
    * number prefixes), and a key that changes whenever that may change.
    */
   folders?: { info: (folder: string) => FolderInfo; key: string }
+  /** The page a `sidebar:` entry of site.yml names, by its document id. */
+  docIdOf?: (name: string) => string | undefined
   git: GitHistory
   blobs: BlobSet
   /** What the previous run of a long-lived build made. */
@@ -51,7 +54,7 @@ const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next
  * published, else the published default-locale version; a draft translation
  * of a published page is shown only to readers with the drafts scope.
  */
-export function buildLocaleView({ locale, site, variants, navItems, folders = noFolderInfo, git, blobs, reuse }: LocaleViewInput): LocaleView {
+export function buildLocaleView({ locale, site, variants, navItems, folders = noFolderInfo, docIdOf = () => undefined, git, blobs, reuse }: LocaleViewInput): LocaleView {
   const choices = [...variants.values()].map((byLocale) => {
     const own = byLocale.get(locale)
     const original = byLocale.get(site.defaultLocale)
@@ -66,6 +69,7 @@ export function buildLocaleView({ locale, site, variants, navItems, folders = no
     folderTitle: (folder: string) => sectionTitle(site, folder, locale) ?? humanize(folder.split('/').pop() ?? folder),
     folderInfo: folders.info,
     collator: new Intl.Collator(locale, { numeric: true }),
+    ...(site.sidebar ? { layout: configuredLayout(site.sidebar, { locale, defaultLocale: site.defaultLocale, docIdOf }) } : {}),
   }
   // In this locale's sidebar, a page links to this locale's URL, and says when it falls back.
   const items = (list: RenderedSource[]) =>

@@ -35,7 +35,14 @@ export interface NavOptions {
   /** Sorts titles the way readers of this locale expect, numbers by value (`Step 2` before `Step 10`). */
   collator: Intl.Collator
   /** The sidebar site.yml spells out, which replaces the one made from folders. */
-  layout?: (tree: Folder, autoLayout: (folder: Folder, topLevel: boolean) => LaidOut[]) => LaidOut[]
+  layout?: (made: MadeSidebar) => LaidOut[]
+}
+
+/** What an explicit sidebar is made from: the pages by document id, the folders, and their own sidebar. */
+export interface MadeSidebar {
+  items: Map<string, NavItem>
+  root: Folder
+  auto: (folder: Folder, topLevel: boolean) => LaidOut[]
 }
 
 /** A sidebar entry before its navigation context is worked out. */
@@ -187,7 +194,7 @@ export function buildNavigation(items: NavItem[], options: NavOptions): Navigati
   const auto = (folder: Folder, topLevel: boolean) => autoLayout(folder, options, topLevel)
   const home: LaidOut[] = root.page ? [{ title: root.page.title, page: root.page, collapsed: null, children: [] }] : []
   // The home page comes first, placed alone: it is no folder's page and has no siblings.
-  const tree = options.layout ? place(options.layout(root, auto), []) : [...place(home, []), ...place(auto(root, true), [])]
+  const tree = options.layout ? place(options.layout({ items: byId, root, auto }), []) : [...place(home, []), ...place(auto(root, true), [])]
 
   const byDocId = new Map<string, DocumentNav>()
   reading.forEach((item, position) => {

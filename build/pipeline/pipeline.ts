@@ -13,6 +13,7 @@ import { buildLocaleView } from './locale-view.ts'
 import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
 import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
 import { navItems } from './nav-items.ts'
+import { checkSidebar, sidebarNames } from './nav-layout.ts'
 import { buildReleases } from './releases.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { localeLlms } from './locale-llms.ts'
@@ -77,6 +78,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
   const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
   problems.push(...redirects.problems)
+  const names = sidebarNames(documents, site.defaultLocale)
+  const docIdOf = (name: string) => names.get(name)
+  if (site.sidebar) {
+    const folders = new Set(documents.flatMap((document) => document.docId.split('/').map((_, index, parts) => parts.slice(0, index).join('/'))))
+    problems.push(...checkSidebar(site.sidebar, { docIdOf, hasFolder: (directory) => folders.has(directory) }))
+  }
   const links = linkTable(documents, site)
   const rendered = await renderContent(documents, releaseFiles, links.targets, input.renderMany ?? renderInProcess)
   const sources: RenderedSource[] = documents.map((document) => {
@@ -102,10 +109,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
   const documentPaths = documents.map((document) => document.path)
   // Folder labels and orders come from the category files and the folders' names.
-  const foldersKey = JSON.stringify([categories, documentPaths])
+  const foldersKey = JSON.stringify([categories, documentPaths, site.sidebar ? [...names] : []])
   for (const locale of site.locales) {
     const folders = { info: folderInfoOf(categories, documentPaths, locale, site.defaultLocale), key: foldersKey }
-    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, git: input.git, blobs, reuse: input.reuse })
+    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
     const files = localeLlms(site, locale, view.publicTree, view.published)

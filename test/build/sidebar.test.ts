@@ -146,3 +146,107 @@ describe('bad _category_ files', () => {
     expect(problems[2]?.message).toBe('position: Invalid input: expected number, received string')
   })
 })
+
+const SIDEBAR = `sidebar:
+  - label: Guides
+    items:
+      - guides/install
+      - label: Deploy
+        collapsed: true
+        items:
+          - guides/deploy/cloud
+          - { slug: guides/deploy/self-hosted, label: On your servers }
+  - label: { en: Reference, fr: Référence }
+    autogenerate: { directory: reference }
+  - { label: Source code, link: "https://example.com/project" }
+  - index
+`
+
+const EXPLICIT = {
+  'site.yml': `${SITE_EN_FR}${SIDEBAR}`,
+  'docs/en/index.md': '# Home\n',
+  'docs/en/guides/install.md': '# Install\n',
+  'docs/en/guides/unlisted.md': '# Unlisted\n',
+  'docs/en/guides/deploy/cloud.md': '# Cloud\n',
+  'docs/en/guides/deploy/self-hosted.md': '# Self-hosted\n',
+  'docs/en/reference/cli.md': doc('sidebar_position: 1', '# CLI\n'),
+  'docs/en/reference/api.md': doc('sidebar_position: 2', '# API\n'),
+  'docs/fr/guides/install.md': '# Installer\n',
+}
+
+describe('an explicit sidebar in site.yml', () => {
+  let result: BuildResult
+
+  beforeAll(async () => {
+    ;({ result } = await buildFolder(EXPLICIT))
+  })
+
+  const expected = (reference: string, install: string): Outline[] => [
+    {
+      slug: null,
+      title: 'Guides',
+      children: [
+        { slug: 'guides/install', title: install },
+        {
+          slug: null,
+          title: 'Deploy',
+          collapsed: true,
+          children: [
+            { slug: 'guides/deploy/cloud', title: 'Cloud' },
+            { slug: 'guides/deploy/self-hosted', title: 'On your servers' },
+          ],
+        },
+      ],
+    },
+    {
+      slug: null,
+      title: reference,
+      children: [
+        { slug: 'reference/cli', title: 'CLI' },
+        { slug: 'reference/api', title: 'API' },
+      ],
+    },
+    { slug: null, title: 'Source code' },
+    { slug: 'index', title: 'Home' },
+  ]
+
+  it('wins over the folders: its groups, labels and order', () => {
+    expect(outline(navTreeOf(result))).toEqual(expected('Reference', 'Install'))
+    expect(navTreeOf(result).find((node) => node.title === 'Source code')?.url).toBe('https://example.com/project')
+  })
+
+  it('shapes the other locales too, with their translated titles and labels', () => {
+    expect(outline(navTreeOf(result, 'fr'))).toEqual(expected('Référence', 'Installer'))
+  })
+
+  it('leaves the pages it does not name out of the sidebar, still published and in llms.txt', () => {
+    expect(documentOf(result, 'guides/unlisted').title).toBe('Unlisted')
+    const llms = JSON.parse(result.blobs.get(result.manifest.llms.en?.index ?? '') ?? '""') as string
+    expect(llms).toContain('[Unlisted](/v1/documents/guides/unlisted.md)')
+  })
+
+  it('sets reading order: prev and next follow it', () => {
+    expect(documentOf(result, 'guides/deploy/self-hosted').nav).toMatchObject({
+      prev: { slug: 'guides/deploy/cloud', title: 'Cloud' },
+      next: { slug: 'reference/cli', title: 'CLI' },
+    })
+  })
+
+  it('refuses a slug that no page has, and a directory without pages, at their line', async () => {
+    const problems = await problemsOf({
+      ...EXPLICIT,
+      'site.yml': `${SITE_EN_FR}sidebar:\n  - label: Guides\n    items:\n      - guides/install\n      - guides/missing\n  - autogenerate: { directory: nowhere }\n`,
+    })
+    expect(problems).toEqual([
+      { path: 'site.yml', line: 10, message: 'sidebar: "guides/missing" is not the slug of any page' },
+      { path: 'site.yml', line: 11, message: 'sidebar: directory "nowhere" holds no page' },
+    ])
+  })
+
+  it('refuses an entry of an unknown shape', async () => {
+    const problems = await problemsOf({ ...EXPLICIT, 'site.yml': `${SITE_EN_FR}sidebar:\n  - { title: Guides }\n` })
+    expect(problems).toEqual([
+      { path: 'site.yml', line: 6, message: 'sidebar.0: must be a slug, {slug, label}, {label, items}, {label, link} or {autogenerate: {directory}}' },
+    ])
+  })
+})
