@@ -31,7 +31,8 @@ const documentExtensions = new Set(['md', 'mdx', 'html'])
  */
 export function resolveHref(from: string, href: string, targets: LinkTargets, kind: TargetKind): string | null | undefined {
   if (notDocument.test(href)) return undefined
-  const path = safeDecode(splitHash(href)[0])
+  // A query (`/guide?tab=npm`) names no other page.
+  const path = safeDecode(splitHash(href)[0].replace(/\?.*$/, ''))
   const candidates = path.startsWith('/') ? rootCandidates(from, path, targets.routes) : relativeCandidates(from, path, targets.routes)
   if (candidates === undefined) return undefined
   const table = targets[kind]

@@ -2,7 +2,8 @@ import type { SourceDocument } from '../content/documents.ts'
 import { labelIn, type SidebarEntry } from '../content/sidebar-config.ts'
 import type { ContentProblem } from '../content/problems.ts'
 import { SITE_FILE } from '../content/site-config.ts'
-import type { Folder, LaidOut, MadeSidebar, NavOptions } from './nav.ts'
+import type { LaidOut, MadeSidebar, NavOptions } from './nav.ts'
+import type { Folder } from './nav-tree.ts'
 
 /**
  * The sidebar `sidebar:` in site.yml spells out, in one locale: its groups and
