@@ -1,7 +1,10 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
+import { SiteSession } from '../../build/session.ts'
 import type { NavTreeNode } from '../../contract/index.ts'
-import { buildFolder, doc, documentOf, navTreeOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR } from './helpers.ts'
+import { buildFolder, doc, documentOf, navTreeOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR, writeContent } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -248,5 +251,20 @@ describe('an explicit sidebar in site.yml', () => {
     expect(problems).toEqual([
       { path: 'site.yml', line: 6, message: 'sidebar.0: must be a slug, {slug, label}, {label, items}, {label, link} or {autogenerate: {directory}}' },
     ])
+  })
+})
+
+describe('a _category_ file saved while npm start runs', () => {
+  it('relabels its folder in the next build', async () => {
+    const contentDir = await writeContent({ 'site.yml': SITE_EN, 'docs/en/how-to/a.md': '# A\n' })
+    const session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1 })
+    const titles = async () => {
+      const build = await session.build()
+      return (JSON.parse(build.blobs.get(build.manifest.navigation.en?.public ?? '') ?? '{"items": []}') as { items: NavTreeNode[] }).items.map((node) => node.title)
+    }
+    expect(await titles()).toEqual(['How to'])
+    await writeFile(join(contentDir, 'docs/en/how-to/_category_.yml'), 'label: How-to guides\n')
+    await session.refresh(['docs/en/how-to/_category_.yml'])
+    expect(await titles()).toEqual(['How-to guides'])
   })
 })
