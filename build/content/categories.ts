@@ -13,6 +13,8 @@ export interface Category {
   label: string | null
   position: number | null
   collapsed: boolean | null
+  /** The doc id of the page the folder's entry opens (`link: {type: doc, id}`), if it names one. */
+  page: string | null
 }
 
 const categoryPath = /^docs\/([^/]+)\/(?:(.+)\/)?_category_\.(json|ya?ml)$/
@@ -21,11 +23,13 @@ export function isCategoryFile(path: string): boolean {
   return categoryPath.test(path)
 }
 
-// Docusaurus's other keys (`link`, `className`, `customProps`, `collapsible`) change nothing here.
+// Docusaurus's other keys (`className`, `customProps`, `collapsible`) change nothing here, nor
+// does a link to a generated index page, which has no page here to open.
 const categorySchema = z.looseObject({
   label: z.string().min(1).optional(),
   position: z.number().optional(),
   collapsed: z.boolean().optional(),
+  link: z.looseObject({ type: z.string(), id: z.string().optional() }).nullable().optional(),
 })
 
 export function parseCategoryFile(file: SourceFile): { value: Category | null; problems: ContentProblem[] } {
@@ -42,8 +46,12 @@ export function parseCategoryFile(file: SourceFile): { value: Category | null; p
       }),
     }
   }
-  const { label, position, collapsed } = parsed.data
-  return { value: { locale, folder: stripNumberPrefixes(folder), label: label ?? null, position: position ?? null, collapsed: collapsed ?? null }, problems: [] }
+  const { label, position, collapsed, link } = parsed.data
+  const page = link?.type === 'doc' ? (link.id ?? null) : null
+  return {
+    value: { locale, folder: stripNumberPrefixes(folder), label: label ?? null, position: position ?? null, collapsed: collapsed ?? null, page },
+    problems: [],
+  }
 }
 
 function readJson(file: SourceFile): { data: unknown } | { problem: ContentProblem } {
@@ -78,7 +86,12 @@ function lineOfJsonKey(text: string, key: string): number {
  * locale's own, else the default locale's), and the number before its name
  * (`02-guides`), which orders it when no file does.
  */
-export function folderInfoOf(categories: Category[], documentPaths: string[], locale: string, defaultLocale: string): (folder: string) => FolderInfo {
+export function folderInfoOf(
+  categories: Category[],
+  documentPaths: string[],
+  locale: string,
+  { defaultLocale, docIdOf }: { defaultLocale: string; docIdOf: (name: string) => string | undefined },
+): (folder: string) => FolderInfo {
   const own = new Map(categories.filter((category) => category.locale === locale).map((category) => [category.folder, category]))
   const original = new Map(categories.filter((category) => category.locale === defaultLocale).map((category) => [category.folder, category]))
   const prefixes = new Map<string, number>()
@@ -96,6 +109,7 @@ export function folderInfoOf(categories: Category[], documentPaths: string[], lo
       label: mine?.label ?? theirs?.label ?? null,
       position: mine?.position ?? theirs?.position ?? prefixes.get(folder) ?? null,
       collapsed: mine?.collapsed ?? theirs?.collapsed ?? null,
+      page: docIdOf(mine?.page ?? theirs?.page ?? '') ?? null,
     }
   }
 }

@@ -45,7 +45,7 @@ export function humanize(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-const noFolderInfo = { info: () => ({ label: null, position: null, collapsed: null }), key: '' }
+const noFolderInfo = { info: () => ({ label: null, position: null, collapsed: null, page: null }), key: '' }
 
 const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next: null }
 

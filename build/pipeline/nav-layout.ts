@@ -33,7 +33,9 @@ export function configuredLayout(
             return [{ title: label(entry) ?? entry.link, page: null, link: entry.link, collapsed: null, children: [] }]
           case 'group': {
             const page = entry.name === null ? null : (pageOf(entry.name) ?? null)
-            return [{ title: label(entry) ?? '', page, collapsed: entry.collapsed, children: lay(entry.items) }]
+            const children = lay(entry.items)
+            // A group of drafts only, outside the drafts view, would be an empty heading.
+            return page || children.length > 0 ? [{ title: label(entry) ?? '', page, collapsed: entry.collapsed, children }] : []
           }
           case 'autogenerate': {
             const folder = folderAt(root, entry.directory)

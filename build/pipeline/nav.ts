@@ -25,6 +25,8 @@ export interface FolderInfo {
   label: string | null
   position: number | null
   collapsed: boolean | null
+  /** The document id of the page its entry opens, when that is not its index page. */
+  page: string | null
 }
 
 export interface NavOptions {
@@ -87,6 +89,15 @@ function autoLayout(folder: Folder, options: NavOptions, topLevel: boolean): Lai
   })
 }
 
+/** A folder without an index page whose `_category_` links one of its pages opens that page. */
+function adoptLinkedPages(folder: Folder, folderInfo: NavOptions['folderInfo']): void {
+  for (const sub of folder.folders.values()) {
+    const linked = sub.page ? -1 : sub.pages.findIndex((page) => page.docId === folderInfo(sub.name).page)
+    if (linked !== -1) sub.page = sub.pages.splice(linked, 1)[0] ?? null
+    adoptLinkedPages(sub, folderInfo)
+  }
+}
+
 /** A sidebar entry; a folder without an index page has no slug or URL of its own. */
 function treeNode(laid: LaidOut, children: NavTreeNode[]): NavTreeNode {
   const { page } = laid
@@ -130,6 +141,7 @@ export interface Navigation {
 /** Builds the sidebar tree and each document's breadcrumbs, parent, siblings, prev and next. */
 export function buildNavigation(items: NavItem[], options: NavOptions): Navigation {
   const root = toTree(items.filter((item) => !item.hidden))
+  adoptLinkedPages(root, options.folderInfo)
   const ref = (item: NavItem): LinkRef => ({ slug: item.slug, title: item.title })
   const byId = new Map(items.map((item) => [item.docId, item]))
   const reading: NavItem[] = []

@@ -111,7 +111,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   // Folder labels and orders come from the category files and the folders' names.
   const foldersKey = JSON.stringify([categories, documentPaths, site.sidebar ? [...names] : []])
   for (const locale of site.locales) {
-    const folders = { info: folderInfoOf(categories, documentPaths, locale, site.defaultLocale), key: foldersKey }
+    const folders = { info: folderInfoOf(categories, documentPaths, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
     const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation

@@ -86,6 +86,24 @@ describe('the sidebar a Docusaurus author wrote', () => {
   })
 })
 
+describe('a _category_ link', () => {
+  it('to a doc makes that page the folder entry; to a generated index, nothing', async () => {
+    const { result } = await buildFolder({
+      'site.yml': SITE_EN,
+      'docs/en/concepts/_category_.json': '{ "label": "Concepts", "link": { "type": "doc", "id": "concepts/overview" } }\n',
+      'docs/en/concepts/overview.md': '# Overview\n',
+      'docs/en/concepts/model.md': '# Model\n',
+      'docs/en/api/_category_.json': '{ "link": { "type": "generated-index", "title": "API" } }\n',
+      'docs/en/api/client.md': '# Client\n',
+    })
+    expect(outline(navTreeOf(result))).toEqual([
+      { slug: null, title: 'Api', children: [{ slug: 'api/client', title: 'Client' }] },
+      { slug: 'concepts/overview', title: 'Concepts', children: [{ slug: 'concepts/model', title: 'Model' }] },
+    ])
+    expect(documentOf(result, 'concepts/model').nav.breadcrumbs).toEqual([{ slug: 'concepts/overview', title: 'Overview' }])
+  })
+})
+
 describe('the sidebar a Starlight author wrote', () => {
   it('reads sidebar.label, sidebar.order and sidebar.hidden', async () => {
     const { result } = await buildFolder({
