@@ -173,6 +173,7 @@ const SIDEBAR = `sidebar:
     items:
       - guides/install
       - label: Deploy
+        translations: { fr: Déployer }
         collapsed: true
         items:
           - guides/deploy/cloud
@@ -202,7 +203,7 @@ describe('an explicit sidebar in site.yml', () => {
     ;({ result } = await buildFolder(EXPLICIT))
   })
 
-  const expected = (reference: string, install: string): Outline[] => [
+  const expected = (reference: string, install: string, deploy = 'Deploy'): Outline[] => [
     {
       slug: null,
       title: 'Guides',
@@ -210,7 +211,7 @@ describe('an explicit sidebar in site.yml', () => {
         { slug: 'guides/install', title: install },
         {
           slug: null,
-          title: 'Deploy',
+          title: deploy,
           collapsed: true,
           children: [
             { slug: 'guides/deploy/cloud', title: 'Cloud' },
@@ -237,7 +238,7 @@ describe('an explicit sidebar in site.yml', () => {
   })
 
   it('shapes the other locales too, with their translated titles and labels', () => {
-    expect(outline(navTreeOf(result, 'fr'))).toEqual(expected('Référence', 'Installer'))
+    expect(outline(navTreeOf(result, 'fr'))).toEqual(expected('Référence', 'Installer', 'Déployer'))
   })
 
   it('leaves the pages it does not name out of the sidebar, still published and in llms.txt', () => {
