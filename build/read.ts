@@ -44,7 +44,7 @@ export async function readSourceFile(contentDir: string, path: string): Promise<
   }
 }
 
-/** Whether a path under the content folder is one `readContent` reads as a page or a release note. */
+/** Whether a path under the content folder is one `readContent` reads: a page, a release note or a folder's `_category_` file. */
 export function isContentFile(path: string): boolean {
   return /^(?:docs|releases)\/.+\.md$/.test(path) || isCategoryFile(path)
 }

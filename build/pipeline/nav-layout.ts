@@ -59,7 +59,13 @@ function folderAt(root: Folder, directory: string): Folder | undefined {
 }
 
 /** Every name in the sidebar must be a page, and every directory hold one: else a `site.yml:line` problem. */
-export function checkSidebar(entries: SidebarEntry[], known: { docIdOf: (name: string) => string | undefined; hasFolder: (directory: string) => boolean }): ContentProblem[] {
+export function checkSidebar(entries: SidebarEntry[], pages: { docIdOf: (name: string) => string | undefined; docIds: string[] }): ContentProblem[] {
+  // `a/b/c` is in the folders ``, `a` and `a/b`.
+  const folders = new Set(pages.docIds.flatMap((docId) => docId.split('/').map((_, index, parts) => parts.slice(0, index).join('/'))))
+  return problemsIn(entries, { docIdOf: pages.docIdOf, hasFolder: (directory) => folders.has(directory) })
+}
+
+function problemsIn(entries: SidebarEntry[], known: { docIdOf: (name: string) => string | undefined; hasFolder: (directory: string) => boolean }): ContentProblem[] {
   return entries.flatMap((entry): ContentProblem[] => {
     const problem = (message: string) => [{ path: SITE_FILE, line: entry.line, message }]
     switch (entry.kind) {
@@ -68,7 +74,7 @@ export function checkSidebar(entries: SidebarEntry[], known: { docIdOf: (name: s
       case 'group':
         return [
           ...(entry.name !== null && known.docIdOf(entry.name) === undefined ? problem(`sidebar: "${entry.name}" is not the slug of any page`) : []),
-          ...checkSidebar(entry.items, known),
+          ...problemsIn(entry.items, known),
         ]
       case 'autogenerate':
         return known.hasFolder(entry.directory) ? [] : problem(`sidebar: directory "${entry.directory}" holds no page`)

@@ -80,10 +80,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   problems.push(...redirects.problems)
   const names = sidebarNames(documents, site.defaultLocale)
   const docIdOf = (name: string) => names.get(name)
-  if (site.sidebar) {
-    const folders = new Set(documents.flatMap((document) => document.docId.split('/').map((_, index, parts) => parts.slice(0, index).join('/'))))
-    problems.push(...checkSidebar(site.sidebar, { docIdOf, hasFolder: (directory) => folders.has(directory) }))
-  }
+  if (site.sidebar) problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId) }))
   const links = linkTable(documents, site)
   const rendered = await renderContent(documents, releaseFiles, links.targets, input.renderMany ?? renderInProcess)
   const sources: RenderedSource[] = documents.map((document) => {
