@@ -5,7 +5,10 @@ import { SCHEMA_VERSION } from './version.ts'
 export interface NavTreeNode {
   title: string
   slug: string | null
-  /** The page's public URL, as links and search results give it. */
+  /**
+   * The page's public URL, as links and search results give it; with no slug,
+   * an outside link that site.yml's `sidebar:` lists (`https://…`), or null for a group.
+   */
   url: string | null
   /** The page is shown in the default locale because this locale has no translation. */
   fallback: boolean
