@@ -112,12 +112,17 @@ describe('Docusaurus ids and slugs', () => {
       'docs/en/guides/jest-config.md': doc('id: configuration', '# Configuration\n\n## clearMocks\n'),
       'docs/en/api/command-line.md': doc('id: cli', '# CLI\n\n[intro](../guides/introduction)\n'),
       'docs/en/features/tabs.md': doc('slug: /markdown-features/tabs', '# Tabs\n'),
+      'docs/en/guides/02-untitled.md': 'Text without a heading.\n',
     }))
   })
 
   it('publishes a page with an id under its folder and id, as Docusaurus does', () => {
     const slugs = Object.keys(routesOf(result).documents.en ?? {}).map((docId) => documentOf(result, docId).slug)
-    expect(slugs.sort()).toEqual(['api/cli', 'guides/configuration', 'guides/introduction', 'index', 'markdown-features/tabs'])
+    expect(slugs.sort()).toEqual(['api/cli', 'guides/configuration', 'guides/introduction', 'guides/untitled', 'index', 'markdown-features/tabs'])
+  })
+
+  it('titles a page without a title by its file name without the number', () => {
+    expect(documentOf(result, 'guides/untitled').title).toBe('untitled')
   })
 
   it('reads slug: /x as x and slug: / as the home page', () => {
