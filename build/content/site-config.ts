@@ -2,6 +2,7 @@ import { load as loadYaml } from 'js-yaml'
 import { z } from 'zod'
 import { tokenize } from '../../search/tokenize.ts'
 import { relativeSlug } from './front-matter.ts'
+import { sidebarSchema, withLines } from './sidebar-config.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
 
 const localizedText = z.union([z.string().min(1), z.record(z.string(), z.string().min(1))])
@@ -26,7 +27,7 @@ const redirectEntry = z.object({ from: relativeSlug, to: relativeSlug })
 
 // A factory, because each redirect keeps the line it was written on for
 // problems found later (an unknown target, a cycle), and only the text knows it.
-const siteSchema = (lineOfRedirect: (index: number) => number) =>
+const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
   z
     .object({
       title: z.string().min(1),
@@ -42,6 +43,8 @@ const siteSchema = (lineOfRedirect: (index: number) => number) =>
       links: z.enum(['warn', 'error']).default('error'),
       redirects: z.array(redirectEntry).default([]),
       search: z.object({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
+      // The sidebar spelled out, which replaces the one made from folders (sites whose order lives in code).
+      sidebar: sidebarSchema.optional(),
     })
     .transform((data, ctx) => {
       const labels = data.locales ?? { [data.defaultLocale]: data.defaultLocale }
@@ -64,6 +67,7 @@ const siteSchema = (lineOfRedirect: (index: number) => number) =>
         links: data.links,
         redirects: data.redirects.map((redirect, index) => ({ ...redirect, line: lineOfRedirect(index) })),
         search: data.search,
+        sidebar: data.sidebar ? withLines(data.sidebar, text) : null,
       }
     })
 
@@ -83,7 +87,7 @@ export function parseSiteConfig(text: string): SiteResult {
     return { ok: false, problems: [{ path: SITE_FILE, line: (mark?.line ?? 0) + 1, message: `invalid YAML: ${(error as Error).message.split('\n')[0]}` }] }
   }
   const lineOfRedirect = (index: number) => lineOfListItem(text, 'redirects', index)
-  const parsed = siteSchema(lineOfRedirect).safeParse(raw)
+  const parsed = siteSchema(lineOfRedirect, text).safeParse(raw)
   if (parsed.success) return { ok: true, site: parsed.data }
   return {
     ok: false,

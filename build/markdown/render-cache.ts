@@ -75,7 +75,7 @@ export class RenderCache {
 export function linksStillResolve(input: RenderInput, output: RenderedDocument, targets: LinkTargets): boolean {
   return output.links.every(
     (link) =>
-      resolveHref(input.path, link.href, targets.urls) === link.url &&
-      (resolveHref(input.path, link.href, targets.markdownUrls) ?? null) === link.markdownUrl,
+      resolveHref(input.path, link.href, targets, 'urls') === link.url &&
+      (resolveHref(input.path, link.href, targets, 'markdownUrls') ?? null) === link.markdownUrl,
   )
 }

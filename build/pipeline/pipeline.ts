@@ -1,4 +1,5 @@
 import type { BlobList, Manifest } from '../../contract/index.ts'
+import { folderInfoOf, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
 import { linkTable, toSourceDocuments } from '../content/documents.ts'
 import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
 import { parseDocumentFile, parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
@@ -12,6 +13,7 @@ import { buildLocaleView } from './locale-view.ts'
 import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
 import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
 import { navItems } from './nav-items.ts'
+import { checkSidebar, sidebarNames } from './nav-layout.ts'
 import { buildReleases } from './releases.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { localeLlms } from './locale-llms.ts'
@@ -66,13 +68,19 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   }
 
   const memo = <T>(parts: KeyPart[], make: () => T): T => (input.reuse ? input.reuse.memo(parts, make) : make())
-  const docFiles = input.files.filter((file) => file.path.startsWith('docs/')).flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
+  const docFiles = input.files
+    .filter((file) => file.path.startsWith('docs/') && !isCategoryFile(file.path))
+    .flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
+  const categories = input.files.filter((file) => isCategoryFile(file.path)).flatMap((file) => collect(parseCategoryFile(file)).filter((c) => c !== null))
   const releaseFiles = input.files.filter((file) => file.path.startsWith('releases/')).flatMap((file) => collect(memo([file], () => parseReleaseFile(file))))
   const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
   problems.push(...documentProblems)
   const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
   const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
   problems.push(...redirects.problems)
+  const names = sidebarNames(documents, site.defaultLocale)
+  const docIdOf = (name: string) => names.get(name)
+  if (site.sidebar) problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId) }))
   const links = linkTable(documents, site)
   const rendered = await renderContent(documents, releaseFiles, links.targets, input.renderMany ?? renderInProcess)
   const sources: RenderedSource[] = documents.map((document) => {
@@ -96,8 +104,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length, releases: releaseFiles.length }
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
   const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
+  const documentPaths = documents.map((document) => document.path)
+  // Folder labels and orders come from the category files and the folders' names.
+  const foldersKey = JSON.stringify([categories, documentPaths, site.sidebar ? [...names] : []])
   for (const locale of site.locales) {
-    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, git: input.git, blobs, reuse: input.reuse })
+    const folders = { info: folderInfoOf(categories, documentPaths, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
+    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
     const files = localeLlms(site, locale, view.publicTree, view.published)
