@@ -1,15 +1,18 @@
 import { linkSync, writeFileSync } from 'node:fs'
-import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { z } from 'zod'
 import { BlobListSchema, ManifestSchema, type BlobList, type Manifest } from '../contract/index.ts'
 import type { BuildSource } from '../publish/publish.ts'
+import type { AssetBlob } from './pipeline/asset-table.ts'
 import { TaskQueue } from './task-queue.ts'
 
 export const MANIFEST_FILE = 'manifest.json'
 /** Every blob hash of the build: publishing stores it beside the manifest, for garbage collection. */
 export const BLOB_LIST_FILE = 'blob-list.json'
 export const BLOB_DIR = 'blobs'
+/** The files pages reference, as `<hash>.<ext>`: blobs whose bytes are the file. */
+export const ASSET_DIR = 'assets'
 
 // Blob writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit.
 const PARALLEL_WRITES = 32
@@ -38,6 +41,7 @@ export class BuildWriter {
     const staging = `${outDir}.tmp-${process.pid}`
     await rm(staging, { recursive: true, force: true })
     await mkdir(join(staging, BLOB_DIR), { recursive: true })
+    await mkdir(join(staging, ASSET_DIR), { recursive: true })
     return new BuildWriter(outDir, staging)
   }
 
@@ -51,6 +55,19 @@ export class BuildWriter {
       // Blobs are content-addressed: one the previous build wrote is the same file, so link it.
       await link(previous, staged)
         .catch(() => writeFile(staged, text))
+        .catch((error: unknown) => {
+          this.failure ??= error
+        })
+    })
+  }
+
+  /** Queues one asset; its bytes are already in memory (read.ts read them), so they are not counted against the queue. */
+  readonly writeAsset = (asset: AssetBlob): void => {
+    const name = `${asset.hash}.${asset.extension}`
+    const [previous, staged] = [join(this.outDir, ASSET_DIR, name), join(this.staging, ASSET_DIR, name)]
+    this.writes.add(async () => {
+      await link(previous, staged)
+        .catch(() => writeFile(staged, asset.bytes))
         .catch((error: unknown) => {
           this.failure ??= error
         })
@@ -112,5 +129,14 @@ export async function readEmitted(outDir: string): Promise<BuildSource> {
   }
   const [manifest, blobList] = await Promise.all([read(MANIFEST_FILE, ManifestSchema), read(BLOB_LIST_FILE, BlobListSchema)])
   if (blobList.buildId !== manifest.buildId) throw new Error(`${join(outDir, BLOB_LIST_FILE)} belongs to build ${blobList.buildId}, not ${manifest.buildId}`)
-  return { manifest, blobList, readBlob: (hash) => readFile(join(outDir, BLOB_DIR, `${hash}.json`), 'utf8') }
+  const assetFiles = new Map((await readdir(join(outDir, ASSET_DIR)).catch(() => [])).map((name) => [name.slice(0, name.indexOf('.')), name]))
+  return {
+    manifest,
+    blobList,
+    readBlob: (hash) => readFile(join(outDir, BLOB_DIR, `${hash}.json`), 'utf8'),
+    readAsset: async (hash) => {
+      const name = assetFiles.get(hash)
+      return name === undefined ? null : new Uint8Array(await readFile(join(outDir, ASSET_DIR, name)))
+    },
+  }
 }

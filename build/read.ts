@@ -3,23 +3,25 @@ import { join, relative, sep } from 'node:path'
 import type { SourceFile } from './content/front-matter.ts'
 import { SITE_FILE } from './content/site-config.ts'
 import { mapLimit } from './map-limit.ts'
+import { readAssetFiles, type AssetFile } from './read-assets.ts'
 
 export interface ContentFolder {
   siteText: string
   files: SourceFile[]
+  assets: AssetFile[]
 }
 
 export class MissingContentError extends Error {
   override name = 'MissingContentError'
 }
 
-/** Reads `site.yml` and every Markdown file under `docs/` and `releases/`. */
+/** Reads `site.yml`, every Markdown file under `docs/` and `releases/`, and the files pages may reference. */
 export async function readContent(contentDir: string): Promise<ContentFolder> {
   const siteText = await readSiteText(contentDir)
   const paths = [...(await markdownFiles(contentDir, 'docs')), ...(await markdownFiles(contentDir, 'releases'))].sort()
   // A few reads at a time: ten thousand at once hold ten thousand buffers and handles for nothing.
   const files = await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path.split(sep).join('/')))
-  return { siteText, files: files.filter((file): file is SourceFile => file !== null) }
+  return { siteText, files: files.filter((file): file is SourceFile => file !== null), assets: await readAssetFiles(contentDir, siteText) }
 }
 
 export async function readSiteText(contentDir: string): Promise<string> {

@@ -1,6 +1,7 @@
 // The contract between build, publishing and worker: what is stored, under
 // which keys, in which format version. Runtime-neutral: no Node, no Hono, no
 // Workers types, so each side imports it as is.
+export * from './assets.ts'
 export * from './blob-list.ts'
 export * from './document.ts'
 export * from './hash.ts'

@@ -1,5 +1,6 @@
 import type { Root } from 'hast'
 import type { VFile } from 'vfile'
+import type { AssetTargets } from '../asset-targets.ts'
 import { eachElement } from './each-element.ts'
 
 /** Content path of every document to its URLs; links are rewritten with them. */
@@ -8,6 +9,8 @@ export interface LinkTargets {
   urls: Record<string, string>
   /** To the URL of its Markdown, for the Markdown copy. */
   markdownUrls: Record<string, string>
+  /** Files pages may reference (images, downloads); see rehype-assets. */
+  assets?: AssetTargets
 }
 
 /** Per-document context, passed through `file.data` because the processor is frozen. */
