@@ -121,7 +121,7 @@ export class BuildWriter {
 }
 
 /** A build a BuildWriter wrote, read back for publishing; one of another format or damaged is refused with a sentence. */
-export async function readEmitted(outDir: string): Promise<BuildSource> {
+export async function readEmitted(outDir: string): Promise<Required<BuildSource>> {
   const read = async <T>(file: string, schema: z.ZodType<T>): Promise<T> => {
     const result = schema.safeParse(JSON.parse(await readFile(join(outDir, file), 'utf8')))
     if (!result.success) throw new Error(`${join(outDir, file)} is not a build this code can publish (${result.error.issues[0]?.message ?? 'unknown shape'}); run npm run build again`)
