@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto'
 import { imageSize } from 'image-size'
-import { BLOB_HASH, KV_VALUE_LIMIT, assetName, assetUrl, type AssetIndex } from '../../contract/index.ts'
-import { SCHEMA_VERSION, assetType } from '../../contract/index.ts'
-import type { AssetTarget, AssetTargets } from '../markdown/asset-targets.ts'
-import { extensionOf } from '../markdown/asset-targets.ts'
+import { BLOB_HASH, KV_VALUE_LIMIT, SCHEMA_VERSION, assetName, assetType, assetUrl, type AssetIndex } from '../../contract/index.ts'
+import { extensionOf, type AssetTarget, type AssetTargets } from '../markdown/asset-targets.ts'
 import type { AssetFile } from '../read-assets.ts'
 
 /** A file as it would be published: named by the hash of its bytes. */

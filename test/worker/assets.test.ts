@@ -96,6 +96,11 @@ describe('GET /v1/assets/{hash}.{ext}', () => {
     expect((await call(`/v1/assets/${gif.name}`)).status).toBe(200)
   })
 
+  it('is described in the OpenAPI document with each answer it can give', async () => {
+    const doc = await readJson(await call('/v1/openapi.json'))
+    expect(Object.keys(doc.paths['/v1/assets/{hash}.{ext}'].get.responses)).toEqual(['200', '304', '401', '404', '503'])
+  })
+
   it('is served where the document HTML points', async () => {
     const { html } = await readJson(await call('/v1/documents/index'))
     const sources = [...String(html).matchAll(/(?:src|href)="(\/v1\/assets\/[^"]+)"/g)].map((match) => match[1] as string)

@@ -68,12 +68,15 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>) {
   }
   app.openAPIRegistry.registerPath({
     method: 'get',
-    path: '/v1/assets/{name}',
+    path: '/v1/assets/{hash}.{ext}',
     summary: 'A file a page references (an image, a download), named by the hash of its bytes',
     description:
       'Immutable: `Cache-Control: public, max-age=31536000, immutable`. Served with `X-Content-Type-Options: nosniff` and a `Content-Security-Policy` that runs no script.',
     request: {
-      params: z.object({ name: z.string().openapi({ example: '3f2a9c0b7d1e4f5a6b7c8d9e0f1a2b3c.png', description: '`{hash}.{ext}`, as document HTML links it' }) }),
+      params: z.object({
+        hash: z.string().openapi({ example: '3f2a9c0b7d1e4f5a6b7c8d9e0f1a2b3c', description: 'The hash of the bytes, as document HTML links it' }),
+        ext: z.string().openapi({ example: 'png', description: "The file's extension" }),
+      }),
       headers: z.object({ 'if-none-match': z.string().optional() }),
     },
     responses: {
