@@ -94,7 +94,7 @@ async function putOnce(target: PublishTarget, key: string, value: unknown): Prom
   if ((await target.get(key)) === null) await target.putMany([{ key, value: JSON.stringify(value) }])
 }
 
-export function byteLength(value: BlobValue): number {
+function byteLength(value: BlobValue): number {
   return typeof value === 'string' ? new TextEncoder().encode(value).byteLength : value.byteLength
 }
 
