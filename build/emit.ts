@@ -3,6 +3,7 @@ import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { DIST_FILES, type BlobList, type Manifest } from '../contract/index.ts'
 import { TaskQueue } from '../lib/task-queue.ts'
+import type { AssetBlob } from './pipeline/asset-table.ts'
 
 
 // Blob writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit.
@@ -32,6 +33,7 @@ export class BuildWriter {
     const staging = `${outDir}.tmp-${process.pid}`
     await rm(staging, { recursive: true, force: true })
     await mkdir(join(staging, DIST_FILES.blobDir), { recursive: true })
+    await mkdir(join(staging, DIST_FILES.assetDir), { recursive: true })
     return new BuildWriter(outDir, staging)
   }
 
@@ -45,6 +47,19 @@ export class BuildWriter {
       // Blobs are content-addressed: one the previous build wrote is the same file, so link it.
       await link(previous, staged)
         .catch(() => writeFile(staged, text))
+        .catch((error: unknown) => {
+          this.failure ??= error
+        })
+    })
+  }
+
+  /** Queues one asset; its bytes are already in memory (read.ts read them), so they are not counted against the queue. */
+  readonly writeAsset = (asset: AssetBlob): void => {
+    const name = `${asset.hash}.${asset.extension}`
+    const [previous, staged] = [join(this.outDir, DIST_FILES.asset(name)), join(this.staging, DIST_FILES.asset(name))]
+    this.writes.add(async () => {
+      await link(previous, staged)
+        .catch(() => writeFile(staged, asset.bytes))
         .catch((error: unknown) => {
           this.failure ??= error
         })

@@ -4,24 +4,26 @@ import type { SourceFile } from './content/front-matter.ts'
 import { isCategoryFile } from './content/categories.ts'
 import { SITE_FILE } from './content/site-config.ts'
 import { mapLimit } from './map-limit.ts'
+import { readAssetFiles, type AssetFile } from './read-assets.ts'
 
 export interface ContentFolder {
   siteText: string
   files: SourceFile[]
+  assets: AssetFile[]
 }
 
 export class MissingContentError extends Error {
   override name = 'MissingContentError'
 }
 
-/** Reads `site.yml`, every Markdown file under `docs/` and `releases/`, and the folders' `_category_` files. */
+/** Reads `site.yml`, every Markdown file under `docs/` and `releases/`, the folders' `_category_` files, and the files pages may reference. */
 export async function readContent(contentDir: string): Promise<ContentFolder> {
   const siteText = await readSiteText(contentDir)
   const releases = (await sourceFiles(contentDir, 'releases')).filter((path) => path.endsWith('.md'))
   const paths = [...(await sourceFiles(contentDir, 'docs')), ...releases].sort()
   // A few reads at a time: ten thousand at once hold ten thousand buffers and handles for nothing.
   const files = await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path.split(sep).join('/')))
-  return { siteText, files: files.filter((file): file is SourceFile => file !== null) }
+  return { siteText, files: files.filter((file): file is SourceFile => file !== null), assets: await readAssetFiles(contentDir, siteText) }
 }
 
 export async function readSiteText(contentDir: string): Promise<string> {

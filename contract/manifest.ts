@@ -37,6 +37,8 @@ export const ManifestSchema = z.strictObject({
   releases: BlobHashSchema,
   /** Names of the release streams, so a request can be validated without reading the blob. */
   releaseStreams: z.array(z.string()),
+  /** The asset index (contract/assets.ts): which asset names the build serves. */
+  assets: BlobHashSchema,
 }).superRefine((manifest, ctx) => {
   // Every listed locale is served whole: a reader may ask for any of them.
   const { locales, defaultLocale } = manifest.site

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import {
+  AssetIndexSchema,
   DisplayChunkSchema,
   DocumentBlobSchema,
   KV_KEYS,
@@ -13,6 +14,7 @@ import {
   TextBlobSchema,
   blobHash,
   shardOf,
+  type AssetIndex,
   type DisplayChunk,
   type Manifest,
   type NavigationBlob,
@@ -167,6 +169,16 @@ export class Store {
     return value
   }
 
+  /** The build's asset names and types, read and checked once per build per isolate. */
+  assetIndex(manifest: Manifest): Promise<AssetIndex> {
+    return this.parsedBlob(manifest, manifest.assets, AssetIndexSchema)
+  }
+
+  /** An asset's bytes (an image, a download), checked against the hash it is named by. */
+  asset(hash: string): Promise<ArrayBuffer> {
+    return this.blobBytes(hash)
+  }
+
   /** A content-hash blob, parsed and checked once per build per isolate. */
   private parsedBlob<T>(manifest: Manifest, hash: string, schema: z.ZodType<T>): Promise<T> {
     return this.once(manifest, hash, async () => parse(KV_KEYS.blob(hash), await this.blobText(hash), schema))
@@ -184,12 +196,19 @@ export class Store {
     return loading
   }
 
-  /** A blob's text, after checking that its bytes hash to the name it is stored under. */
-  private async blobText(hash: string): Promise<string> {
+  /** A blob's bytes, after checking that they hash to the name they are stored under. */
+  private async blobBytes(hash: string): Promise<ArrayBuffer> {
     const key = KV_KEYS.blob(hash)
     const bytes = await this.guard(key, () => this.kv.get(key, { type: 'arrayBuffer', cacheTtl: IMMUTABLE_CACHE_TTL }))
     if (bytes === null) throw new StoreUnavailable(`${key} is missing`)
     if ((await blobHash(bytes)) !== hash) throw new StoreUnavailable(`${key} does not match its hash`)
+    return bytes
+  }
+
+  /** A blob's text, checked as blobBytes does, and as UTF-8. */
+  private async blobText(hash: string): Promise<string> {
+    const key = KV_KEYS.blob(hash)
+    const bytes = await this.blobBytes(hash)
     try {
       return decoder.decode(bytes)
     } catch {

@@ -25,6 +25,14 @@ const synonymGroup = z
 /** For removed pages: readers of `from` are sent to the live page `to`. */
 const redirectEntry = z.object({ from: relativeSlug, to: relativeSlug })
 
+export const DEFAULT_ASSET_DIRS = ['public', 'static'] as const
+
+/** A folder inside the content folder, named relative to it. */
+const assetDir = z
+  .string()
+  .min(1)
+  .refine((dir) => !dir.startsWith('/') && !dir.split('/').includes('..'), 'must be a folder inside the content folder, such as public')
+
 // A factory, because each redirect keeps the line it was written on for
 // problems found later (an unknown target, a cycle), and only the text knows it.
 const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
@@ -45,6 +53,8 @@ const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
       search: z.object({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
       // The sidebar spelled out, which replaces the one made from folders (sites whose order lives in code).
       sidebar: sidebarSchema.optional(),
+      // Where a root path (`/img/logo.png`) finds its file: VitePress's `public/`, Docusaurus's `static/`.
+      assets: z.object({ dirs: z.array(assetDir).default([...DEFAULT_ASSET_DIRS]) }).default({ dirs: [...DEFAULT_ASSET_DIRS] }),
     })
     .transform((data, ctx) => {
       const labels = data.locales ?? { [data.defaultLocale]: data.defaultLocale }
@@ -68,6 +78,8 @@ const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
         redirects: data.redirects.map((redirect, index) => ({ ...redirect, line: lineOfRedirect(index) })),
         search: data.search,
         sidebar: data.sidebar ? withLines(data.sidebar, text) : null,
+        /** Folders under the content folder, without slashes at their ends, searched in this order. */
+        assetDirs: data.assets.dirs.map((dir) => dir.replace(/^\.\/|\/+$/g, '')),
       }
     })
 

@@ -1,3 +1,4 @@
+import type { AssetTargets } from './asset-targets.ts'
 import { stripNumberPrefixes } from '../content/number-prefix.ts'
 
 /** Where links can point; links are rewritten with it. */
@@ -8,6 +9,8 @@ export interface LinkTargets {
   markdownUrls: Record<string, string>
   /** How root links and Docusaurus ids name documents; without it, only relative file links resolve. */
   routes?: LinkRoutes
+  /** Files pages may reference (images, downloads); see rehype-assets. */
+  assets?: AssetTargets
 }
 
 export interface LinkRoutes {

@@ -3,6 +3,7 @@ import type { Parent } from 'mdast'
 import { toString } from 'hast-util-to-string'
 import { toMarkdown } from 'mdast-util-to-markdown'
 import { VFile } from 'vfile'
+import type { AssetReference } from './asset-targets.ts'
 import type { LinkTargets, ResolvedLink } from './plugins/rehype-links.ts'
 import { markdownCopyProcessor, markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
 
@@ -33,6 +34,8 @@ export interface RenderedDocument {
   headings: Heading[]
   sections: TextSection[]
   links: ResolvedLink[]
+  /** Images and links to files: what the build publishes, or reports missing. */
+  assets: AssetReference[]
   /**
    * The body as Markdown (CommonMark and GFM) for AI tools: links to other
    * documents point at their Markdown URLs, foreign syntax is reduced and raw
@@ -58,6 +61,7 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
     headings,
     sections: splitSections(tree),
     links: file.data.links ?? [],
+    assets: file.data.assets ?? [],
     markdown,
   }
 }

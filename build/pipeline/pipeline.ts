@@ -6,7 +6,10 @@ import { parseDocumentFile, parseReleaseFile, type SourceFile } from '../content
 import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
 import { parseSiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../git-history.ts'
+import type { AssetFile } from '../read-assets.ts'
 import { titleOf, type RenderedSource } from './assemble.ts'
+import { assetIndexOf, assetTable, type AssetBlob } from './asset-table.ts'
+import { usedAssets } from './assets.ts'
 import { BlobSet, contentHash } from './blob-set.ts'
 import { checkLinks } from './links.ts'
 import { buildLocaleView } from './locale-view.ts'
@@ -19,7 +22,7 @@ import { documentMarkdown } from '../markdown/render.ts'
 import { localeLlms } from './locale-llms.ts'
 import { LlmsParts } from './llms-parts.ts'
 import { LLMS_FULL_PART_BYTES } from './llms.ts'
-import { renderContent, renderInProcess, type RenderMany } from './render-all.ts'
+import { renderContent, renderInProcess, type RenderedRelease, type RenderMany } from './render-all.ts'
 import { cachedSearchIndex, SearchIndexes, type Memo } from './search-index.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 
@@ -37,6 +40,10 @@ export interface PipelineInput {
   reuse?: Reuse
   /** Takes each blob as it is made, instead of the output's `blobs` (the one-shot build streams them to disk). */
   onBlob?: (hash: string, text: string) => void
+  /** Files pages may reference (read.ts reads them); only those referenced are published. */
+  assets?: AssetFile[]
+  /** Takes each published asset as it is made, instead of the output's `assets`. */
+  onAsset?: (asset: AssetBlob) => void
 }
 
 export interface BuildStats {
@@ -52,6 +59,8 @@ export interface PipelineOutput {
   blobList: BlobList
   /** The text of every blob this run made (all of them, unless a Reuse let it skip some), unless `onBlob` took them. */
   blobs: Map<string, string>
+  /** The files this build publishes, by hash, unless `onAsset` took them. */
+  assets: Map<string, AssetBlob>
   stats: BuildStats
   warnings: BuildWarning[]
 }
@@ -82,7 +91,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const docIdOf = (name: string) => names.get(name)
   if (site.sidebar) problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId) }))
   const links = linkTable(documents, site)
-  const rendered = await renderContent(documents, releaseFiles, links.targets, input.renderMany ?? renderInProcess)
+  const assetFiles = input.assets ?? NO_ASSET_FILES
+  // Kept while no file changes, so a long-lived build sees the same table and keeps its renderings.
+  const assets = memo([assetFiles, site.assetDirs.join('\n')], () => assetTable(assetFiles, site.assetDirs))
+  const targets = { ...links.targets, assets: assets.targets }
+  const rendered = await renderContent(documents, releaseFiles, targets, input.renderMany ?? renderInProcess)
   const sources: RenderedSource[] = documents.map((document) => {
     const output = rendered.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
@@ -94,7 +107,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const nav = navItems(sources)
   problems.push(...nav.problems)
 
-  const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob })
+  const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob, onAsset: input.onAsset })
   const variants = new Map<string, Map<string, RenderedSource>>()
   for (const source of sources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))
   const documentsByLocale: LocaleDocuments = {}
@@ -135,10 +148,13 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     },
   })
   problems.push(...releases.problems)
-  const brokenLinks = [...linkProblems.broken, ...releases.brokenLinks].sort(byPlace)
+  const used = usedAssets(renderedReferences(sources, rendered.releases), assets)
+  problems.push(...used.oversized)
+  const brokenLinks = [...linkProblems.broken, ...releases.brokenLinks, ...used.missing].sort(byPlace)
   if (site.links === 'error') problems.push(...brokenLinks)
   if (problems.length > 0) throw new ContentError(problems)
 
+  for (const blob of used.blobs) blobs.addAsset(blob)
   const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale) })
   const { manifest, blobList } = buildManifest({
     site,
@@ -151,6 +167,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     llms,
     releases: blobs.add(releases.releases),
     releaseStreams: releases.releases.streams.map((stream) => stream.name),
+    assets: blobs.add(assetIndexOf(used.blobs)),
     blobs: blobs.hashes,
   })
   const warnings: BuildWarning[] = [
@@ -158,7 +175,17 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     ...(site.links === 'warn' ? brokenLinks : []),
     ...oversizedBlobWarnings(blobs.oversized).map((message) => ({ message })),
   ]
-  return { manifest, blobList, blobs: blobs.blobs, stats, warnings }
+  return { manifest, blobList, blobs: blobs.blobs, assets: blobs.assets, stats, warnings }
+}
+
+const NO_ASSET_FILES: readonly AssetFile[] = Object.freeze([])
+
+/** Every file reference of the rendered pages and release notes, with the file it is in. */
+function renderedReferences(sources: RenderedSource[], releases: Map<string, RenderedRelease>) {
+  return [
+    ...sources.map((source) => ({ path: source.path, assets: source.rendered.assets })),
+    ...[...releases].flatMap(([path, release]) => [release.body, ...(release.upgrade ? [release.upgrade] : [])].map((output) => ({ path, assets: output.assets }))),
+  ]
 }
 
 /** Redirects lead to the default-locale slug of their document: its URL, whatever a front matter `slug:` made it. */

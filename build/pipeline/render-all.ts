@@ -23,7 +23,8 @@ export function reusingRenderings(render: RenderMany): RenderMany {
       lastTargets !== null &&
       sameRecords(lastTargets.urls, targets.urls) &&
       sameRecords(lastTargets.markdownUrls, targets.markdownUrls) &&
-      sameRecords(lastTargets.routes?.aliases ?? {}, targets.routes?.aliases ?? {})
+      sameRecords(lastTargets.routes?.aliases ?? {}, targets.routes?.aliases ?? {}) &&
+      lastTargets.assets === targets.assets
     const outputs = new Map<string, RenderedDocument>()
     const changed = new Map<string, RenderInput>()
     for (const [key, input] of inputs) {

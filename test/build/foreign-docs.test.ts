@@ -55,7 +55,7 @@ describe('docs copied from VitePress, Docusaurus and Starlight', () => {
     expect(html).toContain('<div class="card">')
     expect(html).toContain('<kbd>Ctrl</kbd>')
     expect(html).toContain('<p>The paragraph after the script must still render.</p>')
-    expect(html).toContain('<img src="https://example.com/chart.png" alt="Requests per minute" width="600">')
+    expect(html).toContain('<img src="https://example.com/chart.png" alt="Requests per minute" width="600" loading="lazy" decoding="async">')
   })
 
   it('drop container fences and [[toc]] markers and keep what they wrap', () => {

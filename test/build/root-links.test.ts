@@ -28,11 +28,13 @@ describe('root-absolute links, as VitePress and Starlight write them', () => {
         '- [md with anchor](/config/shared-options.md#base)',
         '- [folder](/guide/)',
         '- [home](/)',
-        '- [image](/img/logo.png)',
+        '- [image](/img/logo.svg)',
         '- [file](/files/manual.pdf)',
         '- [site](https://example.com/guide/features)',
         '',
       ].join('\n'),
+      'public/img/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>',
+      'public/files/manual.pdf': '%PDF-1.4 kiln manual',
       'docs/fr/guide/features.md': '# Fonctionnalités\n',
       'docs/fr/links.md': '# Liens\n\n- [features](/guide/features)\n- [english](/en/guide/features)\n- [options](/config/shared-options)\n',
     }))
@@ -45,8 +47,9 @@ describe('root-absolute links, as VitePress and Starlight write them', () => {
       '/config/shared-options#base',
       '/guide',
       '/',
-      '/img/logo.png',
-      '/files/manual.pdf',
+      // Files are the assets stage's: published under their content hash.
+      expect.stringMatching(/^\/v1\/assets\/[0-9a-f]+\.svg$/),
+      expect.stringMatching(/^\/v1\/assets\/[0-9a-f]+\.pdf$/),
       'https://example.com/guide/features',
     ])
   })
@@ -60,8 +63,8 @@ describe('root-absolute links, as VitePress and Starlight write them', () => {
       '/v1/documents/config/shared-options.md#base',
       '/v1/documents/guide.md',
       '/v1/documents/index.md',
-      '/img/logo.png',
-      '/files/manual.pdf',
+      expect.stringMatching(/^\/v1\/assets\/[0-9a-f]+\.svg$/),
+      expect.stringMatching(/^\/v1\/assets\/[0-9a-f]+\.pdf$/),
       'https://example.com/guide/features',
     ])
   })
@@ -85,7 +88,7 @@ describe('root-absolute links under a baseUrl, as Docusaurus writes them', () =>
 
 describe('a root link that names no document', () => {
   const FILES = {
-    'docs/en/index.md': '# Home\n\n[gone](/guide/removed.html) and [logo](/img/logo.png)\n',
+    'docs/en/index.md': '# Home\n\n[gone](/guide/removed.html) and [site](https://example.com/)\n',
   }
 
   it('fails the build at its path and line', async () => {
@@ -97,7 +100,7 @@ describe('a root link that names no document', () => {
   it('is a warning under links: warn, and keeps its href', async () => {
     const { result } = await buildFolder({ 'site.yml': `${SITE_EN}links: warn\n`, ...FILES })
     expect(result.warnings).toContainEqual({ path: 'docs/en/index.md', line: 3, message: 'link "/guide/removed.html" points at no document' })
-    expect(hrefs(documentOf(result, 'index').html)).toEqual(['/guide/removed.html', '/img/logo.png'])
+    expect(hrefs(documentOf(result, 'index').html)).toEqual(['/guide/removed.html', 'https://example.com/'])
   })
 })
 
