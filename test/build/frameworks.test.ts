@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { extname, join } from 'node:path'
+import type { Element } from 'hast'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { BuildResult } from '../../build/build.ts'
@@ -38,6 +39,10 @@ const ExpectedSchema = z.strictObject({
   images: z.int().min(1),
   /** Links with a `#fragment` that authors wrote; the HTML may add more (an inline TOC), never fewer. */
   fragmentLinks: z.int().min(1),
+  /** `tag.class` of the shared vocabulary to how many of them all pages hold together. */
+  elements: z.record(z.string().regex(/^[a-z]+\.[a-z-]+$/), z.int().min(0)),
+  /** Admonitions (`<aside>` and `<details>`) by `data-kind`. */
+  admonitions: z.record(z.string(), z.int().min(1)),
 })
 type Expected = z.infer<typeof ExpectedSchema>
 
@@ -160,6 +165,23 @@ for (const framework of FRAMEWORKS) {
       })
       expect(unserved).toEqual([])
       expect(images).toHaveLength(expected.images)
+    })
+
+    it('keeps what the authors meant: admonitions of each kind, tabs, code captions, highlighted lines, components', () => {
+      const elements = pages.flatMap((page) => elementsOf(page.tree))
+      const classes = (element: Element) => (Array.isArray(element.properties.className) ? element.properties.className.map(String) : [])
+      const counted = Object.fromEntries(
+        Object.keys(expected.elements).map((selector) => {
+          const [tag, className = ''] = selector.split('.')
+          return [selector, elements.filter((element) => element.tagName === tag && classes(element).includes(className)).length]
+        }),
+      )
+      const kinds: Record<string, number> = {}
+      for (const element of elements.filter((candidate) => classes(candidate).includes('admonition'))) {
+        const kind = String(element.properties.dataKind)
+        kinds[kind] = (kinds[kind] ?? 0) + 1
+      }
+      expect({ elements: counted, admonitions: kinds }).toEqual({ elements: expected.elements, admonitions: expected.admonitions })
     })
 
     it('orders the sidebar as the folder declares', () => {
