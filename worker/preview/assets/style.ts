@@ -99,7 +99,8 @@ blockquote { margin: 1rem 0; padding: .1rem 1rem; border-left: 3px solid var(--l
 .problems h2 { margin: 0; color: var(--bad); font-size: 1.1rem; }
 .problems ul { margin: .5rem 0 0; padding-left: 1.2rem; font: .9rem/1.5 ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; }
 
-/* What the build renders from the frameworks' dialects (see the dialects plugin): plain semantic HTML. */
+/* What the build renders from the frameworks' dialects (see the dialects plugin): plain semantic HTML.
+   Code blocks, their captions and highlighted lines are code-theme.ts's. */
 .admonition { --kind: var(--note); margin: 1rem 0; padding: .6rem 1rem; border: 1px solid color-mix(in srgb, var(--kind) 35%, transparent);
   border-left: 4px solid var(--kind); border-radius: .4rem; background: color-mix(in srgb, var(--kind) 7%, var(--bg)); }
 .admonition > :first-child { margin-top: 0; }
@@ -125,6 +126,7 @@ details.admonition[open] > summary { margin-bottom: .4rem; }
 .tab-list { display: flex; gap: .25rem; height: var(--tab-list); padding: 0 .5rem; overflow-x: auto; border-bottom: 1px solid var(--line); }
 .tab-list [role="tab"] { font: inherit; font-size: .9rem; padding: 0 .8rem; color: var(--muted); background: none; border: 0;
   border-bottom: 2px solid transparent; cursor: pointer; white-space: nowrap; }
+.tab-list [role="tab"]:focus-visible { outline-offset: -2px; }
 .tab-list [role="tab"][aria-selected="true"] { color: var(--accent); border-bottom-color: var(--accent); font-weight: 600; }
 .tabs[data-ready] > .tab-panel { border-top: 0; }
 /* With scripts on, the panels look upgraded from the first paint: the tab list's room is kept and the
@@ -154,11 +156,6 @@ ol.steps > li:not(:last-child)::after { content: ""; position: absolute; left: .
 .file-tree li li { font-weight: normal; border-left: 1px solid var(--line); padding-left: .6rem; }
 figure { margin: 1rem 0; }
 figure > figcaption { font-size: .9rem; color: var(--muted); }
-figure.code-block > figcaption { padding: .35rem 1rem; font: .85rem ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  background: var(--soft); border: 1px solid var(--line); border-bottom: 0; border-radius: .4rem .4rem 0 0; }
-figure.code-block > figcaption + pre { margin-top: 0; border-top-left-radius: 0; border-top-right-radius: 0; }
-pre .line.highlighted { display: inline-block; min-width: calc(100% + 2rem); margin: 0 -1rem; padding: 0 1rem 0 calc(1rem - 3px);
-  border-left: 3px solid var(--accent); background: color-mix(in srgb, var(--accent) 14%, transparent); }
 
 @media (max-width: 75rem) {
   .layout.with-toc { grid-template-columns: 16rem minmax(0, 1fr); }
