@@ -1,6 +1,7 @@
 import type { Code, Parent, Root } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
 import { labelParagraph } from './directive-vocabulary.ts'
+import { fenceTitle } from './fence-title.ts'
 
 /**
  * VitePress's `::: code-group` becomes tabs of kind `code-group`, one tab
@@ -35,22 +36,14 @@ function toTabs(group: ContainerDirective) {
   group.children = tabs.length > 0 ? tabs : loose
 }
 
-const bracketLabel = /(?:^|\s)\[([^\]]+)\](?=\s|$)/
-const titleAttribute = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)')/
-
 /**
- * A tab's label: the fence's `[label]` (taken out of the meta, so the code
- * block does not caption itself with it again), else its `title="…"`, else
- * its language. The `code` helper's fence-meta parser (code-meta.ts) is the
- * one to read meta once it lands; this is the least the code group needs.
+ * A tab's label: the fence's title (`[npm]`, `title="x"`), taken out of the
+ * meta so the code block does not caption itself with it again inside its
+ * tab, else its language.
  */
 function takeFenceLabel(code: Code): string {
-  const meta = code.meta ?? ''
-  const bracket = bracketLabel.exec(meta)
-  if (bracket?.[1]) {
-    code.meta = meta.replace(bracketLabel, ' ').trim() || null
-    return bracket[1]
-  }
-  const title = titleAttribute.exec(meta)
-  return title?.[1] ?? title?.[2] ?? code.lang?.replace(/[{:].*$/, '') ?? 'Code'
+  const found = fenceTitle(code.meta)
+  if (!found) return code.lang?.replace(/[{:].*$/, '') ?? 'Code'
+  code.meta = found.rest
+  return found.title
 }

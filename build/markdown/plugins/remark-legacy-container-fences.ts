@@ -22,6 +22,7 @@ const opener = /^(:{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(.*?)[ \t]*(\r?)$/
 export function remarkLegacyContainerFences(this: Processor) {
   const processor = this
   return function transform(tree: Root, file: VFile) {
+    if (!String(file.value).includes(':::')) return
     const lines = new Set<number>()
     collectFenceLines(tree, lines)
     if (lines.size === 0) return
