@@ -30,8 +30,8 @@ function render(state: State, node: Directive): Element | ElementContent[] {
   if (node.type === 'textDirective') return node.name === 'badge' ? badge(state, node) : state.all(node)
   const { label, body } = node.type === 'containerDirective' ? splitLabel(node) : { label: undefined, body: [] }
   const content = () => state.all({ ...node, children: body } as ContainerDirective)
-  if (kind) return admonition(state, kind, label, content())
   const title = () => (label ? state.all(label) : text(node.attributes?.title ?? ''))
+  if (kind) return admonition(state, kind, label || node.attributes?.title ? title() : text(defaultTitle(kind)), content())
   switch (node.name) {
     case 'tabs':
       return block(state, 'div', { className: ['tabs'], dataKind: node.attributes?.kind === 'code-group' ? 'code-group' : 'tabs' }, content())
@@ -52,8 +52,7 @@ function render(state: State, node: Directive): Element | ElementContent[] {
   }
 }
 
-function admonition(state: State, kind: AdmonitionKind, label: Paragraph | undefined, content: ElementContent[]): Element {
-  const title = label ? state.all(label) : text(defaultTitle(kind))
+function admonition(state: State, kind: AdmonitionKind, title: ElementContent[], content: ElementContent[]): Element {
   if (kind === 'details') return block(state, 'details', { className: ['admonition'], dataKind: kind }, [element('summary', {}, title), ...content])
   return block(state, 'aside', { className: ['admonition'], dataKind: kind }, [element('p', { className: ['admonition-title'] }, title), ...content])
 }

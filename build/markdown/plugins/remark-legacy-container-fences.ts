@@ -3,7 +3,9 @@ import type { Processor } from 'unified'
 import type { VFile } from 'vfile'
 
 /** A fence remark-directive does not read: `::: tip`, `::: warning Title` (VitePress), `:::tip Title` (Docusaurus). */
-const legacyOpener = /^:{3,}(?:[ \t]+[A-Za-z]|[A-Za-z][\w-]*[ \t]+[^\s[{])/
+const legacyOpener = /^:{3,}(?:[ \t]+[A-Za-z]|[A-Za-z][\w-]*[ \t]+\S)/
+/** What may follow the name in directive syntax: a label, attributes, both or nothing. */
+const directiveTail = /^(?:\[[^\]]*\])?(?:\{[^}]*\})?$/
 const opener = /^(:{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(.*?)[ \t]*(\r?)$/
 
 /**
@@ -56,6 +58,6 @@ function toDirectiveSyntax(line: string): string {
   const match = at === -1 ? null : opener.exec(line.slice(at))
   if (!match) return line
   const [, colons, name, rest = '', cr] = match
-  const tail = rest === '' || rest.startsWith('[') || rest.startsWith('{') ? rest : `[${rest}]`
+  const tail = directiveTail.test(rest) ? rest : `[${rest}]`
   return `${line.slice(0, at)}${colons}${name}${tail}${cr}`
 }
