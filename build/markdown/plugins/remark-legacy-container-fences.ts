@@ -39,9 +39,10 @@ function collectFenceLines(parent: Parent, lines: Set<number>) {
     if (node.type === 'paragraph') {
       node.children.forEach((child, index) => {
         if (child.type !== 'text' || !child.position) return
+        // The first line of a text node starts a line only when it opens the paragraph or follows a hard break.
+        const startsLine = index === 0 || node.children[index - 1]?.type === 'break'
         child.value.split('\n').forEach((text, offset) => {
-          // The first line of a text node starts a line only when it opens the paragraph.
-          if ((offset > 0 || index === 0) && legacyOpener.test(text)) lines.add(child.position!.start.line + offset)
+          if ((offset > 0 || startsLine) && legacyOpener.test(text)) lines.add(child.position!.start.line + offset)
         })
       })
     } else if ('children' in node) collectFenceLines(node, lines)
