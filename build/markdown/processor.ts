@@ -7,8 +7,12 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import remarkStringify, { type Options as MarkdownStyle } from 'remark-stringify'
 import { unified } from 'unified'
+import { createCodeHighlighter } from './highlighter.ts'
 import { rehypeClobberedAnchors } from './plugins/rehype-clobbered-anchors.ts'
+import { rehypeCode } from './plugins/rehype-code.ts'
 import { rehypeLinks } from './plugins/rehype-links.ts'
+import { remarkCodeCopy } from './plugins/remark-code-copy.ts'
+import { remarkCodeMeta } from './plugins/remark-code-meta.ts'
 import { remarkForeignSyntax } from './plugins/remark-foreign-syntax.ts'
 import { remarkMarkdownCopy } from './plugins/remark-markdown-copy.ts'
 
@@ -30,15 +34,20 @@ const sanitizeSchema: SanitizeSchema = {
   attributes: { ...withoutClassLists, '*': [...(withoutClassLists['*'] ?? []), 'className'] },
 }
 
+/** One per render thread: both chains share it, and with it the grammars it has loaded. */
+const codeHighlighter = createCodeHighlighter()
+
 function markdownToHtml(options: { rawHtml: boolean }) {
   const chain = unified()
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkForeignSyntax)
+    .use(remarkCodeMeta)
     // The sanitizer adds the one `user-content-` prefix; remark-rehype must not add another.
     .use(remarkRehype, { allowDangerousHtml: options.rawHtml, clobberPrefix: '' })
   return (options.rawHtml ? chain.use(rehypeRaw) : chain)
     .use(rehypeSanitize, sanitizeSchema)
+    .use(rehypeCode, { highlighter: codeHighlighter })
     .use(rehypeSlug)
     .use(rehypeClobberedAnchors, { prefix: CLOBBER_PREFIX })
     .use(rehypeLinks)
@@ -74,5 +83,6 @@ const MARKDOWN_STYLE: MarkdownStyle = {
 export const markdownCopyProcessor = unified()
   .use(remarkGfm)
   .use(remarkMarkdownCopy, { sanitizeSchema })
+  .use(remarkCodeCopy)
   .use(remarkStringify, MARKDOWN_STYLE)
   .freeze()

@@ -1,12 +1,11 @@
-import type { Code, Paragraph, Parent, Root, Text } from 'mdast'
+import type { Paragraph, Parent, Root, Text } from 'mdast'
 
 const containerMarker = /^:::[^\n]*(?:\n|$)/gm
 const tocMarker = /^\[\[toc\]\]$/
 
 /**
  * Docs copied from VitePress, Docusaurus or Starlight carry syntax of their own:
- * `::: tip` container fences, `[[toc]]` and code meta glued to the language
- * (`ts{2,4}`, `sh:line-numbers`). This plugin drops the markers and keeps the
+ * `::: tip` container fences and `[[toc]]`. This plugin drops the markers and keeps the
  * content, so such docs render as plain Markdown without edits.
  */
 export function remarkForeignSyntax() {
@@ -15,24 +14,19 @@ export function remarkForeignSyntax() {
   }
 }
 
-/** One walk handles code and paragraphs alike: neither kind holds the other. */
+/** One walk over the paragraphs, nested ones included. */
 function reduceMarkers(parent: Parent) {
   const children = parent.children
   let index = 0
   while (index < children.length) {
     const node = children[index] as Parent['children'][number]
-    if (node.type === 'code') dropCodeMeta(node)
-    else if (node.type === 'paragraph' && !keepsContent(node)) {
+    if (node.type === 'paragraph' && !keepsContent(node)) {
       children.splice(index, 1)
       continue
     }
     if ('children' in node) reduceMarkers(node)
     index++
   }
-}
-
-function dropCodeMeta(node: Code) {
-  if (node.lang) node.lang = node.lang.replace(/[{:].*$/, '') || null
 }
 
 /** Strips the markers from a paragraph; false when nothing but markers was in it. */

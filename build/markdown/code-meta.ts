@@ -1,0 +1,62 @@
+/**
+ * The info string of a fenced code block, as VitePress, Docusaurus and
+ * Starlight write it: a language, then meta. VitePress glues meta to the
+ * language (`ts{2,4}`, `sh:line-numbers`); the others put it after a space
+ * (`js title="jest.config.js" {1,3-5}`); VitePress labels a block with
+ * `[vite.config.js]`, a title outside a code group.
+ */
+export interface FenceInfo {
+  language: string | null
+  meta: string | null
+}
+
+/** An inclusive range of line numbers, from 1. */
+export type LineRange = readonly [first: number, last: number]
+
+export interface FenceMeta {
+  /** The file name shown above the code: `title="…"` or `[…]`. */
+  title: string | null
+  highlightedLines: LineRange[]
+}
+
+const gluedMetaStart = /[{:[]/
+const titleAttribute = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|([^\s"'{}[\]]+))/
+const bracketLabel = /(?:^|\s)\[([^\]]+)\]/
+// Bare `{…}` (VitePress, Docusaurus, Starlight) or Starlight's `mark={…}`;
+// `ins={…}` and `del={…}` are other marks, not highlights.
+const lineRanges = /(?<=^|[\s:]|mark=)\{([\d\s,-]+)\}/g
+
+/** The language apart from meta glued to it; that meta joins the rest. */
+export function splitFenceInfo(lang: string | null | undefined, meta: string | null | undefined): FenceInfo {
+  const rest = meta?.trim() || null
+  if (!lang) return { language: null, meta: rest }
+  const at = lang.search(gluedMetaStart)
+  if (at === -1) return { language: lang, meta: rest }
+  return { language: lang.slice(0, at) || null, meta: [lang.slice(at), rest].filter(Boolean).join(' ') }
+}
+
+/** What the meta says about the block; words it does not know (`showLineNumbers`, `twoslash`) are ignored. */
+export function parseFenceMeta(meta: string | null | undefined): FenceMeta {
+  if (!meta) return { title: null, highlightedLines: [] }
+  const titleMatch = titleAttribute.exec(meta)
+  const withoutTitle = titleMatch ? meta.replace(titleMatch[0], ' ') : meta
+  const labelMatch = bracketLabel.exec(withoutTitle)
+  const title = (titleMatch?.slice(1).find((value) => value !== undefined) ?? labelMatch?.[1] ?? '').trim()
+  const outsideLabel = labelMatch ? withoutTitle.replace(labelMatch[0], ' ') : withoutTitle
+  const highlightedLines = [...outsideLabel.matchAll(lineRanges)].flatMap((match) => parseRanges(match[1] as string))
+  return { title: title || null, highlightedLines }
+}
+
+/** `1,3-5` as ranges; a piece that is no range (`5-3`, `0`) is skipped. */
+function parseRanges(list: string): LineRange[] {
+  return list.split(',').flatMap((piece): LineRange[] => {
+    const [first, last] = piece.split('-').map((bound) => Number(bound.trim()))
+    const end = last ?? first
+    if (first === undefined || end === undefined || !Number.isInteger(first) || !Number.isInteger(end) || first < 1 || end < first) return []
+    return [[first, end]]
+  })
+}
+
+export function isHighlighted(line: number, ranges: readonly LineRange[]): boolean {
+  return ranges.some(([first, last]) => line >= first && line <= last)
+}
