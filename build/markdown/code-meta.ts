@@ -23,8 +23,8 @@ const gluedMetaStart = /[{:[]/
 const titleAttribute = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|([^\s"'{}[\]]+))/
 const bracketLabel = /(?:^|\s)\[([^\]]+)\]/
 // Bare `{…}` (VitePress, Docusaurus, Starlight) or Starlight's `mark={…}`;
-// `ins={…}` and `del={…}` are other marks, not highlights.
-const lineRanges = /(?<=^|[\s:]|mark=)\{([\d\s,-]+)\}/g
+// its `ins={…}` and `del={…}` are other marks, not highlights.
+const lineRanges = /(?<!(?:ins|del)=)\{([\d\s,-]+)\}/g
 
 /** The language apart from meta glued to it; that meta joins the rest. */
 export function splitFenceInfo(lang: string | null | undefined, meta: string | null | undefined): FenceInfo {
