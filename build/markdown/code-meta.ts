@@ -57,6 +57,38 @@ function parseRanges(list: string): LineRange[] {
   })
 }
 
+// A line that is only a Docusaurus magic comment, in the comment syntax of any language.
+const magicComment = /^\s*(?:\/\/|#|--|;|\/\*|<!--|\{\/\*)\s*highlight-(next-line|start|end)\s*(?:\*\/\}?|-->)?\s*$/
+
+/**
+ * Docusaurus marks lines with comments (`// highlight-next-line`, `//
+ * highlight-start` … `// highlight-end`) as well as meta. Returns the code
+ * without those lines and the lines they mark, numbered in that code; null
+ * when it has none.
+ */
+export function takeHighlightComments(code: string): { code: string; highlightedLines: LineRange[] } | null {
+  const lines = code.split('\n')
+  if (!lines.some((line) => magicComment.test(line))) return null
+  const kept: string[] = []
+  const highlightedLines: LineRange[] = []
+  let rangeStart: number | null = null
+  let nextLine = false
+  for (const line of lines) {
+    const marker = magicComment.exec(line)?.[1]
+    if (marker === 'next-line') nextLine = true
+    else if (marker === 'start') rangeStart = kept.length + 1
+    else if (marker === 'end' && rangeStart !== null) {
+      if (kept.length >= rangeStart) highlightedLines.push([rangeStart, kept.length])
+      rangeStart = null
+    } else if (marker === undefined) {
+      kept.push(line)
+      if (nextLine) highlightedLines.push([kept.length, kept.length])
+      nextLine = false
+    }
+  }
+  return { code: kept.join('\n'), highlightedLines }
+}
+
 export function isHighlighted(line: number, ranges: readonly LineRange[]): boolean {
   return ranges.some(([first, last]) => line >= first && line <= last)
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { reachableModules } from '../../build/markdown/code-hash.ts'
-import { parseFenceMeta, splitFenceInfo } from '../../build/markdown/code-meta.ts'
+import { parseFenceMeta, splitFenceInfo, takeHighlightComments } from '../../build/markdown/code-meta.ts'
 import { renderDocument } from '../../build/markdown/render.ts'
 import { CODE_THEME } from '../../worker/preview/assets/code-theme.ts'
 
@@ -53,6 +53,12 @@ describe('fence info strings', () => {
     expect(parseFenceMeta('ins={3} del={4}').highlightedLines).toEqual([])
     expect(parseFenceMeta('title="see {2}"').highlightedLines).toEqual([])
     expect(parseFenceMeta('{5-3,0,x}').highlightedLines).toEqual([])
+  })
+
+  it('takes Docusaurus highlight comments out of the code and numbers the lines they mark in what is left', () => {
+    const code = ['a()', '// highlight-next-line', 'b()', '<!-- highlight-start -->', 'c()', 'd()', '<!-- highlight-end -->', 'e()'].join('\n')
+    expect(takeHighlightComments(code)).toEqual({ code: 'a()\nb()\nc()\nd()\ne()', highlightedLines: [[2, 2], [3, 4]] })
+    expect(takeHighlightComments('// highlight is a word here\nx()')).toBeNull()
   })
 })
 
