@@ -67,6 +67,7 @@ const magicComment = /^\s*(?:\/\/|#|--|;|\/\*|<!--|\{\/\*)\s*highlight-(next-lin
  * when it has none.
  */
 export function takeHighlightComments(code: string): { code: string; highlightedLines: LineRange[] } | null {
+  if (!code.includes('highlight-')) return null
   const lines = code.split('\n')
   if (!lines.some((line) => magicComment.test(line))) return null
   const kept: string[] = []
