@@ -17,6 +17,8 @@ export interface FenceMeta {
   /** The file name shown above the code: `title="…"` or `[…]`. */
   title: string | null
   highlightedLines: LineRange[]
+  /** The meta without the title: what a code group keeps when the title becomes its tab's label. */
+  withoutTitle: string | null
 }
 
 const gluedMetaStart = /[{:[]/
@@ -37,14 +39,14 @@ export function splitFenceInfo(lang: string | null | undefined, meta: string | n
 
 /** What the meta says about the block; words it does not know (`showLineNumbers`, `twoslash`) are ignored. */
 export function parseFenceMeta(meta: string | null | undefined): FenceMeta {
-  if (!meta) return { title: null, highlightedLines: [] }
+  if (!meta) return { title: null, highlightedLines: [], withoutTitle: null }
   const titleMatch = titleAttribute.exec(meta)
-  const withoutTitle = titleMatch ? meta.replace(titleMatch[0], ' ') : meta
-  const labelMatch = bracketLabel.exec(withoutTitle)
+  const withoutAttribute = titleMatch ? meta.replace(titleMatch[0], ' ') : meta
+  const labelMatch = bracketLabel.exec(withoutAttribute)
   const title = (titleMatch?.slice(1).find((value) => value !== undefined) ?? labelMatch?.[1] ?? '').trim()
-  const outsideLabel = labelMatch ? withoutTitle.replace(labelMatch[0], ' ') : withoutTitle
-  const highlightedLines = [...outsideLabel.matchAll(lineRanges)].flatMap((match) => parseRanges(match[1] as string))
-  return { title: title || null, highlightedLines }
+  const rest = labelMatch ? withoutAttribute.replace(labelMatch[0], ' ') : withoutAttribute
+  const highlightedLines = [...rest.matchAll(lineRanges)].flatMap((match) => parseRanges(match[1] as string))
+  return { title: title || null, highlightedLines, withoutTitle: rest.replace(/\s+/g, ' ').trim() || null }
 }
 
 /** `1,3-5` as ranges; a piece that is no range (`5-3`, `0`) is skipped. */

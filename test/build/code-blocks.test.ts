@@ -45,6 +45,11 @@ describe('fence info strings', () => {
     expect(parseFenceMeta(':line-numbers {1}').title).toBeNull()
   })
 
+  it('gives the meta without its title, for a code group whose tab label the title becomes', () => {
+    expect(parseFenceMeta('[npm] {2}').withoutTitle).toBe('{2}')
+    expect(parseFenceMeta('title="a.js"').withoutTitle).toBeNull()
+  })
+
   it('reads line ranges after a space, glued, or as Starlight marks, and nothing that only looks like one', () => {
     expect(parseFenceMeta('{1,3-5}').highlightedLines).toEqual([[1, 1], [3, 5]])
     expect(parseFenceMeta(':line-numbers{2}').highlightedLines).toEqual([[2, 2]])
