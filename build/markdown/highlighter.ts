@@ -9,6 +9,7 @@ import docker from 'shiki/langs/docker.mjs'
 import go from 'shiki/langs/go.mjs'
 import graphql from 'shiki/langs/graphql.mjs'
 import html from 'shiki/langs/html.mjs'
+import http from 'shiki/langs/http.mjs'
 import ini from 'shiki/langs/ini.mjs'
 import java from 'shiki/langs/java.mjs'
 import javascript from 'shiki/langs/javascript.mjs'
@@ -42,9 +43,9 @@ import yaml from 'shiki/langs/yaml.mjs'
  * CSS, HTML and TypeScript) and its aliases (`sh`, `bash`, `zsh`).
  */
 const LANGUAGES: LanguageRegistration[][] = [
-  c, cpp, csharp, css, diff, docker, go, graphql, html, ini, java, javascript, json, jsonc, jsx, kotlin, markdown, mdx,
-  php, powershell, python, ruby, rust, scss, shellscript, shellsession, sql, svelte, swift, toml, tsx, typescript, vue,
-  xml, yaml,
+  c, cpp, csharp, css, diff, docker, go, graphql, html, http, ini, java, javascript, json, jsonc, jsx, kotlin,
+  markdown, mdx, php, powershell, python, ruby, rust, scss, shellscript, shellsession, sql, svelte, swift,
+  toml, tsx, typescript, vue, xml, yaml,
 ]
 
 /**
