@@ -65,6 +65,14 @@ const TOKEN_COLOR = /^var\(--shiki-(token-[a-z-]+)\)$/
  */
 const TOKENIZE_LIMITS = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: 2000 }
 
+/**
+ * Short blocks are kept per thread, by language and code: translations and
+ * install snippets repeat them across a site. Only short ones, and the memo
+ * is emptied when full, which bounds its memory (a few MB) without
+ * bookkeeping.
+ */
+const MEMO = { blocks: 2000, characters: 1000 }
+
 export interface CodeToken {
   text: string
   /** `token-keyword`, `token-string`…; null for text in the default colour. */
@@ -72,7 +80,7 @@ export interface CodeToken {
 }
 
 export interface CodeHighlighter {
-  /** The code's lines as tokens; null when the language is not in the set (the caller shows plain text). */
+  /** The code's lines as tokens, not to be changed; null when the language is not in the set (the caller shows plain text). */
   highlight(code: string, language: string): CodeToken[][] | null
 }
 
@@ -92,17 +100,26 @@ export function createCodeHighlighter(): CodeHighlighter {
     for (const name of [main.name, ...(main.aliases ?? [])]) byName.set(name, registrations)
   }
   const loaded = new Set<string>()
+  const memo = new Map<string, CodeToken[][]>()
   return {
     highlight(code, language) {
       const registrations = byName.get(language.toLowerCase())
       if (!registrations) return null
       const main = registrations.at(-1) as LanguageRegistration
+      const key = code.length <= MEMO.characters ? `${main.name}\u0000${code}` : null
+      const known = key === null ? undefined : memo.get(key)
+      if (known) return known
       if (!loaded.has(main.name)) {
         shiki.loadLanguageSync(registrations)
         loaded.add(main.name)
       }
       const lines = shiki.codeToTokensBase(code, { lang: main.name, theme: THEME.name as string, ...TOKENIZE_LIMITS })
-      return lines.map((line) => line.map((token) => ({ text: token.content, className: TOKEN_COLOR.exec(token.color ?? '')?.[1] ?? null })))
+      const tokens = lines.map((line) => line.map((token) => ({ text: token.content, className: TOKEN_COLOR.exec(token.color ?? '')?.[1] ?? null })))
+      if (key !== null) {
+        if (memo.size >= MEMO.blocks) memo.clear()
+        memo.set(key, tokens)
+      }
+      return tokens
     },
   }
 }

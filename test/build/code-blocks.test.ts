@@ -99,6 +99,13 @@ describe('highlighted code', () => {
     expect(render(block).html).toBe(render(block).html)
   })
 
+  it('keeps blocks with the same code in different languages apart', () => {
+    const asJs = render('```js\nexport default 1\n```\n').html
+    const asSh = render('```sh\nexport default 1\n```\n').html
+    expect(asJs).toContain('<span class="token-constant">1</span>')
+    expect(asSh).not.toContain('<span class="token-constant">1</span>')
+  })
+
   it('leaves a line longer than the tokenizer limit plain rather than slowing the build', () => {
     const { html } = render(`\`\`\`js\nconst long = [${'1, '.repeat(1000)}]\nconst short = 1\n\`\`\`\n`)
     expect(html).toMatch(/<span class="line">const long = \[1, 1, /)
