@@ -6,13 +6,17 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import remarkStringify, { type Options as MarkdownStyle } from 'remark-stringify'
 import { unified } from 'unified'
+import { createCodeHighlighter } from './highlighter.ts'
 import { directiveHandlers } from './plugins/directive-html.ts'
 import { rehypeAssets } from './plugins/rehype-assets.ts'
-import { remarkAssetUrls } from './plugins/remark-asset-urls.ts'
 import { rehypeClobberedAnchors } from './plugins/rehype-clobbered-anchors.ts'
+import { rehypeCode } from './plugins/rehype-code.ts'
 import { rehypeHeadingIds } from './plugins/rehype-heading-ids.ts'
 import { rehypeLinks } from './plugins/rehype-links.ts'
+import { remarkAssetUrls } from './plugins/remark-asset-urls.ts'
+import { remarkCodeCopy } from './plugins/remark-code-copy.ts'
 import { remarkCodeGroup } from './plugins/remark-code-group.ts'
+import { remarkCodeMeta } from './plugins/remark-code-meta.ts'
 import { remarkContainerSyntax } from './plugins/remark-container-syntax.ts'
 import { remarkDirectiveNames } from './plugins/remark-directive-names.ts'
 import { remarkForeignSyntax } from './plugins/remark-foreign-syntax.ts'
@@ -53,6 +57,9 @@ const sanitizeSchema: SanitizeSchema = {
   },
 }
 
+/** One per render thread: both chains share it, and with it the grammars it has loaded. */
+const codeHighlighter = createCodeHighlighter()
+
 function markdownToHtml(options: { rawHtml: boolean }) {
   const chain = unified()
     .use(remarkParse)
@@ -62,6 +69,8 @@ function markdownToHtml(options: { rawHtml: boolean }) {
     .use(remarkLegacyContainerFences)
     .use(remarkGithubAlerts)
     .use(remarkCodeGroup)
+    // After code groups, which take a fence's title for their tab label: the rest of the meta is the code's.
+    .use(remarkCodeMeta)
     .use(remarkDirectiveNames)
     .use(remarkHeadingIds)
     .use(remarkForeignSyntax)
@@ -69,6 +78,7 @@ function markdownToHtml(options: { rawHtml: boolean }) {
     .use(remarkRehype, { allowDangerousHtml: options.rawHtml, clobberPrefix: '', handlers: directiveHandlers })
   return (options.rawHtml ? chain.use(rehypeRaw) : chain)
     .use(rehypeSanitize, sanitizeSchema)
+    .use(rehypeCode, { highlighter: codeHighlighter })
     .use(rehypeHeadingIds)
     .use(rehypeClobberedAnchors, { prefix: CLOBBER_PREFIX })
     .use(rehypeLinks)
@@ -106,5 +116,6 @@ export const markdownCopyProcessor = unified()
   .use(remarkGfm)
   .use(remarkAssetUrls)
   .use(remarkMarkdownCopy, { sanitizeSchema })
+  .use(remarkCodeCopy)
   .use(remarkStringify, MARKDOWN_STYLE)
   .freeze()

@@ -130,7 +130,7 @@ describe('renderDocument', () => {
   it('reads a container fence again only where the first parse put it at the start of a paragraph line', () => {
     const output = render('Intro text\n::: warning Careful\nBody.\n:::\n\n```md\n::: warning Careful\n```\n')
     expect(output.html).toContain('<aside class="admonition" data-kind="warning">\n<p class="admonition-title">Careful</p>')
-    expect(output.html).toContain('<pre><code class="language-md">::: warning Careful\n</code></pre>')
+    expect(output.html).toContain('<code class="language-md"><span class="line">::: warning Careful</span></code>')
   })
 
   it('keeps the line of a link after a container fence was rewritten', () => {
@@ -140,7 +140,7 @@ describe('renderDocument', () => {
 
   it('allows data-kind and data-label only on the elements the directive HTML puts them on', () => {
     const output = render('<p data-kind="x" data-label="y">a</p><aside data-kind="tip" data-label="z">b</aside><pre tabindex="0">c</pre>\n')
-    expect(output.html).toBe('<p>a</p><aside data-kind="tip">b</aside><pre tabindex="0">c</pre>')
+    expect(output.html).toBe('<p>a</p><aside data-kind="tip">b</aside><pre tabindex="0" class="shiki">c</pre>')
   })
 
   it('reports no H1 when the document has none', () => {

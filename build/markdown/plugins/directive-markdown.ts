@@ -1,7 +1,6 @@
 import type { BlockContent, Parent, PhrasingContent, RootContent } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
 import { admonitionKind, defaultTitle, splitLabel, type AdmonitionKind, type Directive } from './directive-vocabulary.ts'
-import { fenceTitle } from './fence-title.ts'
 
 /** The GitHub alert each kind is written as; `details` is none. */
 const ALERT: Record<Exclude<AdmonitionKind, 'details'>, string> = {
@@ -19,16 +18,14 @@ const ALERT: Record<Exclude<AdmonitionKind, 'details'>, string> = {
  * the Markdown copy: an admonition as a GitHub alert (its title, when the
  * author gave one, in bold on the first line), `details` as its title in
  * bold then its content, each tab's content after its label in bold, and
- * the other components as their content; a code block with a title gets
- * its file name on a line before it. Innermost first, so nesting works.
+ * the other components as their content (a code block's title is
+ * remark-code-copy's). Innermost first, so nesting works.
  */
 export function directivesToMarkdown(parent: Parent): void {
   const children: RootContent[] = []
   for (const node of parent.children) {
     if ('children' in node) directivesToMarkdown(node)
     const isDirective = node.type === 'containerDirective' || node.type === 'leafDirective' || node.type === 'textDirective'
-    const title = node.type === 'code' ? fenceTitle(node.meta)?.title : undefined
-    if (title !== undefined) children.push({ type: 'paragraph', children: [{ type: 'inlineCode', value: title }] })
     children.push(...(isDirective ? plain(node) : [node]))
   }
   parent.children = children as Parent['children']

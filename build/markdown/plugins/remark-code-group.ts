@@ -1,7 +1,7 @@
 import type { Code, Parent, Root } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
 import { labelParagraph } from './directive-vocabulary.ts'
-import { fenceTitle } from './fence-title.ts'
+import { parseFenceMeta, splitFenceInfo } from '../code-meta.ts'
 
 /**
  * VitePress's `::: code-group` becomes tabs of kind `code-group`, one tab
@@ -42,8 +42,10 @@ function toTabs(group: ContainerDirective) {
  * tab, else its language.
  */
 function takeFenceLabel(code: Code): string {
-  const found = fenceTitle(code.meta)
-  if (!found) return code.lang?.replace(/[{:].*$/, '') ?? 'Code'
-  code.meta = found.rest
-  return found.title
+  const { language, meta } = splitFenceInfo(code.lang, code.meta)
+  const { title, withoutTitle } = parseFenceMeta(meta)
+  if (title === null) return language ?? 'Code'
+  code.lang = language
+  code.meta = withoutTitle
+  return title
 }

@@ -1,3 +1,4 @@
+import { CODE_THEME } from './code-theme.ts'
 import { LIVE } from './live.ts'
 import { PAGE } from './page.ts'
 import { SEARCH } from './search.ts'
@@ -23,6 +24,6 @@ function asset(name: string, body: string, type: string): Asset {
 }
 
 export const ASSETS = {
-  css: asset('style.css', STYLE, 'text/css; charset=utf-8'),
+  css: asset('style.css', STYLE + CODE_THEME, 'text/css; charset=utf-8'),
   js: asset('app.js', [PAGE, TABS, SEARCH, LIVE].join('\n'), 'text/javascript; charset=utf-8'),
 }
