@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { SourceFile } from './content/front-matter.ts'
 import { SITE_FILE } from './content/site-config.ts'
+import { isMarkdownPath } from './markdown/mdx/files.ts'
 import { mapLimit } from './map-limit.ts'
 
 export interface ContentFolder {
@@ -13,7 +14,7 @@ export class MissingContentError extends Error {
   override name = 'MissingContentError'
 }
 
-/** Reads `site.yml` and every Markdown file under `docs/` and `releases/`. */
+/** Reads `site.yml` and every Markdown file (`.md`, `.mdx`, partials too) under `docs/` and `releases/`. */
 export async function readContent(contentDir: string): Promise<ContentFolder> {
   const siteText = await readSiteText(contentDir)
   const paths = [...(await markdownFiles(contentDir, 'docs')), ...(await markdownFiles(contentDir, 'releases'))].sort()
@@ -42,14 +43,14 @@ export async function readSourceFile(contentDir: string, path: string): Promise<
   }
 }
 
-/** Whether a path under the content folder is one `readContent` reads as a page or a release note. */
+/** Whether a path under the content folder is one `readContent` reads: a page, a partial or a release note. */
 export function isContentFile(path: string): boolean {
-  return /^(?:docs|releases)\/.+\.md$/.test(path)
+  return /^(?:docs|releases)\//.test(path) && isMarkdownPath(path)
 }
 
 async function markdownFiles(root: string, folder: string): Promise<string[]> {
   const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true }).catch(() => [])
   return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .filter((entry) => entry.isFile() && isMarkdownPath(entry.name))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)))
 }

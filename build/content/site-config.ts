@@ -1,6 +1,7 @@
 import { load as loadYaml } from 'js-yaml'
 import { z } from 'zod'
 import { tokenize } from '../../search/tokenize.ts'
+import { MARKDOWN_FORMATS } from '../markdown/mdx/syntax.ts'
 import { relativeSlug } from './front-matter.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
 
@@ -42,6 +43,8 @@ const siteSchema = (lineOfRedirect: (index: number) => number) =>
       links: z.enum(['warn', 'error']).default('error'),
       redirects: z.array(redirectEntry).default([]),
       search: z.object({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
+      // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS.
+      markdown: z.object({ format: z.enum(MARKDOWN_FORMATS).default('detect') }).default({ format: 'detect' }),
     })
     .transform((data, ctx) => {
       const labels = data.locales ?? { [data.defaultLocale]: data.defaultLocale }
@@ -64,6 +67,7 @@ const siteSchema = (lineOfRedirect: (index: number) => number) =>
         links: data.links,
         redirects: data.redirects.map((redirect, index) => ({ ...redirect, line: lineOfRedirect(index) })),
         search: data.search,
+        markdown: data.markdown,
       }
     })
 

@@ -1,6 +1,7 @@
 import type { DocumentBlob, DocumentNav, EditInfo } from '../../contract/index.ts'
 import type { SourceDocument } from '../content/documents.ts'
 import type { GitHistory } from '../git-history.ts'
+import { withoutMarkdownExtension } from '../markdown/mdx/files.ts'
 import type { RenderedDocument } from '../markdown/render.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { buildToc } from './toc.ts'
@@ -14,7 +15,7 @@ export interface RenderedSource extends SourceDocument {
 }
 
 export function titleOf(document: SourceDocument, rendered: RenderedDocument): string {
-  const fileName = document.path.split('/').pop()?.replace(/\.md$/, '') ?? document.path
+  const fileName = withoutMarkdownExtension(document.path.split('/').pop() ?? document.path)
   const name = fileName === 'index' ? (document.docId.split('/').pop() ?? fileName) : fileName
   return document.parsed.data.title ?? rendered.h1 ?? name
 }
