@@ -13,6 +13,7 @@ import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
 import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
 import { navItems } from './nav-items.ts'
 import { buildReleases } from './releases.ts'
+import { partialSources } from '../markdown/mdx/partials.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { localeLlms } from './locale-llms.ts'
 import { LlmsParts } from './llms-parts.ts'
@@ -74,7 +75,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
   problems.push(...redirects.problems)
   const links = linkTable(documents, site)
-  const rendered = await renderContent(documents, releaseFiles, links.targets, input.renderMany ?? renderInProcess)
+  const rendered = await renderContent(documents, releaseFiles, links.targets, input.renderMany ?? renderInProcess, {
+    format: site.markdown.format,
+    partials: partialSources(docFiles),
+  })
+  problems.push(...rendered.errors)
   const sources: RenderedSource[] = documents.map((document) => {
     const output = rendered.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
@@ -144,6 +149,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const warnings: BuildWarning[] = [
     ...(input.git.warning ? [{ message: input.git.warning }] : []),
     ...(site.links === 'warn' ? brokenLinks : []),
+    ...rendered.warnings,
     ...oversizedBlobWarnings(blobs.oversized).map((message) => ({ message })),
   ]
   return { manifest, blobList, blobs: blobs.blobs, stats, warnings }

@@ -1,4 +1,6 @@
-import type { Parent, Root, RootContent } from 'mdast'
+import type { Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast'
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx'
+import { phrasing } from 'mdast-util-phrasing'
 
 /**
  * The tree for the Markdown copy: the HTML elements an MDX file wrote in JSX
@@ -13,13 +15,30 @@ export function withoutMdxForCopy(tree: Root): Root {
 function unwrap(parent: Parent): void {
   parent.children = (parent.children as RootContent[]).flatMap((child): RootContent[] => {
     if ('children' in child) unwrap(child)
-    if (child.type !== 'mdxJsxFlowElement' && child.type !== 'mdxJsxTextElement') return [child]
-    if (child.name === 'img') {
-      const src = child.data?.hProperties?.src
-      const alt = child.data?.hProperties?.alt
-      return typeof src === 'string' ? [{ type: 'image', url: src, alt: typeof alt === 'string' ? alt : null }] : []
-    }
-    if (child.name === 'br') return [{ type: 'break' }]
-    return child.children
+    if (child.type === 'mdxJsxTextElement') return contentOf(child)
+    // A block's content in a block's place: its text in paragraphs.
+    if (child.type === 'mdxJsxFlowElement') return inParagraphs(contentOf(child))
+    return [child]
   }) as Parent['children']
+}
+
+function contentOf(element: MdxJsxFlowElement | MdxJsxTextElement): RootContent[] {
+  const properties = element.data?.hProperties ?? {}
+  if (element.name === 'br') return [{ type: 'break' }]
+  if (element.name !== 'img') return element.children
+  const { src, alt } = properties
+  return typeof src === 'string' ? [{ type: 'image', url: src, alt: typeof alt === 'string' ? alt : null }] : []
+}
+
+function inParagraphs(nodes: RootContent[]): RootContent[] {
+  const blocks: RootContent[] = []
+  let open: Paragraph | undefined
+  for (const node of nodes) {
+    if (!phrasing(node)) {
+      blocks.push(node)
+      open = undefined
+    } else if (open) open.children.push(node as PhrasingContent)
+    else blocks.push((open = { type: 'paragraph', children: [node as PhrasingContent] }))
+  }
+  return blocks
 }

@@ -50,7 +50,7 @@ export function parseSource(file: VFile, source: MarkdownSource, context: ParseC
   if (source.syntax === 'md' || (source.syntax === 'detect' && !mdxHint.test(source.body))) return markdownProcessor.parse(file)
   let tree: Root
   try {
-    tree = mdxProcessor.parse(file)
+    tree = mdxProcessor.parse(new VFile({ path: file.path, value: escapeHeadingIds(source.body) }))
   } catch (error) {
     if (!(error instanceof VFileMessage)) throw error
     const markdown = markdownProcessor.parse(file)
@@ -82,6 +82,16 @@ function loadPartial(from: MarkdownSource, specifier: string, line: number, cont
   }
   const source = { path, body: partial.body, bodyLine: partial.bodyLine, syntax: syntaxOf(path, context.format) }
   return parseSource(new VFile({ path, value: partial.body }), source, { ...context, within: [...context.within, path] })
+}
+
+// `## Title {#id}` sets a heading id in Markdown, where MDX would read an
+// expression and fail. As Docusaurus does for MDX, the brace is escaped
+// first, on heading lines only, so the id reaches the heading-id plugin as
+// text; lines keep their numbers.
+const headingId = /^(#{1,6}[ \t][^\n]*?[ \t])\{(#[^\s{}]+)\}[ \t]*$/gm
+
+function escapeHeadingIds(body: string): string {
+  return body.replace(headingId, '$1\\{$2}')
 }
 
 function hasMdxSyntax(tree: Root): boolean {
