@@ -60,10 +60,16 @@ function container(name: string, label: string | undefined, children: RootConten
 
 /** `<Details summary="…">`, or `<Details><summary>…</summary>…</Details>` as Docusaurus writes it. */
 function details(element: JsxElement): RootContent[] {
-  const summary = element.children.find((child): child is JsxElement => isJsx(child) && child.name === 'summary')
+  const summary = element.children.find(isSummary)
   const rest = element.children.filter((child) => child !== summary)
   const title = attribute(element, 'summary') ?? (summary ? toString(summary).trim() : undefined)
   return [container('details', title, rest)]
+}
+
+/** A `<summary>` on a line of its own: a block, or alone in a paragraph when it holds text. */
+function isSummary(node: RootContent): boolean {
+  const inner = node.type === 'paragraph' && node.children.length === 1 ? node.children[0] : node
+  return inner !== undefined && isJsx(inner) && inner.name === 'summary'
 }
 
 /** One tab per code block of a code group, labelled as the fence names it (`[npm]`, `title="x"`), else by its language. */
