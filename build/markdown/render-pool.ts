@@ -9,6 +9,8 @@ export interface RenderPoolOptions {
   cache?: RenderCache | undefined
   /** Threads to render on; defaults to every core. */
   threads?: number
+  /** The old-generation heap of each render thread, in MB (tests make it small). */
+  heapCapMb?: number
   onProgress?: (done: number, total: number) => void
 }
 
@@ -16,11 +18,17 @@ export interface RenderPoolOptions {
 const PARALLEL_THRESHOLD = 48
 const BATCH_SIZE = 16
 const HEAP_CAP_MB = 384
-const LARGE_DOCUMENT_CHARS = 1_000_000
+// Dense Markdown (a link, bold and code in every line) was measured at about
+// 190 bytes of heap per byte of text: 1 MB renders under a 384 MB cap, 2 MB
+// does not. A document over 1/400 of the cap renders on a thread even alone,
+// where running out of memory fails that document, not the build process.
+const HEAP_BYTES_PER_CHAR_BOUND = 400
 
 /** Renders what the cache does not have, spread over every core. */
 export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
   const threads = options.threads ?? availableParallelism()
+  const heapCapMb = options.heapCapMb ?? HEAP_CAP_MB
+  const largeDocumentChars = (heapCapMb * 1024 * 1024) / HEAP_BYTES_PER_CHAR_BOUND
   return async (inputs, targets) => {
     const outputs = new Map<string, RenderedDocument>()
     await mapLimit([...inputs], 64, async ([key, input]) => {
@@ -31,10 +39,9 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
     let done = inputs.size - misses.length
     const progress = (count: number) => options.onProgress?.((done += count), inputs.size)
     progress(0)
-    // A large document renders on a thread even alone: a thread that runs out of memory can say which document it was.
     const rendered =
-      (misses.length >= PARALLEL_THRESHOLD && threads > 1) || misses.some(({ input }) => input.body.length > LARGE_DOCUMENT_CHARS)
-        ? await renderOnThreads(misses, targets, threads, progress)
+      (misses.length >= PARALLEL_THRESHOLD && threads > 1) || misses.some(({ input }) => input.body.length > largeDocumentChars)
+        ? await renderOnThreads(misses, { targets, heapCapMb }, threads, progress)
         : misses.map(({ key, input }) => {
             progress(1)
             return { key, output: renderDocument(input, targets) }
@@ -51,18 +58,24 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
 export type RenderJob = { key: string; input: RenderInput }
 export type RenderResult = { key: string; output: RenderedDocument }
 
-async function renderOnThreads(jobs: RenderJob[], targets: LinkTargets, threads: number, progress: (count: number) => void): Promise<RenderResult[]> {
+/** What every render thread starts with. */
+interface ThreadSetup {
+  targets: LinkTargets
+  heapCapMb: number
+}
+
+async function renderOnThreads(jobs: RenderJob[], setup: ThreadSetup, threads: number, progress: (count: number) => void): Promise<RenderResult[]> {
   const queue = [...jobs]
   const results: RenderResult[] = []
   // A thread that runs out of memory is gone: its batch is rendered again one
   // document at a time, and the thread's place is taken by a new one.
   const runThread = async () => {
     while (queue.length > 0) {
-      const worker = startThread(targets)
+      const worker = startThread(setup)
       try {
         for (let batch = queue.splice(0, BATCH_SIZE); batch.length > 0; batch = queue.splice(0, BATCH_SIZE)) {
           const output = await renderBatch(worker, batch).catch(unlessOutOfMemory)
-          results.push(...(output ?? (await renderEachAlone(batch, targets))))
+          results.push(...(output ?? (await renderEachAlone(batch, setup))))
           progress(batch.length)
           if (!output) break
         }
@@ -75,12 +88,12 @@ async function renderOnThreads(jobs: RenderJob[], targets: LinkTargets, threads:
   return results
 }
 
-function startThread(targets: LinkTargets): Worker {
+function startThread({ targets, heapCapMb }: ThreadSetup): Worker {
   // A render thread keeps little alive between batches: on the 10k corpus its heap
   // stays at 65-70 MB with any cap from 64 to 384 MB or with none, and the build's
   // peak comes after the threads exit. So the cap is only a ceiling for a runaway
   // document; a lower one fails on long ones (a 4 MB document needs over 128 MB).
-  return new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { targets }, resourceLimits: { maxOldGenerationSizeMb: HEAP_CAP_MB } })
+  return new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { targets }, resourceLimits: { maxOldGenerationSizeMb: heapCapMb } })
 }
 
 function renderBatch(worker: Worker, batch: RenderJob[]): Promise<RenderResult[]> {
@@ -97,13 +110,13 @@ function unlessOutOfMemory(error: unknown): null {
 }
 
 /** Each document on a thread of its own: one that still exhausts the heap is too large, and says so. */
-async function renderEachAlone(batch: RenderJob[], targets: LinkTargets): Promise<RenderResult[]> {
+async function renderEachAlone(batch: RenderJob[], setup: ThreadSetup): Promise<RenderResult[]> {
   const results: RenderResult[] = []
   for (const job of batch) {
-    const worker = startThread(targets)
+    const worker = startThread(setup)
     try {
       const output = await renderBatch(worker, [job]).catch(unlessOutOfMemory)
-      results.push(...(output ?? [{ key: job.key, output: tooLarge(job.input) }]))
+      results.push(...(output ?? [{ key: job.key, output: tooLarge(job.input, setup.heapCapMb) }]))
     } finally {
       await worker.terminate()
     }
@@ -111,8 +124,8 @@ async function renderEachAlone(batch: RenderJob[], targets: LinkTargets): Promis
   return results
 }
 
-function tooLarge(input: RenderInput): RenderedDocument {
+function tooLarge(input: RenderInput, heapCapMb: number): RenderedDocument {
   const size = (Buffer.byteLength(input.body) / 1024 / 1024).toFixed(1)
-  const message = `document too large to render: its ${size} MB of Markdown exhaust the ${HEAP_CAP_MB} MB heap of a render thread; split it into smaller pages`
+  const message = `document too large to render: its ${size} MB of Markdown exhaust the ${heapCapMb} MB heap of a render thread; split it into smaller pages`
   return { html: '', h1: null, headings: [], sections: [], links: [], markdown: '', errors: [{ path: input.path, line: 1, message }], warnings: [] }
 }
