@@ -1,7 +1,9 @@
+import { cp, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { blob, buildDir, buildFolder, documentOf, doc, problemsOf, removeTempDirs, routesOf, SITE_EN } from './helpers.ts'
+import { SiteSession } from '../../build/session.ts'
+import { blob, buildDir, buildFolder, documentOf, doc, makeTempDir, problemsOf, removeTempDirs, routesOf, SITE_EN } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -119,5 +121,25 @@ describe('markdown.format in site.yml', () => {
   it('refuses a format it does not know', async () => {
     const problems = await problemsOf({ 'site.yml': `${SITE_EN}markdown:\n  format: rst\n`, 'docs/en/index.md': '# Home\n' })
     expect(problems).toEqual([{ path: 'site.yml', line: 5, message: expect.stringMatching(/^markdown\.format: /) }])
+  })
+})
+
+describe('npm start on a folder with .mdx pages and partials', () => {
+  it('renders again only the page that inlines a partial when the partial is saved, and takes in a new .mdx page', async () => {
+    const contentDir = join(await makeTempDir('docs-mdx-session-'), 'content')
+    await cp(FIXTURE, contentDir, { recursive: true })
+    let rendered = 0
+    const session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1, onProgress: (_done, total) => void (rendered = total) })
+    await session.build()
+    await writeFile(join(contentDir, 'docs/en/_partials/_support.md'), 'Questions? Open an issue.\n')
+    await session.refresh(['docs/en/_partials/_support.md'])
+    rendered = 0
+    const edited = { ...result, ...(await session.build()) }
+    expect(documentOf(edited, 'index').html).toContain('<p>Questions? Open an issue.</p>')
+    expect(rendered).toBe(1)
+    await writeFile(join(contentDir, 'docs/en/guides/new.mdx'), '# New\n\nJust added.\n')
+    await session.refresh(['docs/en/guides/new.mdx'])
+    const added = { ...result, ...(await session.build()) }
+    expect(documentOf(added, 'guides/new').title).toBe('New')
   })
 })
