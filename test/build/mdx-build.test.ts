@@ -93,6 +93,17 @@ describe('malformed MDX', () => {
   })
 })
 
+describe('links in a partial', () => {
+  it('are checked, and a broken one is reported at the line of the page that inlines the partial', async () => {
+    const problems = await problemsOf({
+      'site.yml': SITE_EN,
+      'docs/en/index.mdx': "import Help from './_help.md'\n\n# Home\n\n<Help />\n",
+      'docs/en/_help.md': 'See [the FAQ](./faq.md).\n',
+    })
+    expect(problems).toEqual([{ path: 'docs/en/index.mdx', line: 5, message: expect.stringContaining('./faq.md') }])
+  })
+})
+
 describe('markdown.format in site.yml', () => {
   const mdxInMd = "import Note from './_note.md'\n\n# Page\n\n<Note />\n"
   const files = (format: string) => ({

@@ -1,6 +1,7 @@
 import type { Parent, Root, RootContent } from 'mdast'
 import type { MdxFlowExpression, MdxjsEsm, MdxTextExpression } from 'mdast-util-mdx'
 import { h } from 'hastscript'
+import { visit } from 'unist-util-visit'
 import type { Transformer } from 'unified'
 import type { ContentProblem } from '../../content/problems.ts'
 import { isJsx, knownComponent, type JsxElement } from './components.ts'
@@ -86,6 +87,11 @@ function rewriteElement(element: JsxElement, state: State): RootContent[] {
 function inlinePartial(element: JsxElement, specifier: string, state: State): RootContent[] {
   const tree = state.context.loadPartial(specifier, lineOf(state, element))
   if (!tree) return []
+  // Its lines are the partial's: in this page, what it holds (a broken link) is at the element that inlines it.
+  visit(tree, (node) => {
+    if (element.position) node.position = element.position
+    else delete node.position
+  })
   if (element.type === 'mdxJsxFlowElement') return tree.children
   // Used inside a paragraph: only the partial's text fits there.
   return tree.children.flatMap((child) => (child.type === 'paragraph' ? child.children : []))
