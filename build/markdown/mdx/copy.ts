@@ -13,8 +13,10 @@ export function withoutMdxForCopy(tree: Root): Root {
 }
 
 function unwrap(parent: Parent): void {
+  for (const child of parent.children) if ('children' in child) unwrap(child)
+  // Most trees (every Markdown one) have none: they are left as they are.
+  if (!parent.children.some((child) => child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement')) return
   parent.children = (parent.children as RootContent[]).flatMap((child): RootContent[] => {
-    if ('children' in child) unwrap(child)
     if (child.type === 'mdxJsxTextElement') return contentOf(child)
     // A block's content in a block's place: its text in paragraphs.
     if (child.type === 'mdxJsxFlowElement') return inParagraphs(contentOf(child))
