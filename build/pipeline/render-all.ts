@@ -132,7 +132,7 @@ export async function renderContent(
  * matter text, if any, makes the page.
  */
 function layoutPage(document: SourceDocument, rendered: RenderedDocument, targets: LinkTargets): { rendered: RenderedDocument | null; warning: ContentProblem } | null {
-  const data = document.parsed.data as Record<string, unknown>
+  const data: Record<string, unknown> = document.parsed.data
   if (rendered.errors.length > 0 || rendered.markdown.trim() !== '' || (document.parsed.body.trim() === '' && !isLayoutFrontMatter(data))) return null
   const page = frontMatterPage(data)
   const message = page

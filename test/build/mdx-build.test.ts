@@ -52,6 +52,13 @@ describe('a folder with .mdx pages and partials', () => {
     ])
   })
 
+  it('gives the same warnings when the renderings come from the render cache', async () => {
+    const cacheDir = await makeTempDir('docs-mdx-cache-')
+    await buildDir(FIXTURE, { cacheDir })
+    const cached = await buildDir(FIXTURE, { cacheDir })
+    expect(cached.result.warnings.filter((warning) => 'path' in warning)).toEqual(contentWarnings())
+  })
+
   it('makes a readable page of a layout page from its hero and features', () => {
     const home = documentOf(result, 'home')
     expect(home.title).toBe('Fleet')
