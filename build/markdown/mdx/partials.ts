@@ -23,6 +23,8 @@ export function partialsFor(body: string, sources: Map<string, PartialSource>): 
   const chosen: Record<string, PartialSource> = {}
   const pending = [body]
   for (let text = pending.pop(); text !== undefined; text = pending.pop()) {
+    // A text that imports nothing inlines nothing: most pages are done here.
+    if (!text.includes('import')) continue
     for (const [path, source] of sources) {
       if (Object.hasOwn(chosen, path) || !text.includes(path.slice(path.lastIndexOf('/') + 1))) continue
       chosen[path] = source
