@@ -61,7 +61,7 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
   file.data.linkContext = { path: input.path, targets, lineOffset: input.bodyLine - 1 }
   const findings = { errors: [], warnings: [] }
   const source = { path: input.path, body: input.body, bodyLine: input.bodyLine, syntax: syntaxOf(input.path, input.format ?? 'md') }
-  const mdast = parseSource(file, source, { findings, partials: input.partials ?? {}, format: input.format ?? 'md', within: [input.path] })
+  const mdast = parseSource(file, source, { findings, partials: input.partials ?? {}, format: input.format ?? 'md', within: [input.path] }).tree
   const processor = hasRawHtml(mdast) ? markdownWithHtmlProcessor : markdownProcessor
   const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)

@@ -14,7 +14,7 @@ function parse(body: string, options: { path?: string; format?: MarkdownFormat; 
   const path = options.path ?? 'docs/en/page.mdx'
   const context: ParseContext = { findings: { errors: [], warnings: [] }, partials: options.partials ?? {}, format: options.format ?? 'detect', within: [path] }
   const syntax = path.endsWith('.mdx') ? 'mdx' : (options.format ?? 'detect')
-  const tree = parseSource(new VFile({ path, value: body }), { path, body, bodyLine: 1, syntax }, context)
+  const { tree } = parseSource(new VFile({ path, value: body }), { path, body, bodyLine: 1, syntax }, context)
   return { tree, ...context.findings }
 }
 

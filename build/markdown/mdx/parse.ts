@@ -1,5 +1,7 @@
 import type { Root, RootContent } from 'mdast'
+import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
+import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { visit, EXIT } from 'unist-util-visit'
 import { VFile } from 'vfile'
@@ -19,6 +21,12 @@ export interface MarkdownSource {
   syntax: MarkdownFormat
 }
 
+/** A source's tree, and whether it was read as MDX (its MDX is then reduced already). */
+export interface ParsedSource {
+  tree: Root
+  mdx: boolean
+}
+
 export interface ParseContext {
   findings: Findings
   /** The partials the source may inline, by content path. */
@@ -29,9 +37,11 @@ export interface ParseContext {
   within: string[]
 }
 
-// The Markdown chain's own parser (every syntax extension it has) plus MDX's.
-const mdxProcessor = markdownProcessor().use(remarkMdx).freeze()
-const mdxComponentsProcessor = unified().use(remarkMdxComponents).freeze()
+// The parse-time passes of a text read as MDX, which the page's chain gets
+// already parsed. A pass that parses the text again belongs here, where
+// `this.parse` reads MDX: the page's chain would read it as Markdown. The
+// parser carries the syntax extensions of markdownProcessor's, plus MDX.
+const mdxSyntax = unified().use(remarkParse).use(remarkGfm).use(remarkMdx).use(remarkMdxComponents).freeze()
 
 // Only a text with one of these can hold MDX syntax that changes its meaning;
 // the others skip the MDX parse. The parser decides the rest.
@@ -46,26 +56,29 @@ const mdxHint = /^(?:import|export)\s|<[A-Z]|\{\/\*/m
  * `import` or `export` line) but fails to parse as MDX is an error, as it is
  * under `mdx`.
  */
-export function parseSource(file: VFile, source: MarkdownSource, context: ParseContext): Root {
-  if (source.syntax === 'md' || (source.syntax === 'detect' && !mdxHint.test(source.body))) return markdownProcessor.parse(file)
+export function parseSource(file: VFile, source: MarkdownSource, context: ParseContext): ParsedSource {
+  const markdown = () => ({ tree: markdownProcessor.parse(file), mdx: false })
+  if (source.syntax === 'md' || (source.syntax === 'detect' && !mdxHint.test(source.body))) return markdown()
+  // Passes that parse again read the text from the file: it is the text MDX reads.
+  const mdxFile = new VFile({ path: file.path, value: escapeHeadingIds(source.body) })
   let tree: Root
   try {
-    tree = mdxProcessor.parse(new VFile({ path: file.path, value: escapeHeadingIds(source.body) }))
+    tree = mdxSyntax.parse(mdxFile)
   } catch (error) {
     if (!(error instanceof VFileMessage)) throw error
-    const markdown = markdownProcessor.parse(file)
-    if (source.syntax === 'detect' && !markdown.children.some(looksLikeEsm)) return markdown
+    const fallback = markdown()
+    if (source.syntax === 'detect' && !fallback.tree.children.some(looksLikeEsm)) return fallback
     context.findings.errors.push({ path: source.path, line: lineOf(error, source.bodyLine), message: `invalid MDX: ${reasonOf(error, source.bodyLine)}` })
-    return { type: 'root', children: [] }
+    return { tree: { type: 'root', children: [] }, mdx: true }
   }
-  if (source.syntax === 'detect' && !hasMdxSyntax(tree)) return markdownProcessor.parse(file)
-  file.data.mdx = {
+  if (source.syntax === 'detect' && !hasMdxSyntax(tree)) return markdown()
+  mdxFile.data.mdx = {
     path: source.path,
     bodyLine: source.bodyLine,
     findings: context.findings,
     loadPartial: (specifier, line) => loadPartial(source, specifier, line, context),
   }
-  return mdxComponentsProcessor.runSync(tree, file)
+  return { tree: mdxSyntax.runSync(tree, mdxFile), mdx: true }
 }
 
 function loadPartial(from: MarkdownSource, specifier: string, line: number, context: ParseContext): Root | null {
@@ -81,7 +94,7 @@ function loadPartial(from: MarkdownSource, specifier: string, line: number, cont
     return null
   }
   const source = { path, body: partial.body, bodyLine: partial.bodyLine, syntax: syntaxOf(path, context.format) }
-  return parseSource(new VFile({ path, value: partial.body }), source, { ...context, within: [...context.within, path] })
+  return parseSource(new VFile({ path, value: partial.body }), source, { ...context, within: [...context.within, path] }).tree
 }
 
 // `## Title {#id}` sets a heading id in Markdown, where MDX would read an
