@@ -68,13 +68,9 @@ describe('MDX components become the shared directive vocabulary', () => {
     expect(outline(tree.children)).toEqual([{ 'details[Why two steps?]': ['paragraph: The first one warms the cache.'] }, { 'details[And three?]': ['paragraph: Never.'] }])
   })
 
-  it('turns a CodeGroup into code-group tabs, one per fence, labelled as the fence names it', () => {
+  it('turns a CodeGroup into a code-group container, as VitePress writes `::: code-group`', () => {
     const { tree } = parse('<CodeGroup>\n\n```sh [npm]\nnpm i fleet\n```\n\n```sh title="pnpm"\npnpm add fleet\n```\n\n```sh\nyarn add fleet\n```\n\n</CodeGroup>\n')
-    expect(outline(tree.children)).toEqual([
-      {
-        'tabs{"kind":"code-group"}': [{ 'tab[npm]': ['code sh: npm i fleet'] }, { 'tab[pnpm]': ['code sh: pnpm add fleet'] }, { 'tab[sh]': ['code sh: yarn add fleet'] }],
-      },
-    ])
+    expect(outline(tree.children)).toEqual([{ 'code-group': ['code sh: npm i fleet', 'code sh: pnpm add fleet', 'code sh: yarn add fleet'] }])
   })
 
   it('turns Starlight Steps, Card, CardGrid, LinkCard, FileTree and Badge into their directives', () => {

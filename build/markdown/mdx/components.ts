@@ -1,4 +1,4 @@
-import type { Code, Paragraph, PhrasingContent, RootContent } from 'mdast'
+import type { Paragraph, PhrasingContent, RootContent } from 'mdast'
 import type { ContainerDirective, TextDirective } from 'mdast-util-directive'
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx'
 import { toString } from 'mdast-util-to-string'
@@ -16,7 +16,8 @@ type FlowChildren = ContainerDirective['children']
 const FLOW_COMPONENTS: Record<string, (element: JsxElement) => RootContent[]> = {
   Tabs: (element) => [container('tabs', undefined, element.children)],
   TabItem: (element) => [container('tab', attribute(element, 'label') ?? attribute(element, 'value'), element.children)],
-  CodeGroup: (element) => [container('tabs', undefined, element.children.map(codeTab), { kind: 'code-group' })],
+  // As VitePress's `::: code-group`, which the dialects' plugin makes labelled tabs of.
+  CodeGroup: (element) => [container('code-group', undefined, element.children)],
   Admonition: (element) => [container(admonitionKind(attribute(element, 'type')), attribute(element, 'title'), element.children)],
   Aside: (element) => [container(admonitionKind(attribute(element, 'type')), attribute(element, 'title'), element.children)],
   Details: details,
@@ -70,19 +71,6 @@ function details(element: JsxElement): RootContent[] {
 function isSummary(node: RootContent): boolean {
   const inner = node.type === 'paragraph' && node.children.length === 1 ? node.children[0] : node
   return inner !== undefined && isJsx(inner) && inner.name === 'summary'
-}
-
-/** One tab per code block of a code group, labelled as the fence names it (`[npm]`, `title="x"`), else by its language. */
-function codeTab(child: RootContent): RootContent {
-  if (child.type !== 'code') return child
-  return container('tab', fenceLabel(child), [child])
-}
-
-function fenceLabel(code: Code): string | undefined {
-  const meta = code.meta ?? ''
-  const bracketed = /\[([^\]]+)\]/.exec(meta)?.[1]
-  const titled = /title=(?:"([^"]*)"|'([^']*)')/.exec(meta)
-  return bracketed ?? titled?.[1] ?? titled?.[2] ?? code.lang ?? undefined
 }
 
 function linkCardAttributes(element: JsxElement): Record<string, string> {
