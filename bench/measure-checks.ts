@@ -1,4 +1,4 @@
-import { readEmitted } from '../build/emit.ts'
+import { readDist } from '../publish/read-dist.ts'
 import { DocumentBlobSchema, ManifestSchema, ReleasesBlobSchema, SearchIndexBlobSchema, blobHash } from '../contract/index.ts'
 import { decodeSearchIndex } from '../search/codec.ts'
 import { routesOf } from './routes.ts'
@@ -25,7 +25,7 @@ const timeOf = async (work: () => unknown | Promise<unknown>) => {
  * V8, as workerd has them), against the bare decode the worker did before.
  */
 export async function measureChecks(distDir: string, rounds = 5): Promise<CheckFigures> {
-  const { manifest, readBlob } = await readEmitted(distDir)
+  const { manifest, readBlob } = await readDist(distDir)
   const bytesOf = async (hash: string) => new TextEncoder().encode(await readBlob(hash)).buffer as ArrayBuffer
   const decoder = new TextDecoder('utf-8', { fatal: true })
   const documents = await Promise.all(Object.values((await routesOf(manifest, readBlob)).documents.en ?? {}).slice(0, 2000).map(async (entry) => bytesOf(entry.blob)))

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { gzipSync } from 'node:zlib'
 import MiniSearch from 'minisearch'
-import { readEmitted } from '../build/emit.ts'
+import { readDist } from '../publish/read-dist.ts'
 import { DisplayChunkSchema, SearchIndexBlobSchema, type DisplayChunk } from '../contract/index.ts'
 import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
 import { runSearch } from '../search/results.ts'
@@ -15,7 +15,7 @@ const { queries, bodyOnlyWords } = JSON.parse(await readFile(queriesFile, 'utf8'
   queries: BenchQuery[]
   bodyOnlyWords: Array<{ slug: string; word: string }>
 }
-const { manifest, readBlob } = await readEmitted(distDir)
+const { manifest, readBlob } = await readDist(distDir)
 const gc = (globalThis as { gc?: () => void }).gc as () => void
 // As the worker's store does it: parse, check the schema, decode.
 const loadSearchIndex = (text: string) => decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(text)))

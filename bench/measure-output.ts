@@ -1,4 +1,4 @@
-import { readEmitted } from '../build/emit.ts'
+import { readDist } from '../publish/read-dist.ts'
 import { DocumentBlobSchema, TextBlobSchema } from '../contract/index.ts'
 import { routesOf } from './routes.ts'
 import { median, percentile } from './stats.ts'
@@ -16,7 +16,7 @@ const spread = (values: number[]) => ({ p50: median(values), p99: percentile(val
 
 /** Sizes of what a build stores: documents and their `nav`, Markdown copies, llms files. */
 export async function measureOutput(distDir: string): Promise<OutputFigures> {
-  const { manifest, readBlob } = await readEmitted(distDir)
+  const { manifest, readBlob } = await readDist(distDir)
   const llms: OutputFigures['llms'] = {}
   for (const [locale, files] of Object.entries(manifest.llms)) {
     let fullBytes = 0

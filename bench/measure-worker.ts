@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
-import { readEmitted } from '../build/emit.ts'
+import { readDist } from '../publish/read-dist.ts'
 import { publishBuild } from '../publish/publish.ts'
 import { strongEtag } from '../worker/http/etag.ts'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
@@ -61,7 +61,7 @@ export async function measureWorker(distDir: string, workDir: string, queries: B
         if (response.status !== 204) throw new Error(`bench-worker's put-many answered ${response.status}`)
       },
     }
-    const source = await readEmitted(distDir)
+    const source = await readDist(distDir)
     const { manifest } = source
     await publishBuild(countingTarget, source)
     const firstBlobWrites = writes.filter((key) => key.startsWith('blob:')).length

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type MiniSearch from 'minisearch'
 import { buildSite } from '../build/build.ts'
-import { readEmitted } from '../build/emit.ts'
+import { readDist } from '../publish/read-dist.ts'
 import { DisplayChunkSchema, SearchIndexBlobSchema, type DisplayChunk, type DocumentBlob, type Manifest } from '../contract/index.ts'
 import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
 import { withinOneEdit } from '../search/expand.ts'
@@ -111,7 +111,7 @@ function labelProblem(query: RelevanceQuery, page: PageWords | undefined): strin
 }
 
 async function loadSite(outDir: string, locales: string[]): Promise<LoadedSite> {
-  const { manifest, readBlob } = await readEmitted(outDir)
+  const { manifest, readBlob } = await readDist(outDir)
   const site: LoadedSite = { manifest, indexes: new Map(), chunks: new Map(), baselines: new Map(), docIds: new Map(), words: new Map() }
   const routes = await routesOf(manifest, readBlob)
   for (const locale of locales) {

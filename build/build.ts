@@ -33,6 +33,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
   const writer = await BuildWriter.open(options.outDir)
   const kept = new Map<string, string>()
+  const keptAssets: PipelineOutput['assets'] = new Map()
   let output: PipelineOutput
   try {
     output = await runPipeline({
@@ -50,6 +51,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         writer.write(hash, text)
         if (options.keepBlobs) kept.set(hash, text)
       },
+      onAsset: (asset) => {
+        writer.writeAsset(asset)
+        if (options.keepBlobs) keptAssets.set(asset.hash, asset)
+      },
     })
   } catch (error) {
     await writer.abort()
@@ -57,5 +62,5 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   await writer.commit(output.manifest, output.blobList)
   await cache?.pruneStale()
-  return { ...output, blobs: kept, durationMs: performance.now() - started }
+  return { ...output, blobs: kept, assets: keptAssets, durationMs: performance.now() - started }
 }

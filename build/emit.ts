@@ -1,15 +1,10 @@
 import { linkSync, writeFileSync } from 'node:fs'
-import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import type { z } from 'zod'
-import { BlobListSchema, ManifestSchema, type BlobList, type Manifest } from '../contract/index.ts'
-import type { BuildSource } from '../publish/publish.ts'
-import { TaskQueue } from './task-queue.ts'
+import { DIST_FILES, type BlobList, type Manifest } from '../contract/index.ts'
+import { TaskQueue } from '../lib/task-queue.ts'
+import type { AssetBlob } from './pipeline/asset-table.ts'
 
-export const MANIFEST_FILE = 'manifest.json'
-/** Every blob hash of the build: publishing stores it beside the manifest, for garbage collection. */
-export const BLOB_LIST_FILE = 'blob-list.json'
-export const BLOB_DIR = 'blobs'
 
 // Blob writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit.
 const PARALLEL_WRITES = 32
@@ -37,7 +32,8 @@ export class BuildWriter {
   static async open(outDir: string): Promise<BuildWriter> {
     const staging = `${outDir}.tmp-${process.pid}`
     await rm(staging, { recursive: true, force: true })
-    await mkdir(join(staging, BLOB_DIR), { recursive: true })
+    await mkdir(join(staging, DIST_FILES.blobDir), { recursive: true })
+    await mkdir(join(staging, DIST_FILES.assetDir), { recursive: true })
     return new BuildWriter(outDir, staging)
   }
 
@@ -57,13 +53,26 @@ export class BuildWriter {
     })
   }
 
+  /** Queues one asset; its bytes are already in memory (read.ts read them), so they are not counted against the queue. */
+  readonly writeAsset = (asset: AssetBlob): void => {
+    const name = `${asset.hash}.${asset.extension}`
+    const [previous, staged] = [join(this.outDir, DIST_FILES.asset(name)), join(this.staging, DIST_FILES.asset(name))]
+    this.writes.add(async () => {
+      await link(previous, staged)
+        .catch(() => writeFile(staged, asset.bytes))
+        .catch((error: unknown) => {
+          this.failure ??= error
+        })
+    })
+  }
+
   /** Waits for every blob, then writes the manifest and blob list and swaps the build in. */
   async commit(manifest: Manifest, blobList: BlobList): Promise<void> {
     try {
       await this.writes.idle()
       if (this.failure) throw this.failure
-      await writeFile(join(this.staging, MANIFEST_FILE), JSON.stringify(manifest, null, 2))
-      await writeFile(join(this.staging, BLOB_LIST_FILE), JSON.stringify(blobList))
+      await writeFile(join(this.staging, DIST_FILES.manifest), JSON.stringify(manifest, null, 2))
+      await writeFile(join(this.staging, DIST_FILES.blobList), JSON.stringify(blobList))
       await mkdir(dirname(this.outDir), { recursive: true })
       const retired = `${this.outDir}.old-${process.pid}`
       await rename(this.outDir, retired).catch((error: NodeJS.ErrnoException) => {
@@ -99,18 +108,6 @@ export class BuildWriter {
 
   /** Where the previous build has the blob, and where this one stages it. */
   private pathsOf(hash: string): [string, string] {
-    return [join(this.outDir, BLOB_DIR, `${hash}.json`), join(this.staging, BLOB_DIR, `${hash}.json`)]
+    return [join(this.outDir, DIST_FILES.blob(hash)), join(this.staging, DIST_FILES.blob(hash))]
   }
-}
-
-/** A build a BuildWriter wrote, read back for publishing; one of another format or damaged is refused with a sentence. */
-export async function readEmitted(outDir: string): Promise<BuildSource> {
-  const read = async <T>(file: string, schema: z.ZodType<T>): Promise<T> => {
-    const result = schema.safeParse(JSON.parse(await readFile(join(outDir, file), 'utf8')))
-    if (!result.success) throw new Error(`${join(outDir, file)} is not a build this code can publish (${result.error.issues[0]?.message ?? 'unknown shape'}); run npm run build again`)
-    return result.data
-  }
-  const [manifest, blobList] = await Promise.all([read(MANIFEST_FILE, ManifestSchema), read(BLOB_LIST_FILE, BlobListSchema)])
-  if (blobList.buildId !== manifest.buildId) throw new Error(`${join(outDir, BLOB_LIST_FILE)} belongs to build ${blobList.buildId}, not ${manifest.buildId}`)
-  return { manifest, blobList, readBlob: (hash) => readFile(join(outDir, BLOB_DIR, `${hash}.json`), 'utf8') }
 }

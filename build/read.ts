@@ -1,26 +1,30 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { SourceFile } from './content/front-matter.ts'
+import { isCategoryFile } from './content/categories.ts'
 import { SITE_FILE } from './content/site-config.ts'
 import { isMarkdownPath } from './markdown/mdx/files.ts'
 import { mapLimit } from './map-limit.ts'
+import { readAssetFiles, type AssetFile } from './read-assets.ts'
 
 export interface ContentFolder {
   siteText: string
   files: SourceFile[]
+  assets: AssetFile[]
 }
 
 export class MissingContentError extends Error {
   override name = 'MissingContentError'
 }
 
-/** Reads `site.yml` and every Markdown file (`.md`, `.mdx`, partials too) under `docs/` and `releases/`. */
+/** Reads `site.yml`, every Markdown file (`.md`, `.mdx`, partials too) under `docs/` and `releases/`, the folders' `_category_` files, and the files pages may reference. */
 export async function readContent(contentDir: string): Promise<ContentFolder> {
   const siteText = await readSiteText(contentDir)
-  const paths = [...(await markdownFiles(contentDir, 'docs')), ...(await markdownFiles(contentDir, 'releases'))].sort()
+  const releases = (await sourceFiles(contentDir, 'releases')).filter((path) => path.endsWith('.md'))
+  const paths = [...(await sourceFiles(contentDir, 'docs')), ...releases].sort()
   // A few reads at a time: ten thousand at once hold ten thousand buffers and handles for nothing.
   const files = await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path.split(sep).join('/')))
-  return { siteText, files: files.filter((file): file is SourceFile => file !== null) }
+  return { siteText, files: files.filter((file): file is SourceFile => file !== null), assets: await readAssetFiles(contentDir, siteText) }
 }
 
 export async function readSiteText(contentDir: string): Promise<string> {
@@ -43,14 +47,15 @@ export async function readSourceFile(contentDir: string, path: string): Promise<
   }
 }
 
-/** Whether a path under the content folder is one `readContent` reads: a page, a partial or a release note. */
+/** Whether a path under the content folder is one `readContent` reads: a page, a partial, a release note or a folder's `_category_` file. */
 export function isContentFile(path: string): boolean {
-  return /^(?:docs|releases)\//.test(path) && isMarkdownPath(path)
+  return (/^(?:docs|releases)\//.test(path) && isMarkdownPath(path)) || isCategoryFile(path)
 }
 
-async function markdownFiles(root: string, folder: string): Promise<string[]> {
+/** Markdown files, and the `_category_` files Docusaurus keeps beside them. */
+async function sourceFiles(root: string, folder: string): Promise<string[]> {
   const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true }).catch(() => [])
   return entries
-    .filter((entry) => entry.isFile() && isMarkdownPath(entry.name))
+    .filter((entry) => entry.isFile() && (isMarkdownPath(entry.name) || /^_category_\.(?:json|ya?ml)$/.test(entry.name)))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)))
 }

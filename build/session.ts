@@ -9,6 +9,7 @@ import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
 import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
 import { Reuse } from './pipeline/reuse.ts'
 import { isContentFile, readContent, readSiteText, readSourceFile } from './read.ts'
+import { mayBeAsset, readAssetFiles, type AssetFile } from './read-assets.ts'
 
 export interface SessionOptions {
   contentDir: string
@@ -42,15 +43,18 @@ export class SiteSession {
   private readonly options: SessionOptions
   private siteText: string
   private readonly files: Map<string, SourceFile>
+  // Replaced whole when any file changes: the pipeline keeps its asset table while this array is the same.
+  private assets: AssetFile[]
   private readonly git: GitHistory
   private readonly cache: RenderCache | undefined
   private reuse = new Reuse()
   private renderMany: RenderMany
 
-  private constructor(options: SessionOptions, siteText: string, files: SourceFile[], git: GitHistory, cache: RenderCache | undefined) {
+  private constructor(options: SessionOptions, siteText: string, files: SourceFile[], assets: AssetFile[], git: GitHistory, cache: RenderCache | undefined) {
     this.options = options
     this.siteText = siteText
     this.files = new Map(files.map((file) => [file.path, file]))
+    this.assets = assets
     this.git = git
     this.cache = cache
     this.renderMany = this.freshRenderer()
@@ -59,7 +63,7 @@ export class SiteSession {
   static async open(options: SessionOptions): Promise<SiteSession> {
     const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
     const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
-    return new SiteSession(options, content.siteText, content.files, git, cache)
+    return new SiteSession(options, content.siteText, content.files, content.assets, git, cache)
   }
 
   /**
@@ -84,10 +88,12 @@ export class SiteSession {
     }
     const others = changed.filter((path) => path !== SITE_FILE && !isContentFile(path))
     if ((await Promise.all(others.map((path) => mayHoldContent(join(this.options.contentDir, path))))).some(Boolean)) await this.rescan()
+    else if (changed.includes(SITE_FILE) || others.some(mayBeAsset)) this.assets = await readAssetFiles(this.options.contentDir, this.siteText)
   }
 
   private async rescan(): Promise<void> {
     const content = await readContent(this.options.contentDir)
+    this.assets = content.assets
     const known = new Map(this.files)
     this.files.clear()
     for (const file of content.files) {
@@ -108,6 +114,7 @@ export class SiteSession {
       const output = await runPipeline({
         siteText: this.siteText,
         files: [...this.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+        assets: this.assets,
         git: this.git,
         builtAt: new Date().toISOString(),
         renderMany: this.renderMany,

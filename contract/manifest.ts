@@ -37,6 +37,17 @@ export const ManifestSchema = z.strictObject({
   releases: BlobHashSchema,
   /** Names of the release streams, so a request can be validated without reading the blob. */
   releaseStreams: z.array(z.string()),
+  /** The asset index (contract/assets.ts): which asset names the build serves. */
+  assets: BlobHashSchema,
+}).superRefine((manifest, ctx) => {
+  // Every listed locale is served whole: a reader may ask for any of them.
+  const { locales, defaultLocale } = manifest.site
+  if (!locales.includes(defaultLocale)) ctx.addIssue({ code: 'custom', path: ['site', 'defaultLocale'], message: `must be one of site.locales` })
+  for (const field of ['documentCounts', 'search', 'navigation', 'llms'] as const) {
+    for (const locale of locales) {
+      if (!Object.hasOwn(manifest[field], locale)) ctx.addIssue({ code: 'custom', path: [field, locale], message: `is missing: every locale of site.locales needs one` })
+    }
+  }
 })
 export type Manifest = z.infer<typeof ManifestSchema>
 

@@ -10,6 +10,8 @@ export interface VariantEntry {
   markdown: string
   /** The locale whose text is served (differs from the requested one on fallback). */
   locale: string
+  /** The page's title in that locale, so a listing of pages (MCP resources) needs no document read. */
+  title: string
   draft: boolean
   /** A draft translation of a published page, served instead to readers with the drafts scope. */
   preview?: VariantEntry | undefined
@@ -27,6 +29,7 @@ export const RouteVariantSchema: z.ZodType<RouteVariant> = z.strictObject({
   markdown: BlobHashSchema,
   locale: z.string(),
   slug: z.string(),
+  title: z.string(),
   draft: z.boolean(),
   get preview() {
     return RouteVariantSchema.optional()

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { readEmitted } from '../build/emit.ts'
+import { readDist } from './read-dist.ts'
 import { DEFAULT_GRACE_SECONDS, DEFAULT_KEEP, readHistory, readPointer, rollback } from './history.ts'
 import { openTarget } from './open-target.ts'
 import { publishBuild } from './publish.ts'
@@ -21,7 +21,7 @@ const [command, buildIdArgument] = positionals
 const { target, close, where } = await openTarget(values.remote ? 'remote' : 'local')
 try {
   if (command === 'publish') {
-    const report = await publishBuild(target, await readEmitted(resolve(values.dist)), {
+    const report = await publishBuild(target, await readDist(resolve(values.dist)), {
       dryRun: values['dry-run'],
       keep: Number(values.keep),
       graceSeconds: Number(values.grace),

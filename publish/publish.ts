@@ -1,13 +1,8 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type BuildRecord, type Manifest } from '../contract/index.ts'
+import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type BuildRecord, type BuildSource, type Manifest } from '../contract/index.ts'
 import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
-import type { PublishTarget } from './target.ts'
+import type { BlobValue, PublishTarget } from './target.ts'
 
-/** A build as publishing reads it: the manifest, the list of its blobs, and a way to read each blob. */
-export interface BuildSource {
-  manifest: Manifest
-  blobList: BlobList
-  readBlob(hash: string): Promise<string>
-}
+export type { BuildSource }
 
 export interface PublishOptions extends GcOptions {
   dryRun?: boolean
@@ -50,9 +45,9 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
   const batchSize = options.batchSize ?? 256
   for (let start = 0; start < missing.length; start += batchSize) {
     const entries = await Promise.all(
-      missing.slice(start, start + batchSize).map(async (hash) => ({ key: KV_KEYS.blob(hash), value: await build.readBlob(hash) })),
+      missing.slice(start, start + batchSize).map(async (hash) => ({ key: KV_KEYS.blob(hash), value: (await build.readAsset?.(hash)) ?? (await build.readBlob(hash)) })),
     )
-    const sizes = entries.map((entry) => new TextEncoder().encode(entry.value).byteLength)
+    const sizes = entries.map((entry) => byteLength(entry.value))
     report.bytesToUpload += sizes.reduce((total, size) => total + size, 0)
     const tooLarge = entries.filter((_, position) => (sizes[position] as number) > KV_VALUE_LIMIT).map((entry) => entry.key)
     // Refused before it is sent; the pointer has not moved, so nothing is half published.
@@ -92,11 +87,21 @@ async function putOnce(target: PublishTarget, key: string, value: unknown): Prom
   if ((await target.get(key)) === null) await target.putMany([{ key, value: JSON.stringify(value) }])
 }
 
+function byteLength(value: BlobValue): number {
+  return typeof value === 'string' ? new TextEncoder().encode(value).byteLength : value.byteLength
+}
+
 /** A build held in memory (built with `keepBlobs`, or made by a test), as publishing reads it. */
-export function inMemorySource(build: { manifest: Manifest; blobList: BlobList; blobs: Map<string, string> }): BuildSource {
+export function inMemorySource(build: {
+  manifest: Manifest
+  blobList: BlobList
+  blobs: Map<string, string>
+  assets?: ReadonlyMap<string, { bytes: Uint8Array }>
+}): BuildSource {
   return {
     manifest: build.manifest,
     blobList: build.blobList,
+    readAsset: async (hash) => build.assets?.get(hash)?.bytes ?? null,
     readBlob: async (hash) => {
       const blob = build.blobs.get(hash)
       if (blob === undefined) throw new Error(`build ${build.manifest.buildId} has no blob ${hash}`)

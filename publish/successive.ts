@@ -1,13 +1,15 @@
 import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type Manifest } from '../contract/index.ts'
-import { TaskQueue } from '../build/task-queue.ts'
+import { TaskQueue } from '../lib/task-queue.ts'
 import { publishBuild, type PublishReport } from './publish.ts'
-import type { PublishTarget } from './target.ts'
+import type { BlobValue, PublishTarget } from './target.ts'
 
 /** A build as the long-lived build hands it over: only the texts of blobs it made in this run (none if they were staged). */
 export interface SuccessiveBuild {
   manifest: Manifest
   blobList: BlobList
   blobs: Map<string, string>
+  /** The files it publishes (images, downloads), by hash; they are handed over in every build. */
+  assets?: ReadonlyMap<string, { bytes: Uint8Array }>
 }
 
 // Uploads in flight at once while a build is still running.
@@ -27,7 +29,7 @@ const PARALLEL_UPLOADS = 64
 export class SuccessivePublisher {
   private readonly target: PublishTarget
   private readonly published: Set<string>
-  private readonly unpublished = new Map<string, string>()
+  private readonly unpublished = new Map<string, BlobValue>()
   private readonly uploads = new TaskQueue(PARALLEL_UPLOADS)
   private uploaded = 0
   private first = true
@@ -43,14 +45,14 @@ export class SuccessivePublisher {
   }
 
   /** Takes a blob as the build makes it, and starts uploading it unless KV has it. */
-  readonly stage = (hash: string, text: string): void => {
+  readonly stage = (hash: string, value: BlobValue): void => {
     if (this.published.has(hash) || this.unpublished.has(hash)) return
-    this.unpublished.set(hash, text)
+    this.unpublished.set(hash, value)
     // One KV refuses is left to publishBuild, which refuses it with a sentence before the pointer moves.
-    if (text.length * 3 > KV_VALUE_LIMIT) return
+    if ((typeof value === 'string' ? value.length * 3 : value.byteLength) > KV_VALUE_LIMIT) return
     // A failed upload keeps its text: publish() uploads it again, or fails saying why.
     this.uploads.add(async () => {
-      await this.target.putMany([{ key: KV_KEYS.blob(hash), value: text }])
+      await this.target.putMany([{ key: KV_KEYS.blob(hash), value }])
       this.uploaded++
       this.published.add(hash)
       this.unpublished.delete(hash)
@@ -59,13 +61,26 @@ export class SuccessivePublisher {
 
   async publish(build: SuccessiveBuild): Promise<PublishReport> {
     for (const [hash, text] of build.blobs) this.stage(hash, text)
+    for (const [hash, asset] of build.assets ?? []) this.stage(hash, asset.bytes)
     await this.uploads.idle()
-    const readBlob = async (hash: string) => {
-      const text = this.unpublished.get(hash)
-      if (text === undefined) throw new Error(`build ${build.manifest.buildId} reuses blob ${hash}, which this process never had`)
-      return text
+    const unpublished = (hash: string) => {
+      const value = this.unpublished.get(hash)
+      if (value === undefined) throw new Error(`build ${build.manifest.buildId} reuses blob ${hash}, which this process never had`)
+      return value
     }
-    const source = { manifest: build.manifest, blobList: build.blobList, readBlob }
+    const source = {
+      manifest: build.manifest,
+      blobList: build.blobList,
+      readAsset: async (hash: string) => {
+        const value = unpublished(hash)
+        return typeof value === 'string' ? null : value
+      },
+      readBlob: async (hash: string) => {
+        const value = unpublished(hash)
+        if (typeof value !== 'string') throw new Error(`blob ${hash} is an asset, not text`)
+        return value
+      },
+    }
     // What failed to upload while staged is uploaded here, or publishing fails and the pointer stays.
     const report = await publishBuild(this.target, source, { known: this.published, collectGarbage: this.first })
     report.blobWrites += this.uploaded

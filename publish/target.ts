@@ -8,6 +8,9 @@ export interface PublishTarget {
   get(key: string): Promise<string | null>
   /** Every key with this prefix. */
   list(prefix: string): Promise<string[]>
-  putMany(entries: Array<{ key: string; value: string }>): Promise<void>
+  putMany(entries: Array<{ key: string; value: BlobValue }>): Promise<void>
   deleteMany(keys: string[]): Promise<void>
 }
+
+/** What a key holds: JSON text, or an asset's bytes, stored as they are. */
+export type BlobValue = string | Uint8Array

@@ -1,10 +1,10 @@
-import { documentUrl, type DisplayChunk, type Manifest } from '../contract/index.ts'
+import { documentUrl, type DisplayChunk, type Manifest, type SearchHit, type SearchResponse } from '../contract/index.ts'
 import type { LoadedIndex } from './codec.ts'
 import { SearchIndexError } from './errors.ts'
 import { excerpt } from './excerpt.ts'
-import { explainDocuments, type Explanation } from './explain.ts'
+import { explainDocuments } from './explain.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { scoreQuery, tagsOf, type ScoredQuery } from './score.ts'
+import { scoreQuery, tagsOf } from './score.ts'
 import { tokenize } from './tokenize.ts'
 
 export interface SearchQuery {
@@ -16,23 +16,10 @@ export interface SearchQuery {
   explain?: boolean | undefined
 }
 
-export interface SearchHit {
-  slug: string
-  title: string
-  section: string
-  tags: string[]
-  heading: { id: string; text: string } | null
-  url: string
-  excerpt: string
-  score: number
-  locale: string
-  explain?: Explanation
-}
+export type { SearchHit }
 
-export interface SearchResults {
-  results: SearchHit[]
-  facets: ScoredQuery['facets']
-}
+/** What a search answers: the hits, and counts over every match. */
+export type SearchResults = SearchResponse
 
 /** Reads one display chunk of the index (the store caches them per isolate). */
 export type DisplayChunkReader = (chunk: number) => Promise<DisplayChunk>

@@ -10,7 +10,9 @@ import { corsFor } from './http/cors.ts'
 import { requireJsonAccept } from './http/negotiation.ts'
 import { Problem, notFound, problemResponse } from './http/problem.ts'
 import { mcp } from './mcp/route.ts'
+import { serverCard } from './mcp/server-card.ts'
 import { isApiPath, previewSite } from './preview/index.ts'
+import { assets } from './routes/assets.ts'
 import { documents } from './routes/documents.ts'
 import { llms } from './routes/llms.ts'
 import { navigation } from './routes/navigation.ts'
@@ -43,9 +45,9 @@ app.use(
 )
 app.use('*', (c, next) => corsFor(c.var.config.corsOrigins)(c, next))
 app.use('*', async function negotiateJson(c, next) {
-  // Documents negotiate JSON or Markdown themselves, llms.txt is text, MCP's transport checks Accept, preview pages are HTML; the rest is JSON only.
+  // Documents negotiate JSON or Markdown themselves, assets are files, llms.txt is text, MCP's transport checks Accept, preview pages are HTML; the rest is JSON only.
   const path = c.req.path
-  if (path.startsWith('/v1/documents/') || path === '/llms.txt' || path === '/llms-full.txt' || path === '/mcp') return next()
+  if (path.startsWith('/v1/documents/') || path.startsWith('/v1/assets/') || path === '/llms.txt' || path === '/llms-full.txt' || path === '/mcp') return next()
   if (c.var.config.preview.enabled && !isApiPath(path)) return next()
   return requireJsonAccept(c, next)
 })
@@ -59,7 +61,9 @@ app.route('/', releases)
 app.route('/', navigation)
 app.route('/', status)
 app.route('/', llms)
+app.route('/', assets)
 app.route('/mcp', mcp)
+app.route('/', serverCard)
 registerOpenApi(app)
 
 app.notFound((c) => problemResponse(c, notFound()))

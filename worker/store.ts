@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import {
+  AssetIndexSchema,
   DisplayChunkSchema,
   DocumentBlobSchema,
   KV_KEYS,
@@ -13,12 +14,14 @@ import {
   TextBlobSchema,
   blobHash,
   shardOf,
+  type AssetIndex,
   type DisplayChunk,
   type Manifest,
   type NavigationBlob,
   type Pointer,
   type ReleasesBlob,
   type RouteEntry,
+  type RouteShard,
 } from '../contract/index.ts'
 import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
 import { StoreUnavailable, check, parse, parseJson } from './store-checks.ts'
@@ -118,20 +121,18 @@ export class Store {
    * has it. A page wins over a redirect of the same slug.
    */
   async route(manifest: Manifest, slug: string): Promise<Route | null> {
-    const hash = manifest.routes[shardOf(slug, manifest.routes.length)]
-    if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no route shards`)
-    const shard = await this.parsedBlob(manifest, hash, RouteShardSchema)
+    const shard = await this.routeShard(manifest, shardOf(slug, manifest.routes.length))
     const page = Object.hasOwn(shard.slugs, slug) ? shard.slugs[slug] : undefined
     if (page) return { kind: 'page', page }
     const to = Object.hasOwn(shard.redirects, slug) ? shard.redirects[slug] : undefined
     return to === undefined ? null : { kind: 'redirect', to }
   }
 
-  /** The sidebar blob a reader sees in a locale: drafts only with the scope. */
-  navigationHash(manifest: Manifest, locale: string, canReadDrafts: boolean): string {
-    const trees = manifest.navigation[locale]
-    if (!trees) throw new StoreUnavailable(`build ${manifest.buildId} has no navigation for ${locale}`)
-    return canReadDrafts ? trees.drafts : trees.public
+  /** Route shard `index` of a build, read and checked once per build per isolate. */
+  routeShard(manifest: Manifest, index: number): Promise<RouteShard> {
+    const hash = manifest.routes[index]
+    if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no route shard ${index}`)
+    return this.parsedBlob(manifest, hash, RouteShardSchema)
   }
 
   navigation(manifest: Manifest, hash: string): Promise<NavigationBlob> {
@@ -168,6 +169,16 @@ export class Store {
     return value
   }
 
+  /** The build's asset names and types, read and checked once per build per isolate. */
+  assetIndex(manifest: Manifest): Promise<AssetIndex> {
+    return this.parsedBlob(manifest, manifest.assets, AssetIndexSchema)
+  }
+
+  /** An asset's bytes (an image, a download), checked against the hash it is named by. */
+  asset(hash: string): Promise<ArrayBuffer> {
+    return this.blobBytes(hash)
+  }
+
   /** A content-hash blob, parsed and checked once per build per isolate. */
   private parsedBlob<T>(manifest: Manifest, hash: string, schema: z.ZodType<T>): Promise<T> {
     return this.once(manifest, hash, async () => parse(KV_KEYS.blob(hash), await this.blobText(hash), schema))
@@ -185,12 +196,19 @@ export class Store {
     return loading
   }
 
-  /** A blob's text, after checking that its bytes hash to the name it is stored under. */
-  private async blobText(hash: string): Promise<string> {
+  /** A blob's bytes, after checking that they hash to the name they are stored under. */
+  private async blobBytes(hash: string): Promise<ArrayBuffer> {
     const key = KV_KEYS.blob(hash)
     const bytes = await this.guard(key, () => this.kv.get(key, { type: 'arrayBuffer', cacheTtl: IMMUTABLE_CACHE_TTL }))
     if (bytes === null) throw new StoreUnavailable(`${key} is missing`)
     if ((await blobHash(bytes)) !== hash) throw new StoreUnavailable(`${key} does not match its hash`)
+    return bytes
+  }
+
+  /** A blob's text, checked as blobBytes does, and as UTF-8. */
+  private async blobText(hash: string): Promise<string> {
+    const key = KV_KEYS.blob(hash)
+    const bytes = await this.blobBytes(hash)
     try {
       return decoder.decode(bytes)
     } catch {

@@ -1,6 +1,7 @@
 import { documentUrl, markdownUrl } from '../../contract/index.ts'
 import { isPartialPath } from '../markdown/mdx/files.ts'
 import type { LinkTargets } from '../markdown/render.ts'
+import { stripNumberPrefixes } from './number-prefix.ts'
 import type { ContentProblem } from './problems.ts'
 import type { DocumentFrontMatter, ParsedFile } from './front-matter.ts'
 import type { SiteConfig } from './site-config.ts'
@@ -14,6 +15,8 @@ export interface SourceDocument {
   docId: string
   /** The slug it is published under in its locale (front matter may localize it). */
   slug: string
+  /** Docusaurus's id for it (its folder, then front matter `id` or its file name), which links may name. */
+  frameworkId: string
   section: string
   url: string
   draft: boolean
@@ -21,10 +24,25 @@ export interface SourceDocument {
 
 const docsPath = /^docs\/([^/]+)\/(.+)\.mdx?$/
 
-/** `guides/index` -> `guides`; the root `index` stays `index`. */
+/**
+ * `guides/index` -> `guides`; the root `index` stays `index`. Number
+ * prefixes go, as Docusaurus drops them: `01-start/02-install` -> `start/install`.
+ */
 export function slugFromPath(localPath: string): string {
-  const withoutIndex = localPath.replace(/(^|\/)index$/, '')
+  const withoutIndex = stripNumberPrefixes(localPath).replace(/(^|\/)index$/, '')
   return withoutIndex === '' ? 'index' : withoutIndex
+}
+
+/**
+ * Docusaurus's id of a page: its folder, then front matter `id` or else its
+ * file name. Without a `slug`, the id is also its URL, except for a folder's
+ * index page, which stands for its folder whatever its id.
+ */
+function frameworkIdOf(localPath: string, id: string | undefined): string {
+  const path = stripNumberPrefixes(localPath)
+  if (id === undefined) return path
+  const folder = path.slice(0, path.lastIndexOf('/') + 1)
+  return `${folder}${id}`
 }
 
 export function toSourceDocuments(
@@ -42,13 +60,16 @@ export function toSourceDocuments(
       continue
     }
     const docId = slugFromPath(localPath)
-    const slug = parsed.data.slug?.replace(/\/+$/, '') ?? docId
+    const frameworkId = frameworkIdOf(localPath, parsed.data.id)
+    const isIndex = /(^|\/)index$/.test(localPath)
+    const slug = parsed.data.slug ?? (isIndex ? docId : frameworkId)
     documents.push({
       parsed,
       path: parsed.file.path,
       locale,
       docId,
       slug,
+      frameworkId,
       section: docId.split('/')[0] ?? docId,
       url: documentUrl(site.baseUrl, site.defaultLocale, locale, slug),
       draft: parsed.data.draft ?? false,
@@ -97,7 +118,7 @@ function findOrphanTranslations(documents: SourceDocument[], site: SiteConfig): 
 }
 
 export interface LinkTable {
-  /** Content path to URL and to Markdown URL, for rewriting `.md` links. */
+  /** Content path to URL and to Markdown URL, for rewriting links; slugs and doc ids to content paths, for root links and ids. */
   targets: LinkTargets
   /** The URLs that lead to drafts, which published pages must not link to. */
   draftUrls: Set<string>
@@ -106,23 +127,31 @@ export interface LinkTable {
 /**
  * Where every document link can point. A translation may link to a page not
  * translated yet: `docs/fr/x.md` then names the French URLs of `x`, which
- * fall back to the default locale.
+ * fall back to the default locale. A root link (`/guides/x`) names a slug or
+ * a Docusaurus id in the locale of the page it is in, unless it names one.
  */
 export function linkTable(documents: SourceDocument[], site: SiteConfig): LinkTable {
-  const table: LinkTable = { targets: { urls: {}, markdownUrls: {} }, draftUrls: new Set() }
-  const add = (path: string, locale: string, slug: string, document: SourceDocument) => {
-    if (path in table.targets.urls) return
-    const url = documentUrl(site.baseUrl, site.defaultLocale, locale, slug)
+  const aliases: Record<string, string> = {}
+  const table: LinkTable = {
+    targets: { urls: {}, markdownUrls: {}, routes: { baseUrl: site.baseUrl, locales: site.locales, aliases } },
+    draftUrls: new Set(),
+  }
+  // Every path a link may name, with the locale and slug it stands for.
+  const places = [
+    ...documents.map((document) => ({ path: document.path, locale: document.locale, document })),
+    ...documents
+      .filter((document) => document.locale === site.defaultLocale)
+      .flatMap((original) => site.locales.map((locale) => ({ path: original.path.replace(`docs/${site.defaultLocale}/`, `docs/${locale}/`), locale, document: original }))),
+  ]
+  for (const { path, locale, document } of places) {
+    aliases[`${locale}:${document.slug}`] ??= path
+    if (path in table.targets.urls) continue
+    const url = documentUrl(site.baseUrl, site.defaultLocale, locale, document.slug)
     table.targets.urls[path] = url
-    table.targets.markdownUrls[path] = markdownUrl(site.defaultLocale, locale, slug)
+    table.targets.markdownUrls[path] = markdownUrl(site.defaultLocale, locale, document.slug)
     if (document.draft) table.draftUrls.add(url)
   }
-  for (const document of documents) add(document.path, document.locale, document.slug, document)
-  for (const original of documents.filter((document) => document.locale === site.defaultLocale)) {
-    for (const locale of site.locales) {
-      const path = original.path.replace(`docs/${site.defaultLocale}/`, `docs/${locale}/`)
-      add(path, locale, original.slug, original)
-    }
-  }
+  // After every slug: where an id spells another page's slug, the slug wins, as the URL would.
+  for (const { path, locale, document } of places) aliases[`${locale}:${document.frameworkId}`] ??= path
   return table
 }

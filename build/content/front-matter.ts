@@ -48,15 +48,32 @@ export const relativeSlug = z.string().transform((text, ctx) => {
   return slug
 })
 
+/**
+ * A page's own slug. Docusaurus writes it from the site's root (`/guides/x`,
+ * `/` for the home page): a leading slash is allowed and means the same.
+ */
+const documentSlug = z
+  .string()
+  .min(1, 'must be a slug such as "guides/install"')
+  .transform((text) => (/^\/+$/.test(text) ? 'index' : text))
+  .pipe(relativeSlug)
+
 const documentSchema = z.looseObject({
   title: z.string().min(1).optional(),
   description: z.string().optional(),
   draft: z.boolean().optional(),
   order: z.number().optional(),
   sidebar_position: z.number().optional(),
-  // Starlight keeps its order under `sidebar`; reading it lets such docs build unchanged.
-  sidebar: z.looseObject({ order: z.number().optional() }).optional().catch(undefined),
-  slug: z.string().regex(/^[^./\\][^\\]*$/, 'must be a relative slug such as "guides/install"').optional(),
+  // The title navigation shows, where the page's own title is too long for a sidebar.
+  sidebar_label: z.string().min(1).optional(),
+  // Starlight keeps its sidebar settings under `sidebar`; reading them lets such docs build unchanged.
+  sidebar: z
+    .looseObject({ order: z.number().optional(), label: z.string().min(1).optional(), hidden: z.boolean().optional() })
+    .optional()
+    .catch(undefined),
+  slug: documentSlug.optional(),
+  // Docusaurus's doc id: it replaces the file name in the page's id and, without `slug`, in its URL.
+  id: z.string().regex(/^[^/\\]+$/, 'must be a file name such as "configuration", without "/"').optional(),
   tags: z.array(z.string()).optional(),
   toc: z
     .union([

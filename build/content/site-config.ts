@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { tokenize } from '../../search/tokenize.ts'
 import { MARKDOWN_FORMATS } from '../markdown/mdx/syntax.ts'
 import { relativeSlug } from './front-matter.ts'
+import { sidebarSchema, withLines } from './sidebar-config.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
 
 const localizedText = z.union([z.string().min(1), z.record(z.string(), z.string().min(1))])
@@ -25,9 +26,17 @@ const synonymGroup = z
 /** For removed pages: readers of `from` are sent to the live page `to`. */
 const redirectEntry = z.object({ from: relativeSlug, to: relativeSlug })
 
+export const DEFAULT_ASSET_DIRS = ['public', 'static'] as const
+
+/** A folder inside the content folder, named relative to it. */
+const assetDir = z
+  .string()
+  .min(1)
+  .refine((dir) => !dir.startsWith('/') && !dir.split('/').includes('..'), 'must be a folder inside the content folder, such as public')
+
 // A factory, because each redirect keeps the line it was written on for
 // problems found later (an unknown target, a cycle), and only the text knows it.
-const siteSchema = (lineOfRedirect: (index: number) => number) =>
+const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
   z
     .object({
       title: z.string().min(1),
@@ -45,6 +54,10 @@ const siteSchema = (lineOfRedirect: (index: number) => number) =>
       search: z.object({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
       // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS.
       markdown: z.object({ format: z.enum(MARKDOWN_FORMATS).default('detect') }).default({ format: 'detect' }),
+      // The sidebar spelled out, which replaces the one made from folders (sites whose order lives in code).
+      sidebar: sidebarSchema.optional(),
+      // Where a root path (`/img/logo.png`) finds its file: VitePress's `public/`, Docusaurus's `static/`.
+      assets: z.object({ dirs: z.array(assetDir).default([...DEFAULT_ASSET_DIRS]) }).default({ dirs: [...DEFAULT_ASSET_DIRS] }),
     })
     .transform((data, ctx) => {
       const labels = data.locales ?? { [data.defaultLocale]: data.defaultLocale }
@@ -68,6 +81,9 @@ const siteSchema = (lineOfRedirect: (index: number) => number) =>
         redirects: data.redirects.map((redirect, index) => ({ ...redirect, line: lineOfRedirect(index) })),
         search: data.search,
         markdown: data.markdown,
+        sidebar: data.sidebar ? withLines(data.sidebar, text) : null,
+        /** Folders under the content folder, without slashes at their ends, searched in this order. */
+        assetDirs: data.assets.dirs.map((dir) => dir.replace(/^\.\/|\/+$/g, '')),
       }
     })
 
@@ -87,7 +103,7 @@ export function parseSiteConfig(text: string): SiteResult {
     return { ok: false, problems: [{ path: SITE_FILE, line: (mark?.line ?? 0) + 1, message: `invalid YAML: ${(error as Error).message.split('\n')[0]}` }] }
   }
   const lineOfRedirect = (index: number) => lineOfListItem(text, 'redirects', index)
-  const parsed = siteSchema(lineOfRedirect).safeParse(raw)
+  const parsed = siteSchema(lineOfRedirect, text).safeParse(raw)
   if (parsed.success) return { ok: true, site: parsed.data }
   return {
     ok: false,

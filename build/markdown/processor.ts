@@ -7,6 +7,8 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import remarkStringify, { type Options as MarkdownStyle } from 'remark-stringify'
 import { unified } from 'unified'
+import { rehypeAssets } from './plugins/rehype-assets.ts'
+import { remarkAssetUrls } from './plugins/remark-asset-urls.ts'
 import { rehypeClobberedAnchors } from './plugins/rehype-clobbered-anchors.ts'
 import { rehypeLinks } from './plugins/rehype-links.ts'
 import { remarkForeignSyntax } from './plugins/remark-foreign-syntax.ts'
@@ -42,6 +44,7 @@ function markdownToHtml(options: { rawHtml: boolean }) {
     .use(rehypeSlug)
     .use(rehypeClobberedAnchors, { prefix: CLOBBER_PREFIX })
     .use(rehypeLinks)
+    .use(rehypeAssets)
     .use(rehypeStringify)
     .freeze()
 }
@@ -73,6 +76,7 @@ const MARKDOWN_STYLE: MarkdownStyle = {
  */
 export const markdownCopyProcessor = unified()
   .use(remarkGfm)
+  .use(remarkAssetUrls)
   .use(remarkMarkdownCopy, { sanitizeSchema })
   .use(remarkStringify, MARKDOWN_STYLE)
   .freeze()

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { assetStillResolves, NO_ASSETS } from './asset-targets.ts'
 import { codeHash } from './code-hash.ts'
 import { resolveHref } from './plugins/rehype-links.ts'
 import type { LinkTargets, RenderedDocument, RenderInput } from './render.ts'
@@ -72,11 +73,13 @@ export class RenderCache {
   }
 }
 
-/** A rendering stays valid while every link in it resolves to the URLs it was rendered with. */
+/** A rendering stays valid while every link and file reference in it resolves to the URLs it was rendered with. */
 export function linksStillResolve(input: RenderInput, output: RenderedDocument, targets: LinkTargets): boolean {
-  return output.links.every(
-    (link) =>
-      resolveHref(input.path, link.href, targets.urls) === link.url &&
-      (resolveHref(input.path, link.href, targets.markdownUrls) ?? null) === link.markdownUrl,
+  return (
+    output.links.every(
+      (link) =>
+        resolveHref(input.path, link.href, targets, 'urls') === link.url &&
+        (resolveHref(input.path, link.href, targets, 'markdownUrls') ?? null) === link.markdownUrl,
+    ) && output.assets.every((reference) => assetStillResolves(input.path, reference, targets.assets ?? NO_ASSETS))
   )
 }

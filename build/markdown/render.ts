@@ -8,6 +8,7 @@ import { withoutMdxForCopy } from './mdx/copy.ts'
 import { parseSource } from './mdx/parse.ts'
 import type { PartialSource } from './mdx/partials.ts'
 import { syntaxOf, type MarkdownFormat } from './mdx/syntax.ts'
+import type { AssetReference } from './asset-targets.ts'
 import type { LinkTargets, ResolvedLink } from './plugins/rehype-links.ts'
 import { markdownCopyProcessor, markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
 
@@ -42,6 +43,8 @@ export interface RenderedDocument {
   headings: Heading[]
   sections: TextSection[]
   links: ResolvedLink[]
+  /** Images and links to files: what the build publishes, or reports missing. */
+  assets: AssetReference[]
   /**
    * The body as Markdown (CommonMark and GFM) for AI tools: links to other
    * documents point at their Markdown URLs, foreign syntax is reduced and raw
@@ -73,6 +76,7 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
     headings,
     sections: splitSections(tree),
     links: file.data.links ?? [],
+    assets: file.data.assets ?? [],
     markdown,
     ...findings,
   }

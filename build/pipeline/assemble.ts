@@ -1,5 +1,6 @@
 import type { DocumentBlob, DocumentNav, EditInfo } from '../../contract/index.ts'
 import type { SourceDocument } from '../content/documents.ts'
+import { splitNumberPrefix } from '../content/number-prefix.ts'
 import type { GitHistory } from '../git-history.ts'
 import { withoutMarkdownExtension } from '../markdown/mdx/files.ts'
 import type { RenderedDocument } from '../markdown/render.ts'
@@ -15,7 +16,8 @@ export interface RenderedSource extends SourceDocument {
 }
 
 export function titleOf(document: SourceDocument, rendered: RenderedDocument): string {
-  const fileName = withoutMarkdownExtension(document.path.split('/').pop() ?? document.path)
+  // `01-intro.md` is titled `intro`: the number orders it (see number-prefix.ts).
+  const fileName = splitNumberPrefix(withoutMarkdownExtension(document.path.split('/').pop() ?? document.path)).name
   const name = fileName === 'index' ? (document.docId.split('/').pop() ?? fileName) : fileName
   return document.parsed.data.title ?? rendered.h1 ?? name
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { BLOB_HASH, KV_VALUE_LIMIT } from '../../contract/index.ts'
+import type { AssetBlob } from './asset-table.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 
 /** A blob's name, as contract/hash.ts defines it, computed synchronously. */
@@ -19,6 +20,8 @@ export interface BlobSetOptions {
   reuse?: Reuse | undefined
   /** Takes each new blob's text as it is made (the one-shot build writes it to disk at once); `blobs` then stays empty. */
   onBlob?: ((hash: string, text: string) => void) | undefined
+  /** Takes each new asset as it is added; `assets` then stays empty. */
+  onAsset?: ((asset: AssetBlob) => void) | undefined
 }
 
 /**
@@ -30,16 +33,29 @@ export interface BlobSetOptions {
 export class BlobSet {
   /** Text of every blob made in this run, by hash, unless `onBlob` took it. */
   readonly blobs = new Map<string, string>()
+  /** Every asset added in this run, by hash, unless `onAsset` took it. */
+  readonly assets = new Map<string, AssetBlob>()
   /** Every blob of the build. */
   readonly hashes = new Set<string>()
   /** Blobs larger than KV takes, with their size in bytes. */
   readonly oversized: Array<{ hash: string; bytes: number }> = []
   private readonly reuse: Reuse | undefined
   private readonly onBlob: ((hash: string, text: string) => void) | undefined
+  private readonly onAsset: ((asset: AssetBlob) => void) | undefined
 
   constructor(options: BlobSetOptions = {}) {
     this.reuse = options.reuse
     this.onBlob = options.onBlob
+    this.onAsset = options.onAsset
+  }
+
+  /** A file's bytes, stored as they are under the hash of those bytes. */
+  addAsset(asset: AssetBlob): string {
+    if (this.hashes.has(asset.hash)) return asset.hash
+    this.hashes.add(asset.hash)
+    if (this.onAsset) this.onAsset(asset)
+    else this.assets.set(asset.hash, asset)
+    return asset.hash
   }
 
   add(value: unknown): string {

@@ -26,8 +26,13 @@ export interface LlmsIndexInput {
  */
 export const LLMS_FULL_PART_BYTES = 4 * 1024 * 1024
 
+/** The line that points agents at the MCP server the same worker runs (SPEC §2, "Documents for AI tools"). */
+export const MCP_POINTER =
+  'Agents: these docs are also an MCP server at [/mcp](/mcp) (Streamable HTTP; no token needed for published pages), with search, pages as resources and release notes; its card is at [/.well-known/mcp/server-card.json](/.well-known/mcp/server-card.json).'
+
 /**
- * llms.txt: `# {title}`, `> {description}`, then one link list per section.
+ * llms.txt: `# {title}`, `> {description}`, a line pointing agents at the MCP
+ * server, then one link list per section.
  * Pages outside any section come first, under no heading, so that their list
  * cannot read as part of a section; sections keep their order, and a section
  * without pages is left out.
@@ -35,6 +40,7 @@ export const LLMS_FULL_PART_BYTES = 4 * 1024 * 1024
 export function llmsIndex(input: LlmsIndexInput): string {
   const blocks = [`# ${oneLine(input.title)}`]
   if (input.description) blocks.push(`> ${oneLine(input.description)}`)
+  blocks.push(MCP_POINTER)
   const untitled = input.sections.filter((section) => section.title === null)
   const titled = input.sections.filter((section) => section.title !== null)
   const loose = untitled.flatMap((section) => section.pages)

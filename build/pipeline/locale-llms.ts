@@ -25,17 +25,19 @@ export function localeLlms(site: SiteConfig, locale: string, tree: NavTreeNode[]
     url: markdownUrl(site.defaultLocale, locale, source.slug),
     description: source.parsed.data.description ?? null,
   })
-  // Top-level pages (the home page) come first, without a section heading.
-  const loose = tree.filter((node) => node.children.length === 0)
+  // Top-level pages (the home page) come first, without a section heading, then the pages
+  // the sidebar leaves out (hidden, or not named by site.yml's `sidebar`), which are published too.
   const sections = tree.filter((node) => node.children.length > 0)
+  const inSections = pagesUnder(sections)
+  const listed = new Set(pagesUnder(tree))
+  const loose = [...pagesUnder(tree.filter((node) => node.children.length === 0)), ...published.filter((source) => !listed.has(source))]
   const index = llmsIndex({
     title: site.title,
     description: site.description,
     sections: [
-      { title: null, pages: pagesUnder(loose).map(entry) },
+      { title: null, pages: loose.map(entry) },
       ...sections.map((node) => ({ title: node.title, pages: pagesUnder([node]).map(entry) })),
     ],
   })
-  const ordered = [...pagesUnder(loose), ...pagesUnder(sections)]
-  return { index, pages: ordered.map((source) => source.markdown) }
+  return { index, pages: [...loose, ...inSections].map((source) => source.markdown) }
 }

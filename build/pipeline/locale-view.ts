@@ -4,7 +4,8 @@ import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../git-history.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
-import { buildNavigation, type NavItem } from './nav.ts'
+import { configuredLayout } from './nav-layout.ts'
+import { buildNavigation, type FolderInfo, type NavItem, type NavOptions } from './nav.ts'
 import type { Reuse } from './reuse.ts'
 
 export interface LocaleViewInput {
@@ -13,6 +14,13 @@ export interface LocaleViewInput {
   /** Every document id to its versions by locale. */
   variants: Map<string, Map<string, RenderedSource>>
   navItems: Map<RenderedSource, NavItem>
+  /**
+   * What each folder says of itself in this locale (`_category_` files,
+   * number prefixes), and a key that changes whenever that may change.
+   */
+  folders?: { info: (folder: string) => FolderInfo; key: string }
+  /** The page a `sidebar:` entry of site.yml names, by its document id. */
+  docIdOf?: (name: string) => string | undefined
   git: GitHistory
   blobs: BlobSet
   /** What the previous run of a long-lived build made. */
@@ -31,6 +39,14 @@ export interface LocaleView {
   fallbacks: number
 }
 
+/** A folder name as a title: `getting-started` -> `Getting started`. */
+export function humanize(name: string): string {
+  const words = name.replace(/[-_]+/g, ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+const noFolderInfo = { info: () => ({ label: null, position: null, collapsed: null, page: null }), key: '' }
+
 const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next: null }
 
 /**
@@ -38,7 +54,7 @@ const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next
  * published, else the published default-locale version; a draft translation
  * of a published page is shown only to readers with the drafts scope.
  */
-export function buildLocaleView({ locale, site, variants, navItems, git, blobs, reuse }: LocaleViewInput): LocaleView {
+export function buildLocaleView({ locale, site, variants, navItems, folders = noFolderInfo, docIdOf = () => undefined, git, blobs, reuse }: LocaleViewInput): LocaleView {
   const choices = [...variants.values()].map((byLocale) => {
     const own = byLocale.get(locale)
     const original = byLocale.get(site.defaultLocale)
@@ -48,9 +64,12 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs, 
   })
   const publicList = choices.flatMap(({ published }) => (published ? [published] : []))
   const previewList = choices.flatMap(({ published, preview }) => [preview ?? published].filter((s): s is RenderedSource => s !== undefined))
-  const navOptions = {
+  const navOptions: NavOptions = {
     sectionOrder: site.sections.map((section) => section.slug),
-    folderTitle: (folder: string) => sectionTitle(site, folder, locale) ?? folder.split('/').pop() ?? folder,
+    folderTitle: (folder: string) => sectionTitle(site, folder, locale) ?? humanize(folder.split('/').pop() ?? folder),
+    folderInfo: folders.info,
+    collator: new Intl.Collator(locale, { numeric: true }),
+    ...(site.sidebar ? { layout: configuredLayout(site.sidebar, { locale, defaultLocale: site.defaultLocale, docIdOf }) } : {}),
   }
   // In this locale's sidebar, a page links to this locale's URL, and says when it falls back.
   const items = (list: RenderedSource[]) =>
@@ -63,7 +82,7 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs, 
   // long-lived build keeps it, and the blobs made from it, while those are unchanged.
   const navigationOf = (kind: string, list: RenderedSource[]) => {
     const listed = items(list)
-    return reuse ? reuse.memoWith(['navigation', locale, kind], JSON.stringify(listed), () => buildNavigation(listed, navOptions)) : buildNavigation(listed, navOptions)
+    return reuse ? reuse.memoWith(['navigation', locale, kind], JSON.stringify([listed, folders.key]), () => buildNavigation(listed, navOptions)) : buildNavigation(listed, navOptions)
   }
   const publicNav = navigationOf('public', publicList)
   const previewNav = navigationOf('drafts', previewList)
@@ -78,7 +97,7 @@ export function buildLocaleView({ locale, site, variants, navItems, git, blobs, 
     const context = JSON.stringify([nav, edit, translations])
     const hash = blobs.addFrom([source.parsed, source.rendered, locale], () => documentBlob({ requestedLocale: locale, source, nav, edit, translations }), context)
     const markdown = blobs.addFrom([source.parsed, source.rendered, 'markdown'], () => source.markdown)
-    return { blob: hash, markdown, locale: source.locale, draft: source.draft }
+    return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
   }
   const documents: Record<string, VariantEntry> = {}
   for (const { published, preview } of choices) {

@@ -14,6 +14,8 @@ export interface ManifestInput {
   llms: Manifest['llms']
   releases: string
   releaseStreams: string[]
+  /** The asset index blob. */
+  assets: string
   /** The hash of every blob of the build, route shards included (and any reused from an earlier run). */
   blobs: Iterable<string>
 }

@@ -1,7 +1,10 @@
+import { splitNumberPrefix } from '../content/number-prefix.ts'
 import type { ContentProblem } from '../content/problems.ts'
 import { resolveRelative } from '../markdown/plugins/rehype-links.ts'
 import type { RenderedSource } from './assemble.ts'
 import type { NavItem } from './nav.ts'
+
+const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.mdx?$/, '')
 
 /**
  * What navigation needs of each document, with its front matter `prev`/`next`
@@ -26,11 +29,12 @@ export function navItems(sources: RenderedSource[]): { items: Map<RenderedSource
     items.set(source, {
       docId: source.docId,
       slug: source.slug,
-      title: source.title,
       url: source.url,
       fallback: false,
-      order: data.order ?? data.sidebar_position ?? data.sidebar?.order ?? null,
+      title: data.sidebar_label ?? data.sidebar?.label ?? source.title,
+      order: data.order ?? data.sidebar_position ?? data.sidebar?.order ?? splitNumberPrefix(fileName(source.path)).position,
       draft: source.draft,
+      hidden: data.sidebar?.hidden ?? false,
       ...(prev === undefined ? {} : { prev }),
       ...(next === undefined ? {} : { next }),
     })

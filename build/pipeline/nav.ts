@@ -1,9 +1,11 @@
 import type { DocumentNav, LinkRef, NavTreeNode } from '../../contract/index.ts'
+import { toTree, type Folder } from './nav-tree.ts'
 
 /** What navigation needs to know of a document, in the locale being built. */
 export interface NavItem {
   docId: string
   slug: string
+  /** Its title in navigation: `sidebar_label` (or Starlight's `sidebar.label`), else its title. */
   title: string
   /** The page's URL in the locale being built. */
   url: string
@@ -11,63 +13,52 @@ export interface NavItem {
   fallback: boolean
   order: number | null
   draft: boolean
+  /** Left out of the sidebar (Starlight's `sidebar.hidden`); still published. */
+  hidden: boolean
   /** Front matter overrides, as document ids; `false` removes the link. */
   prev?: string | false
   next?: string | false
 }
 
+/** What a folder says of itself: a Docusaurus `_category_` file, a number before its name. */
+export interface FolderInfo {
+  label: string | null
+  position: number | null
+  collapsed: boolean | null
+  /** The document id of the page its entry opens, when that is not its index page. */
+  page: string | null
+}
+
 export interface NavOptions {
   /** Top-level folders in the order site.yml lists them. */
   sectionOrder: string[]
-  /** Title of a folder with no index page. */
+  /** Title of a folder that nothing else names (no label, no index page). */
   folderTitle: (folder: string) => string
+  folderInfo: (folder: string) => FolderInfo
+  /** Sorts titles the way readers of this locale expect, numbers by value (`Step 2` before `Step 10`). */
+  collator: Intl.Collator
+  /** The sidebar site.yml spells out, which replaces the one made from folders. */
+  layout?: (made: MadeSidebar) => LaidOut[]
 }
 
-interface Folder {
-  name: string
+/** What an explicit sidebar is made from: the pages by document id, the folders, and their own sidebar. */
+export interface MadeSidebar {
+  items: Map<string, NavItem>
+  root: Folder
+  auto: (folder: Folder, topLevel: boolean) => LaidOut[]
+}
+
+/** A sidebar entry before its navigation context is worked out. */
+export interface LaidOut {
+  title: string
   page: NavItem | null
-  folders: Map<string, Folder>
-  pages: NavItem[]
+  /** A link out of the docs, from an explicit sidebar. */
+  link?: string
+  collapsed: boolean | null
+  children: LaidOut[]
 }
 
 type Entry = { kind: 'page'; item: NavItem } | { kind: 'folder'; folder: Folder }
-
-function newFolder(name: string): Folder {
-  return { name, page: null, folders: new Map(), pages: [] }
-}
-
-function toTree(items: NavItem[]): Folder {
-  const root = newFolder('')
-  for (const item of items) {
-    if (item.docId === 'index') {
-      root.page = item
-      continue
-    }
-    const segments = item.docId.split('/')
-    const last = segments.pop() ?? ''
-    let folder = root
-    for (const segment of segments) {
-      const path = folder.name ? `${folder.name}/${segment}` : segment
-      const next = folder.folders.get(segment) ?? newFolder(path)
-      folder.folders.set(segment, next)
-      folder = next
-    }
-    const asFolder = folder.folders.get(last)
-    if (asFolder) asFolder.page = item
-    else folder.pages.push(item)
-  }
-  // A page `a` and a folder `a/` are one node: the page becomes the folder's page.
-  const adopt = (folder: Folder) => {
-    folder.pages = folder.pages.filter((page) => {
-      const sub = folder.folders.get(page.docId.split('/').pop() ?? '')
-      if (sub && !sub.page) sub.page = page
-      return !sub || sub.page !== page
-    })
-    folder.folders.forEach(adopt)
-  }
-  adopt(root)
-  return root
-}
 
 function sortedEntries(folder: Folder, options: NavOptions, topLevel: boolean): Entry[] {
   const entries: Entry[] = [
@@ -79,14 +70,46 @@ function sortedEntries(folder: Folder, options: NavOptions, topLevel: boolean): 
     const index = topLevel ? options.sectionOrder.indexOf(name) : -1
     return index === -1 ? Number.POSITIVE_INFINITY : index
   }
-  const order = (entry: Entry) => (entry.kind === 'page' ? entry.item.order : entry.folder.page?.order) ?? Number.POSITIVE_INFINITY
-  const title = (entry: Entry) => (entry.kind === 'page' ? entry.item.title : (entry.folder.page?.title ?? options.folderTitle(entry.folder.name)))
-  return entries.sort((a, b) => rank(a) - rank(b) || order(a) - order(b) || title(a).localeCompare(title(b)))
+  const order = (entry: Entry) =>
+    (entry.kind === 'page' ? entry.item.order : (options.folderInfo(entry.folder.name).position ?? entry.folder.page?.order)) ?? Number.POSITIVE_INFINITY
+  const title = (entry: Entry) => (entry.kind === 'page' ? entry.item.title : folderTitle(entry.folder, options))
+  return entries.sort((a, b) => rank(a) - rank(b) || order(a) - order(b) || options.collator.compare(title(a), title(b)))
+}
+
+function folderTitle(folder: Folder, options: NavOptions): string {
+  return options.folderInfo(folder.name).label ?? folder.page?.title ?? options.folderTitle(folder.name)
+}
+
+/** The sidebar the folders make: by order, then title; the index page of a folder is the folder's page. */
+function autoLayout(folder: Folder, options: NavOptions, topLevel: boolean): LaidOut[] {
+  return sortedEntries(folder, options, topLevel).map((entry): LaidOut => {
+    if (entry.kind === 'page') return { title: entry.item.title, page: entry.item, collapsed: null, children: [] }
+    const sub = entry.folder
+    return { title: folderTitle(sub, options), page: sub.page, collapsed: options.folderInfo(sub.name).collapsed, children: autoLayout(sub, options, false) }
+  })
+}
+
+/** A folder without an index page whose `_category_` links one of its pages opens that page. */
+function adoptLinkedPages(folder: Folder, folderInfo: NavOptions['folderInfo']): void {
+  for (const sub of folder.folders.values()) {
+    const linked = sub.page ? -1 : sub.pages.findIndex((page) => page.docId === folderInfo(sub.name).page)
+    if (linked !== -1) sub.page = sub.pages.splice(linked, 1)[0] ?? null
+    adoptLinkedPages(sub, folderInfo)
+  }
 }
 
 /** A sidebar entry; a folder without an index page has no slug or URL of its own. */
-function treeNode(page: NavItem | null, title: string, children: NavTreeNode[]): NavTreeNode {
-  return { title, slug: page?.slug ?? null, url: page?.url ?? null, fallback: page?.fallback ?? false, draft: page?.draft ?? false, children }
+function treeNode(laid: LaidOut, children: NavTreeNode[]): NavTreeNode {
+  const { page } = laid
+  return {
+    title: laid.title,
+    slug: page?.slug ?? null,
+    url: page?.url ?? laid.link ?? null,
+    fallback: page?.fallback ?? false,
+    draft: page?.draft ?? false,
+    ...(laid.collapsed === null ? {} : { collapsed: laid.collapsed }),
+    children,
+  }
 }
 
 /**
@@ -117,38 +140,30 @@ export interface Navigation {
 
 /** Builds the sidebar tree and each document's breadcrumbs, parent, siblings, prev and next. */
 export function buildNavigation(items: NavItem[], options: NavOptions): Navigation {
-  const root = toTree(items)
+  const root = toTree(items.filter((item) => !item.hidden))
+  adoptLinkedPages(root, options.folderInfo)
   const ref = (item: NavItem): LinkRef => ({ slug: item.slug, title: item.title })
   const byId = new Map(items.map((item) => [item.docId, item]))
-  const reading: NavItem[] = root.page ? [root.page] : []
+  const reading: NavItem[] = []
   const context = new Map<string, { trail: NavItem[]; siblings: NavItem[] }>()
 
-  const walk = (folder: Folder, trail: NavItem[], topLevel: boolean): NavTreeNode[] => {
-    const entries = sortedEntries(folder, options, topLevel)
-    const pagesHere = entries.map((entry) => (entry.kind === 'page' ? entry.item : entry.folder.page)).filter((item): item is NavItem => item !== null)
+  const place = (nodes: LaidOut[], trail: NavItem[]): NavTreeNode[] => {
+    const pagesHere = nodes.map((laid) => laid.page).filter((item): item is NavItem => item !== null)
     // A Map, not indexOf: a folder of thousands of pages would otherwise cost quadratic time.
     const positionHere = new Map(pagesHere.map((item, position) => [item, position]))
-    const siblingsOf = (item: NavItem) => siblingWindow(pagesHere, positionHere.get(item) ?? 0)
-    return entries.map((entry) => {
-      if (entry.kind === 'page') {
-        reading.push(entry.item)
-        context.set(entry.item.docId, { trail, siblings: siblingsOf(entry.item) })
-        return treeNode(entry.item, entry.item.title, [])
-      }
-      const page = entry.folder.page
-      if (page) {
+    return nodes.map((laid) => {
+      const page = laid.page
+      if (page && !context.has(page.docId)) {
         reading.push(page)
-        context.set(page.docId, { trail, siblings: siblingsOf(page) })
+        context.set(page.docId, { trail, siblings: siblingWindow(pagesHere, positionHere.get(page) ?? 0) })
       }
-      const children = walk(entry.folder, page ? [...trail, page] : trail, false)
-      return treeNode(page, page?.title ?? options.folderTitle(entry.folder.name), children)
+      return treeNode(laid, place(laid.children, page ? [...trail, page] : trail))
     })
   }
-  const tree = walk(root, [], true)
-  if (root.page) {
-    context.set(root.page.docId, { trail: [], siblings: [] })
-    tree.unshift(treeNode(root.page, root.page.title, []))
-  }
+  const auto = (folder: Folder, topLevel: boolean) => autoLayout(folder, options, topLevel)
+  const home: LaidOut[] = root.page ? [{ title: root.page.title, page: root.page, collapsed: null, children: [] }] : []
+  // The home page comes first, placed alone: it is no folder's page and has no siblings.
+  const tree = options.layout ? place(options.layout({ items: byId, root, auto }), []) : [...place(home, []), ...place(auto(root, true), [])]
 
   const byDocId = new Map<string, DocumentNav>()
   reading.forEach((item, position) => {

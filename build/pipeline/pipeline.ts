@@ -1,24 +1,29 @@
 import type { BlobList, Manifest } from '../../contract/index.ts'
+import { folderInfoOf, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
 import { linkTable, toSourceDocuments } from '../content/documents.ts'
 import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
 import { parseDocumentFile, parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
 import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
 import { parseSiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../git-history.ts'
+import type { AssetFile } from '../read-assets.ts'
 import { titleOf, type RenderedSource } from './assemble.ts'
+import { assetIndexOf, assetTable, type AssetBlob } from './asset-table.ts'
+import { usedAssets } from './assets.ts'
 import { BlobSet, contentHash } from './blob-set.ts'
 import { checkLinks } from './links.ts'
 import { buildLocaleView } from './locale-view.ts'
 import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
 import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
 import { navItems } from './nav-items.ts'
+import { checkSidebar, sidebarNames } from './nav-layout.ts'
 import { buildReleases } from './releases.ts'
 import { partialSources } from '../markdown/mdx/partials.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { localeLlms } from './locale-llms.ts'
 import { LlmsParts } from './llms-parts.ts'
 import { LLMS_FULL_PART_BYTES } from './llms.ts'
-import { renderContent, renderInProcess, type RenderMany } from './render-all.ts'
+import { renderContent, renderInProcess, type RenderedRelease, type RenderMany } from './render-all.ts'
 import { cachedSearchIndex, SearchIndexes, type Memo } from './search-index.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 
@@ -36,6 +41,10 @@ export interface PipelineInput {
   reuse?: Reuse
   /** Takes each blob as it is made, instead of the output's `blobs` (the one-shot build streams them to disk). */
   onBlob?: (hash: string, text: string) => void
+  /** Files pages may reference (read.ts reads them); only those referenced are published. */
+  assets?: AssetFile[]
+  /** Takes each published asset as it is made, instead of the output's `assets`. */
+  onAsset?: (asset: AssetBlob) => void
 }
 
 export interface BuildStats {
@@ -51,6 +60,8 @@ export interface PipelineOutput {
   blobList: BlobList
   /** The text of every blob this run made (all of them, unless a Reuse let it skip some), unless `onBlob` took them. */
   blobs: Map<string, string>
+  /** The files this build publishes, by hash, unless `onAsset` took them. */
+  assets: Map<string, AssetBlob>
   stats: BuildStats
   warnings: BuildWarning[]
 }
@@ -67,15 +78,25 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   }
 
   const memo = <T>(parts: KeyPart[], make: () => T): T => (input.reuse ? input.reuse.memo(parts, make) : make())
-  const docFiles = input.files.filter((file) => file.path.startsWith('docs/')).flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
+  const docFiles = input.files
+    .filter((file) => file.path.startsWith('docs/') && !isCategoryFile(file.path))
+    .flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
+  const categories = input.files.filter((file) => isCategoryFile(file.path)).flatMap((file) => collect(parseCategoryFile(file)).filter((c) => c !== null))
   const releaseFiles = input.files.filter((file) => file.path.startsWith('releases/')).flatMap((file) => collect(memo([file], () => parseReleaseFile(file))))
   const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
   problems.push(...documentProblems)
   const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
   const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
   problems.push(...redirects.problems)
+  const names = sidebarNames(documents, site.defaultLocale)
+  const docIdOf = (name: string) => names.get(name)
+  if (site.sidebar) problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId) }))
   const links = linkTable(documents, site)
-  const rendered = await renderContent(documents, releaseFiles, links.targets, input.renderMany ?? renderInProcess, {
+  const assetFiles = input.assets ?? NO_ASSET_FILES
+  // Kept while no file changes, so a long-lived build sees the same table and keeps its renderings.
+  const assets = memo([assetFiles, site.assetDirs.join('\n')], () => assetTable(assetFiles, site.assetDirs))
+  const targets = { ...links.targets, assets: assets.targets }
+  const rendered = await renderContent(documents, releaseFiles, targets, input.renderMany ?? renderInProcess, {
     format: site.markdown.format,
     partials: partialSources(docFiles),
   })
@@ -91,7 +112,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const nav = navItems(sources)
   problems.push(...nav.problems)
 
-  const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob })
+  const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob, onAsset: input.onAsset })
   const variants = new Map<string, Map<string, RenderedSource>>()
   for (const source of sources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))
   const documentsByLocale: LocaleDocuments = {}
@@ -101,8 +122,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length, releases: releaseFiles.length }
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
   const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
+  const documentPaths = documents.map((document) => document.path)
+  // Folder labels and orders come from the category files and the folders' names.
+  const foldersKey = JSON.stringify([categories, documentPaths, site.sidebar ? [...names] : []])
   for (const locale of site.locales) {
-    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, git: input.git, blobs, reuse: input.reuse })
+    const folders = { info: folderInfoOf(categories, documentPaths, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
+    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
     const files = localeLlms(site, locale, view.publicTree, view.published)
@@ -128,10 +153,13 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     },
   })
   problems.push(...releases.problems)
-  const brokenLinks = [...linkProblems.broken, ...releases.brokenLinks].sort(byPlace)
+  const used = usedAssets(renderedReferences(sources, rendered.releases), assets)
+  problems.push(...used.oversized)
+  const brokenLinks = [...linkProblems.broken, ...releases.brokenLinks, ...used.missing].sort(byPlace)
   if (site.links === 'error') problems.push(...brokenLinks)
   if (problems.length > 0) throw new ContentError(problems)
 
+  for (const blob of used.blobs) blobs.addAsset(blob)
   const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale) })
   const { manifest, blobList } = buildManifest({
     site,
@@ -144,6 +172,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     llms,
     releases: blobs.add(releases.releases),
     releaseStreams: releases.releases.streams.map((stream) => stream.name),
+    assets: blobs.add(assetIndexOf(used.blobs)),
     blobs: blobs.hashes,
   })
   const warnings: BuildWarning[] = [
@@ -152,7 +181,17 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     ...rendered.warnings,
     ...oversizedBlobWarnings(blobs.oversized).map((message) => ({ message })),
   ]
-  return { manifest, blobList, blobs: blobs.blobs, stats, warnings }
+  return { manifest, blobList, blobs: blobs.blobs, assets: blobs.assets, stats, warnings }
+}
+
+const NO_ASSET_FILES: readonly AssetFile[] = Object.freeze([])
+
+/** Every file reference of the rendered pages and release notes, with the file it is in. */
+function renderedReferences(sources: RenderedSource[], releases: Map<string, RenderedRelease>) {
+  return [
+    ...sources.map((source) => ({ path: source.path, assets: source.rendered.assets })),
+    ...[...releases].flatMap(([path, release]) => [release.body, ...(release.upgrade ? [release.upgrade] : [])].map((output) => ({ path, assets: output.assets }))),
+  ]
 }
 
 /** Redirects lead to the default-locale slug of their document: its URL, whatever a front matter `slug:` made it. */

@@ -49,7 +49,9 @@ export function cloudflareKvTarget(options: CloudflareKvOptions): PublishTarget 
       return names
     },
     async putMany(entries) {
-      for (const body of inBatches(entries)) settled('bulk write', await client.kv.namespaces.bulkUpdate(namespaceId, { ...account, body }))
+      // The bulk endpoint takes JSON strings: bytes go as base64, which the API decodes before storing.
+      const body = entries.map(({ key, value }) => (typeof value === 'string' ? { key, value } : { key, value: Buffer.from(value).toString('base64'), base64: true }))
+      for (const batch of inBatches(body)) settled('bulk write', await client.kv.namespaces.bulkUpdate(namespaceId, { ...account, body: batch }))
     },
     async deleteMany(keys) {
       for (const body of inBatches(keys)) settled('bulk delete', await client.kv.namespaces.bulkDelete(namespaceId, { ...account, body }))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LlmsParts } from '../../build/pipeline/llms-parts.ts'
-import { LLMS_FULL_PART_BYTES, llmsFullParts, llmsIndex, type LlmsPage } from '../../build/pipeline/llms.ts'
+import { LLMS_FULL_PART_BYTES, MCP_POINTER, llmsFullParts, llmsIndex, type LlmsPage } from '../../build/pipeline/llms.ts'
 
 const page = (title: string, slug: string, description: string | null = null): LlmsPage => ({ title, url: `/v1/documents/${slug}.md`, description })
 
@@ -21,6 +21,8 @@ describe('llmsIndex', () => {
         '# Widget docs',
         '',
         '> Everything about Widget.',
+        '',
+        MCP_POINTER,
         '',
         '- [Home](/v1/documents/index.md): Start here.',
         '',
@@ -54,17 +56,17 @@ describe('llmsIndex', () => {
         { title: null, pages: [page('Home', 'index')] },
       ],
     })
-    expect(text).toBe('# Docs\n\n- [Home](/v1/documents/index.md)\n\n## Guides\n\n- [Install](/v1/documents/guides/install.md)\n')
+    expect(text).toBe(`# Docs\n\n${MCP_POINTER}\n\n- [Home](/v1/documents/index.md)\n\n## Guides\n\n- [Install](/v1/documents/guides/install.md)\n`)
   })
 
   it('leaves out the quote without a site description and the colon without a page description', () => {
     const text = llmsIndex({ title: 'Docs', description: null, sections: [{ title: 'Guides', pages: [page('Install', 'guides/install')] }] })
-    expect(text).toBe('# Docs\n\n## Guides\n\n- [Install](/v1/documents/guides/install.md)\n')
+    expect(text).toBe(`# Docs\n\n${MCP_POINTER}\n\n## Guides\n\n- [Install](/v1/documents/guides/install.md)\n`)
   })
 
   it('leaves out sections without pages', () => {
     const text = llmsIndex({ title: 'Docs', description: null, sections: [{ title: 'Empty', pages: [] }, { title: null, pages: [] }] })
-    expect(text).toBe('# Docs\n')
+    expect(text).toBe(`# Docs\n\n${MCP_POINTER}\n`)
   })
 
   it('escapes brackets in titles and parentheses in URLs so each link holds', () => {

@@ -25,7 +25,7 @@ async function markdownOf(content: ContentFolder): Promise<Map<string, string>> 
 
 async function markdownOfFiles(files: ContentFiles): Promise<Map<string, string>> {
   const { 'site.yml': siteText = SITE_EN, ...docs } = files
-  return markdownOf({ siteText, files: Object.entries(docs).map(([path, text]) => ({ path, text, mtimeMs: 0 })) })
+  return markdownOf({ siteText, files: Object.entries(docs).map(([path, text]) => ({ path, text, mtimeMs: 0 })), assets: [] })
 }
 
 /** The Markdown copy of one page at docs/en/page.md, next to a few pages it can link to. */

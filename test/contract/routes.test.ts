@@ -13,7 +13,7 @@ const FNV_VECTORS: Array<[string, number]> = [
   ['démarrer/é', 0xb40bc55f],
 ]
 
-const entry = (blob: string, locale: string, draft = false): VariantEntry => ({ blob: blob.repeat(32), markdown: blob.repeat(32), locale, draft })
+const entry = (blob: string, locale: string, draft = false): VariantEntry => ({ blob: blob.repeat(32), markdown: blob.repeat(32), locale, title: `Page ${blob}`, draft })
 
 describe('shardOf', () => {
   it('is FNV-1a over the UTF-8 bytes of the slug', () => {

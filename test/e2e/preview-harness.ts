@@ -80,13 +80,14 @@ export interface PreviewServer {
 
 /**
  * `npm start` as authors run it (scripts/start.ts: build, local KV, wrangler dev,
- * watch) on a copy of the fixture site, with its own port, KV state and output.
- * `extraFiles` are added to the copy, by path under the content folder.
+ * watch) on a copy of a fixture content folder (the fixture site unless named),
+ * with its own port, KV state and output. `extraFiles` are added to the copy,
+ * by path under the content folder.
  */
-export async function startPreview(extraFiles: Record<string, string> = {}): Promise<PreviewServer> {
+export async function startPreview(extraFiles: Record<string, string> = {}, fixture = 'test/fixtures/site'): Promise<PreviewServer> {
   const workDir = await mkdtemp(join(tmpdir(), 'docs-preview-'))
   const content = join(workDir, 'content')
-  await cp('test/fixtures/site', content, { recursive: true })
+  await cp(fixture, content, { recursive: true })
   for (const [path, text] of Object.entries(extraFiles)) {
     await mkdir(dirname(join(content, path)), { recursive: true })
     await writeFile(join(content, path), text)

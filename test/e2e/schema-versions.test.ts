@@ -22,7 +22,7 @@ let nextRoot: string
 let mf: Miniflare
 
 async function copyAsNextVersion(root: string): Promise<void> {
-  for (const folder of ['contract', 'search', 'build', 'publish', 'worker']) await cp(folder, join(root, folder), { recursive: true })
+  for (const folder of ['contract', 'search', 'lib', 'build', 'publish', 'worker']) await cp(folder, join(root, folder), { recursive: true })
   await cp('package.json', join(root, 'package.json'))
   await symlink(resolve('node_modules'), join(root, 'node_modules'))
   const versionFile = join(root, 'contract/version.ts')

@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildSite, type BuildResult } from '../../build/build.ts'
+import { readDist } from '../../publish/read-dist.ts'
 import { KV_KEYS } from '../../contract/index.ts'
 import { inMemorySource, publishBuild } from '../../publish/publish.ts'
 import { cloudflareKvTarget, type CloudflareKvOptions } from '../../publish/targets/cloudflare.ts'
@@ -36,7 +37,9 @@ interface Recorded {
  * bulk writes and deletes, over a real map, in Cloudflare's envelope.
  */
 async function startFakeCloudflare() {
-  const kv = new Map<string, string>()
+  // Values as stored bytes: a bulk write sends text, or base64 that the API decodes.
+  const kv = new Map<string, Buffer>()
+  const text = (key: string) => kv.get(key)?.toString('utf8')
   const requests: Recorded[] = []
   const faults: Fault[] = []
   /** Keys a bulk write reports as unsuccessful instead of storing. */
@@ -73,7 +76,7 @@ async function startFakeCloudflare() {
       record.route = 'values'
       const value = kv.get(decodeURIComponent(rest.slice('values/'.length)))
       if (value === undefined) return fail(response, 404, 10009, "get: 'key not found'")
-      response.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(Buffer.from(value, 'utf8'))
+      response.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(value)
       return 200
     }
     if (request.method === 'GET' && rest === 'keys') {
@@ -88,11 +91,11 @@ async function startFakeCloudflare() {
     }
     if (request.method === 'PUT' && rest === 'bulk') {
       record.route = 'bulk'
-      const pairs = JSON.parse(body) as Array<{ key: string; value: string }>
+      const pairs = JSON.parse(body) as Array<{ key: string; value: string; base64?: boolean }>
       record.keys = pairs.map((pair) => pair.key)
       if (pairs.length > 10_000) return fail(response, 400, 10_026, 'too many pairs')
       const unsuccessful = pairs.filter((pair) => refused.has(pair.key)).map((pair) => pair.key)
-      for (const pair of pairs) if (!refused.has(pair.key)) kv.set(pair.key, pair.value)
+      for (const pair of pairs) if (!refused.has(pair.key)) kv.set(pair.key, Buffer.from(pair.value, pair.base64 ? 'base64' : 'utf8'))
       appliedWrites++
       return ok(response, { successful_key_count: pairs.length - unsuccessful.length, unsuccessful_keys: unsuccessful })
     }
@@ -122,6 +125,7 @@ async function startFakeCloudflare() {
   const { port } = server.address() as AddressInfo
   return {
     kv,
+    text,
     requests,
     faults,
     refused,
@@ -165,18 +169,18 @@ describe('cloudflareKvTarget', () => {
     await cloudflare.target().putMany([{ key: 'k', value: 'v' }])
     expect(cloudflare.requests.map((request) => request.status)).toEqual([429, 200])
     expect(cloudflare.appliedWrites()).toBe(1)
-    expect(cloudflare.kv.get('k')).toBe('v')
+    expect(cloudflare.text('k')).toBe('v')
   })
 
   it('retries a 503 with Retry-After and then succeeds', async () => {
-    cloudflare.kv.set('k', 'v')
+    cloudflare.kv.set('k', Buffer.from('v'))
     cloudflare.faults.push({ status: 503, headers: { 'Retry-After': '0' }, times: 2 })
     expect(await cloudflare.target().get('k')).toBe('v')
     expect(cloudflare.requests.map((request) => request.status)).toEqual([503, 503, 200])
   })
 
   it('retries a 500 without Retry-After after its own backoff and then succeeds', async () => {
-    cloudflare.kv.set('blob:a', 'v')
+    cloudflare.kv.set('blob:a', Buffer.from('v'))
     cloudflare.faults.push({ status: 500, times: 1 })
     const started = performance.now()
     expect(await cloudflare.target({ maxRetries: 1 }).list('blob:')).toEqual(['blob:a'])
@@ -207,7 +211,7 @@ describe('cloudflareKvTarget', () => {
   it('fails a bulk write whose answer lists unsuccessful keys', async () => {
     cloudflare.refused.add('blob:b')
     await expect(cloudflare.target().putMany([{ key: 'blob:a', value: '1' }, { key: 'blob:b', value: '2' }])).rejects.toThrow(/1 keys undone: blob:b/)
-    expect(cloudflare.kv.get('blob:a')).toBe('1')
+    expect(cloudflare.text('blob:a')).toBe('1')
   })
 
   it('splits bulk writes and deletes into batches of at most 10,000', async () => {
@@ -219,6 +223,14 @@ describe('cloudflareKvTarget', () => {
     expect(sizes('bulk')).toEqual([10_000, 1])
     expect(sizes('bulk/delete')).toEqual([10_000, 1])
     expect(cloudflare.kv.size).toBe(0)
+  })
+
+  it('writes bytes as they are, sent as base64 for the API to decode', async () => {
+    // Not valid UTF-8: a text round trip would change them.
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0x80])
+    await cloudflare.target().putMany([{ key: 'blob:image', value: bytes }, { key: 'blob:text', value: 'ünïcode' }])
+    expect(new Uint8Array(cloudflare.kv.get('blob:image') ?? [])).toEqual(bytes)
+    expect(cloudflare.text('blob:text')).toBe('ünïcode')
   })
 
   it('sends the API token as a Bearer Authorization header', async () => {
@@ -250,15 +262,30 @@ describe('publishing a build through the Cloudflare API', () => {
     const first = await publishBuild(cloudflare.target(), source)
     expect(first.switched).toBe(true)
     expect(first.blobWrites).toBe(build.blobList.blobs.length)
-    expect(JSON.parse(cloudflare.kv.get(KV_KEYS.pointer) ?? 'null')).toMatchObject({ buildId: build.manifest.buildId })
+    expect(JSON.parse(cloudflare.text(KV_KEYS.pointer) ?? 'null')).toMatchObject({ buildId: build.manifest.buildId })
     expect(cloudflare.kv.has(KV_KEYS.manifest(build.manifest.buildId))).toBe(true)
-    expect(JSON.parse(cloudflare.kv.get(KV_KEYS.blobList(build.manifest.buildId)) ?? 'null')).toEqual(build.blobList)
-    for (const hash of build.blobList.blobs) expect(cloudflare.kv.get(KV_KEYS.blob(hash))).toBe(build.blobs.get(hash))
+    expect(JSON.parse(cloudflare.text(KV_KEYS.blobList(build.manifest.buildId)) ?? 'null')).toEqual(build.blobList)
+    for (const hash of build.blobList.blobs) expect(cloudflare.text(KV_KEYS.blob(hash))).toBe(build.blobs.get(hash))
 
     cloudflare.requests.length = 0
     const second = await publishBuild(cloudflare.target(), source)
     expect(second.blobWrites).toBe(0)
     expect(second.switched).toBe(false)
     expect(cloudflare.requests.flatMap((request) => request.keys).filter((key) => key.startsWith('blob:'))).toEqual([])
+  })
+
+  it("uploads a build's assets from dist/ as their bytes, once", async () => {
+    const assetsOut = join(outDir, 'assets-site')
+    await buildSite({ contentDir: 'test/fixtures/assets', outDir: assetsOut, cacheDir: null })
+    const source = await readDist(assetsOut)
+    await publishBuild(cloudflare.target(), source)
+    const names = await readdir(join(assetsOut, 'assets'))
+    expect(names.length).toBe(5)
+    for (const name of names) {
+      const stored = cloudflare.kv.get(KV_KEYS.blob(name.slice(0, name.indexOf('.'))))
+      expect(stored?.equals(await readFile(join(assetsOut, 'assets', name)))).toBe(true)
+    }
+    cloudflare.requests.length = 0
+    expect((await publishBuild(cloudflare.target(), source)).blobWrites).toBe(0)
   })
 })

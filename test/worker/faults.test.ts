@@ -177,6 +177,13 @@ describe('a damaged manifest or pointer', () => {
     await expectUnavailable(await request())
   })
 
+  it.each(['llms', 'search', 'navigation', 'documentCounts'] as const)('answers 503, not 500, when the manifest lacks the %s entry of a listed locale', async (field) => {
+    await serveManifest((manifest) => {
+      delete manifest[field].fr
+    })
+    await expectUnavailable(await call('/llms.txt?locale=fr'))
+  })
+
   it('answers 503 when reading the manifest throws', async () => {
     const read = env.DOCS_KV.get.bind(env.DOCS_KV)
     vi.spyOn(env.DOCS_KV, 'get').mockImplementation(((name: string, options: never) =>

@@ -6,13 +6,15 @@ import { join } from 'node:path'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import type { TestProject } from 'vitest/node'
 import { buildSite } from '../../build/build.ts'
-import { readEmitted } from '../../build/emit.ts'
+import { readDist } from '../../publish/read-dist.ts'
 import type { BlobList, Manifest } from '../../contract/index.ts'
 
 export interface BuiltFixture {
   manifest: Manifest
   blobList: BlobList
   blobs: Record<string, string>
+  /** Asset bytes by hash, in base64: provided values travel to workerd as JSON. */
+  assets: Record<string, string>
 }
 
 declare module 'vitest' {
@@ -20,6 +22,8 @@ declare module 'vitest' {
     site: BuiltFixture
     /** A generated site of many pages whose llms-full.txt is split into many small parts. */
     manyParts: BuiltFixture
+    /** A site whose pages reference images and a PDF (test/fixtures/assets). */
+    assetsSite: BuiltFixture
     jwks: { url: string; privateKey: JWK }
   }
 }
@@ -28,6 +32,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const outDir = await mkdtemp(join(tmpdir(), 'docs-worker-fixture-'))
   project.provide('site', await built('test/fixtures/site', join(outDir, 'site')))
+  project.provide('assetsSite', await built('test/fixtures/assets', join(outDir, 'assets')))
   project.provide('manyParts', await built(await generatedSite(join(outDir, 'generated')), join(outDir, 'many-parts'), { llmsPartBytes: 8 * 1024 }))
   const jwks = await serveJwks()
   project.provide('jwks', { url: jwks.url, privateKey: jwks.privateKey })
@@ -39,10 +44,15 @@ export default async function setup(project: TestProject) {
 
 async function built(contentDir: string, outDir: string, options: { llmsPartBytes?: number } = {}): Promise<BuiltFixture> {
   const result = await buildSite({ contentDir, outDir, cacheDir: null, ...options })
-  const emitted = await readEmitted(outDir)
+  const emitted = await readDist(outDir)
   const blobs: Record<string, string> = {}
-  for (const hash of emitted.blobList.blobs) blobs[hash] = await emitted.readBlob(hash)
-  return { manifest: result.manifest, blobList: emitted.blobList, blobs }
+  const assets: Record<string, string> = {}
+  for (const hash of emitted.blobList.blobs) {
+    const bytes = await emitted.readAsset(hash)
+    if (bytes) assets[hash] = Buffer.from(bytes).toString('base64')
+    else blobs[hash] = await emitted.readBlob(hash)
+  }
+  return { manifest: result.manifest, blobList: emitted.blobList, blobs, assets }
 }
 
 /** 120 pages of about 1 KB in 4 sections, numbered so their order can be checked. */

@@ -9,7 +9,13 @@ import { routeTable, type RouteTable } from './route-table.ts'
 
 export function fixtureBuild(): BuildSource & { fixture: BuiltFixture } {
   const fixture = inject('site')
-  return { fixture, ...inMemorySource({ ...fixture, blobs: new Map(Object.entries(fixture.blobs)) }) }
+  return { fixture, ...sourceOf(fixture) }
+}
+
+/** A built fixture as publishing reads it: blobs as text, assets as their bytes. */
+export function sourceOf(fixture: BuiltFixture): BuildSource {
+  const assets = new Map(Object.entries(fixture.assets).map(([hash, base64]) => [hash, { bytes: Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)) }]))
+  return inMemorySource({ ...fixture, blobs: new Map(Object.entries(fixture.blobs)), assets })
 }
 
 /** A built fixture's slugs, redirects and variants, read back from its route shards. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { KV_KEYS } from '../../contract/index.ts'
-import { safeSlug } from '../../worker/routes/documents.ts'
+import { safeSlug } from '../../worker/read-model/index.ts'
 import { NOT_FOUND, call, publishFixture, readJson, spyOnKvReads, type ProblemBody } from './helpers.ts'
 
 beforeAll(publishFixture)
@@ -35,9 +35,11 @@ describe('slugs that never name a document', () => {
     ['an encoded backslash', '/v1/documents/guides%5Cinstall'],
     ['an encoded backslash in lower case', '/v1/documents/guides%5cinstall'],
     ['an encoded NUL', '/v1/documents/guides/install%00'],
-    ['an encoded slash', '/v1/documents/guides%2Finstall'],
-    ['an encoded slash in lower case', '/v1/documents/guides%2finstall'],
-    ['a double-encoded slash', '/v1/documents/guides%252Finstall'],
+    ['a double-encoded slash, decoded once only', '/v1/documents/guides%252Finstall'],
+    ['encoded slashes around a dot-dot segment', '/v1/documents/guides%2F..%2Finstall'],
+    ['encoded slashes that make an empty segment', '/v1/documents/guides%2F%2Finstall'],
+    ['an encoded leading slash', '/v1/documents/%2Fguides/install'],
+    ['an encoded backslash after an encoded slash', '/v1/documents/guides%2F%5Cinstall'],
     ['a trailing slash', '/v1/documents/guides/install/'],
     ['no slug at all', '/v1/documents/'],
     ['a malformed percent escape', '/v1/documents/guides/%E0%A4%A'],
@@ -58,8 +60,10 @@ describe('slugs that never name a document', () => {
     ['/guides/install'],
     ['guides\\install'],
     ['guides/install\u0000'],
-    ['guides%2Finstall'],
     ['guides%5Cinstall'],
+    ['guides%2F..%2Finstall'],
+    ['guides%2F%2Finstall'],
+    ['%2Fguides'],
     ['guides/%2e%2e'],
     ['%2E/guides'],
     [''],
@@ -67,8 +71,10 @@ describe('slugs that never name a document', () => {
     expect(safeSlug(`/v1/documents/${raw}`)).toBeNull()
   })
 
-  it('safeSlug decodes an ordinary slug and keeps its slashes', () => {
+  it('safeSlug decodes an ordinary slug and keeps its slashes, plain or encoded', () => {
     expect(safeSlug('/v1/documents/guides/install')).toBe('guides/install')
+    expect(safeSlug('/v1/documents/guides%2Finstall')).toBe('guides/install')
+    expect(safeSlug('/v1/documents/guides%2finstall')).toBe('guides/install')
     expect(safeSlug('/v1/documents/guides/pr%C3%A9requis')).toBe('guides/prérequis')
   })
 
@@ -77,5 +83,17 @@ describe('slugs that never name a document', () => {
     const response = await call('/v1/documents/guides/%2e%2e/guides/install')
     expect(response.status).toBe(200)
     expect(await readJson(response)).toMatchObject({ slug: 'guides/install' })
+  })
+
+  it.each([
+    ['an encoded slash', '/v1/documents/guides%2Finstall'],
+    ['an encoded slash in lower case', '/v1/documents/guides%2finstall'],
+    ['an encoded slash before the Markdown suffix', '/v1/documents/guides%2Finstall.md'],
+  ])('serves the document a plain slash names for %s, with the same ETag', async (_name, path) => {
+    const plain = await call(path.replace(/%2f/i, '/'))
+    const encoded = await call(path)
+    expect(encoded.status).toBe(200)
+    expect(encoded.headers.get('ETag')).toBe(plain.headers.get('ETag'))
+    expect(await encoded.text()).toBe(await plain.text())
   })
 })

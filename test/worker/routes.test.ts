@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, inject, it } from 'vitest'
 import { KV_KEYS, shardOf } from '../../contract/index.ts'
-import { inMemorySource, publishBuild } from '../../publish/publish.ts'
+import { publishBuild } from '../../publish/publish.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
-import { call, clearKv, freshKv, routesOf, spyOnKvReads } from './helpers.ts'
+import { call, clearKv, freshKv, routesOf, sourceOf, spyOnKvReads } from './helpers.ts'
 
 // The build puts each slug in the shard shardOf names; the worker, in
 // workerd, must look in the same one. A generated site of 120 pages has
@@ -13,7 +13,7 @@ const many = () => inject('manyParts')
 
 beforeEach(async () => {
   await clearKv()
-  await publishBuild(kvBindingTarget(env.DOCS_KV), inMemorySource({ ...many(), blobs: new Map(Object.entries(many().blobs)) }))
+  await publishBuild(kvBindingTarget(env.DOCS_KV), sourceOf(many()))
 })
 
 describe('route shards in workerd', () => {

@@ -16,7 +16,7 @@ describe('GET /v1/status', () => {
     expect(response.headers.get('Content-Type')).toBe('application/problem+json')
   })
 
-  it('describes the live build once it is published, and is never cached', async () => {
+  it('describes the live build and its site once it is published, and is never cached', async () => {
     const before = Date.now()
     await publishFixture()
     const response = await call('/v1/status')
@@ -31,6 +31,8 @@ describe('GET /v1/status', () => {
       commit: manifest.commit,
       schemaVersion: SCHEMA_VERSION,
       documents: { en: 12, fr: 2 },
+      // What a front end needs to draw the site: the preview reads it from here.
+      site: { title: 'Fixture docs', description: 'The fixture site for the worker tests.', defaultLocale: 'en', locales: ['en', 'fr'], baseUrl: '/docs/' },
     })
     expect(Date.parse(body.publishedAt)).toBeGreaterThanOrEqual(before - 1000)
   })

@@ -1,12 +1,12 @@
 import { StreamableHTTPTransport } from '@hono/mcp'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import type { Manifest } from '../../contract/index.ts'
+import type { SiteInfo } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { Problem } from '../http/problem.ts'
-import { MAX_BODY_BYTES } from '../routes/search.ts'
-import { StoreUnavailable, type Store } from '../store.ts'
+import { jsonBodyLimit } from '../http/body-limit.ts'
+import { openReader } from '../http/reader.ts'
+import type { Reader } from '../read-model/index.ts'
+import { StoreUnavailable } from '../store.ts'
 import { createDocsServer } from './server.ts'
 
 /**
@@ -14,42 +14,28 @@ import { createDocsServer } from './server.ts'
  * server and transport and a JSON answer, so no session, Durable Object or
  * open stream is needed; GET (a server-sent event stream) answers 405.
  */
-export const mcp = new Hono<AppEnv>().post(
-  '/',
-  // As for search: hono's body limit counts what arrives, whatever Content-Length says.
-  bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new Problem(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)
-    },
-  }),
-  async function serveMcp(c) {
-    const context = {
-      store: c.var.store,
-      canReadDrafts: c.var.canReadDrafts,
-      acceptLanguage: c.req.header('Accept-Language'),
-      origin: new URL(c.req.url).origin,
-    }
-    const server = createDocsServer(context, await siteOrNull(c.var.store))
-    // Without a session id generator the transport is stateless.
-    const transport = new StreamableHTTPTransport({ enableJsonResponse: true })
-    await server.connect(transport)
-    // Answers depend on the token, and a tool call is not a cacheable read.
-    c.header('Cache-Control', 'no-store')
-    try {
-      return await transport.handleRequest(c)
-    } catch (error) {
-      // The transport refuses a bad Accept, Content-Type or JSON-RPC message with a JSON-RPC error, which clients read.
-      if (error instanceof HTTPException && error.res) return error.getResponse()
-      throw error
-    }
-  },
-)
+export const mcp = new Hono<AppEnv>().post('/', jsonBodyLimit, async function serveMcp(c) {
+  let opened: Promise<Reader> | undefined
+  const context = { reader: () => (opened ??= openReader(c)), origin: new URL(c.req.url).origin }
+  const server = createDocsServer(context, await siteOrNull(context.reader))
+  // Without a session id generator the transport is stateless.
+  const transport = new StreamableHTTPTransport({ enableJsonResponse: true })
+  await server.connect(transport)
+  // Answers depend on the token, and a tool call is not a cacheable read.
+  c.header('Cache-Control', 'no-store')
+  try {
+    return await transport.handleRequest(c)
+  } catch (error) {
+    // The transport refuses a bad Accept, Content-Type or JSON-RPC message with a JSON-RPC error, which clients read.
+    if (error instanceof HTTPException && error.res) return error.getResponse()
+    throw error
+  }
+})
 
 /** The site's description for the server's instructions; an outage is reported by each tool call instead. */
-async function siteOrNull(store: Store): Promise<Manifest['site'] | null> {
+async function siteOrNull(reader: () => Promise<Reader>): Promise<SiteInfo | null> {
   try {
-    return (await store.manifest()).site
+    return (await reader()).site
   } catch (error) {
     if (!(error instanceof StoreUnavailable)) throw error
     console.warn(`mcp: ${error.message}`)

@@ -1,6 +1,4 @@
-import type { Manifest } from '../../contract/index.ts'
-import type { ToolContext } from './context.ts'
-import { searchLocale } from './search.ts'
+import type { LocaleChoice, Reader } from '../read-model/index.ts'
 
 const MAX_QUERY = 200
 const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
@@ -10,13 +8,13 @@ const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
  * search: first on the last segment's words (typos and prefixes match), then
  * on the whole slug, with its first segment boosted as a section.
  */
-export async function similarSlugs(context: ToolContext, manifest: Manifest, locale: string, slug: string): Promise<string[]> {
+export async function similarSlugs(reader: Reader, choice: LocaleChoice, slug: string): Promise<string[]> {
   const segments = slug.split('/').filter(Boolean)
   const sectionBoost = segments.length > 1 ? [(segments[0] as string).slice(0, 64)] : []
   for (const text of new Set([segments.at(-1) ?? '', slug])) {
     const query = words(text).join(' ').slice(0, MAX_QUERY).trim()
     if (query === '') continue
-    const { results: hits } = await searchLocale(context, manifest, locale, { query, limit: 3, sectionBoost })
+    const { results: hits } = await reader.search(choice, { query, limit: 3, sectionBoost })
     if (hits.length > 0) return hits.map((hit) => hit.slug)
   }
   return []

@@ -1,30 +1,23 @@
-import { z } from 'zod'
-import { DocumentBlobSchema, NavTreeNodeSchema } from '../../contract/index.ts'
-import { ReleasesResponse } from '../routes/releases.ts'
+import type { z } from 'zod'
+import {
+  DocumentBlobSchema,
+  NavigationResponseSchema,
+  ProblemSchema,
+  ReleasesResponseSchema,
+  SearchResponseSchema,
+  StatusResponseSchema,
+  type DocumentBlob,
+  type ProblemBody,
+  type ReleasesResponse,
+  type SearchResponse,
+} from '../../contract/index.ts'
 
 /** The app's own `fetch`: the preview asks the public API in process, as a front end would over HTTP. */
 export type AppFetch = (request: Request, env: Env) => Response | Promise<Response>
 
-const StatusSchema = z.object({ buildId: z.string(), documents: z.record(z.string(), z.int()) })
-const NavigationSchema = z.object({ locale: z.string(), items: z.array(NavTreeNodeSchema) })
-const SearchSchema = z.object({
-  results: z.array(
-    z.object({
-      title: z.string(),
-      section: z.string(),
-      heading: z.object({ id: z.string(), text: z.string() }).nullable(),
-      url: z.string(),
-      excerpt: z.string(),
-    }),
-  ),
-  // Counts over all matches (issue #12); older workers leave them out.
-  facets: z.object({ sections: z.record(z.string(), z.int()) }).optional(),
-})
-const ProblemSchema = z.object({ detail: z.string(), errors: z.array(z.object({ detail: z.string() })).optional() })
-
-export type Releases = z.infer<typeof ReleasesResponse>
-export type SearchAnswer = z.infer<typeof SearchSchema>
-export type Document = z.infer<typeof DocumentBlobSchema>
+export type Releases = ReleasesResponse
+export type SearchAnswer = SearchResponse
+export type Document = DocumentBlob
 
 /** A request to the API: GET unless a method and body say otherwise. */
 type Init = { method?: string; body?: string; headers: Record<string, string> }
@@ -49,21 +42,14 @@ export class Api {
     this.#options = options
   }
 
-  status = () => this.#get('/v1/status', StatusSchema)
+  status = () => this.#get('/v1/status', StatusResponseSchema)
   navigation = (locale?: string, acceptLanguage?: string) =>
-    this.#get(`/v1/navigation${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`, NavigationSchema, acceptLanguage)
+    this.#get(`/v1/navigation${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`, NavigationResponseSchema, acceptLanguage)
   document = (slug: string, locale: string) =>
     this.#get(`/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}?locale=${encodeURIComponent(locale)}`, DocumentBlobSchema)
-  releases = (query: URLSearchParams) => this.#get(`/v1/releases${query.size > 0 ? `?${query}` : ''}`, ReleasesResponse)
+  releases = (query: URLSearchParams) => this.#get(`/v1/releases${query.size > 0 ? `?${query}` : ''}`, ReleasesResponseSchema)
   search = (body: { query: string; locale: string; limit: number; filters?: { sections: string[] } }) =>
-    this.#send('/v1/search', SearchSchema, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
-
-  /** The site title: only llms.txt carries it, as its first line (`# Title`). */
-  async siteTitle(locale: string): Promise<string | undefined> {
-    const response = await this.#fetch(`/llms.txt?locale=${encodeURIComponent(locale)}`, { headers: {} })
-    if (!response.ok) return undefined
-    return /^# (.+)$/m.exec(await response.text())?.[1]?.trim()
-  }
+    this.#send('/v1/search', SearchResponseSchema, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
 
   #get<T>(path: string, schema: z.ZodType<T>, acceptLanguage?: string): Promise<Answer<T>> {
     return this.#send(path, schema, { headers: acceptLanguage ? { 'Accept-Language': acceptLanguage } : {} })
@@ -92,6 +78,6 @@ export class Api {
 }
 
 /** A 422's field errors say what to change; its detail only that something is wrong. */
-function problemText(problem: z.infer<typeof ProblemSchema>): string {
+function problemText(problem: ProblemBody): string {
   return problem.errors && problem.errors.length > 0 ? problem.errors.map((error) => error.detail).join('; ') : problem.detail
 }

@@ -9,7 +9,7 @@ import { buildProblems } from './problems.ts'
 
 /** Paths that belong to the API, whether a route serves them or not: the preview never answers them. */
 export function isApiPath(path: string): boolean {
-  return /^\/(?:v1|mcp)(?:\/|$)/.test(path) || path === '/llms.txt' || path === '/llms-full.txt'
+  return /^\/(?:v1|mcp|\.well-known\/mcp)(?:\/|$)/.test(path) || path === '/llms.txt' || path === '/llms-full.txt'
 }
 
 const pages = new Hono<PreviewEnv>()

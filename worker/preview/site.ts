@@ -1,4 +1,4 @@
-import { documentUrl, type NavTreeNode } from '../../contract/index.ts'
+import { documentUrl } from '../../contract/index.ts'
 import type { Answer, Api } from './api.ts'
 
 // Resolves the path-only URLs the API gives; never fetched.
@@ -12,24 +12,18 @@ export interface Site {
   defaultLocale: string
   /** The default locale first. */
   locales: string[]
-  /** Where documents live: the path of `baseUrl` in site.yml, read off the navigation's URLs. */
+  /** Where documents live: the path of `baseUrl` in site.yml, on this server. */
   basePath: string
 }
 
+/** The site as `/v1/status` describes the live build. */
 export async function loadSite(api: Api): Promise<Answer<Site>> {
-  // Without `?locale=` or Accept-Language, the navigation answers in the default locale.
-  const [status, navigation] = await Promise.all([api.status(), api.navigation()])
+  const status = await api.status()
   if (!status.ok) return status
-  if (!navigation.ok) return navigation
-  const defaultLocale = navigation.body.locale
-  const others = Object.keys(status.body.documents).filter((locale) => locale !== defaultLocale)
-  const body: Site = {
-    title: (await api.siteTitle(defaultLocale)) ?? 'Docs',
-    buildId: status.body.buildId,
-    defaultLocale,
-    locales: [defaultLocale, ...others],
-    basePath: basePathOf(navigation.body.items) ?? '/',
-  }
+  const { buildId, site } = status.body
+  const others = site.locales.filter((locale) => locale !== site.defaultLocale)
+  const basePath = new URL(site.baseUrl, ORIGIN).pathname
+  const body: Site = { title: site.title, buildId, defaultLocale: site.defaultLocale, locales: [site.defaultLocale, ...others], basePath }
   return { ok: true, body }
 }
 
@@ -37,20 +31,6 @@ export async function loadSite(api: Api): Promise<Answer<Site>> {
 export function localPath(url: string): string {
   const parsed = new URL(url, ORIGIN)
   return `${parsed.pathname}${parsed.search}${parsed.hash}`
-}
-
-/** Every page's URL is `basePath` + locale prefix + slug, so the first page with a URL tells the base. */
-function basePathOf(items: NavTreeNode[]): string | null {
-  for (const item of items) {
-    if (item.slug !== null && item.url !== null) {
-      const path = decodeURI(new URL(item.url, ORIGIN).pathname)
-      const tail = item.slug === 'index' ? '' : item.slug
-      return path.endsWith(tail) ? path.slice(0, path.length - tail.length) : '/'
-    }
-    const nested = basePathOf(item.children)
-    if (nested !== null) return nested
-  }
-  return null
 }
 
 /** The preview's URL of a document: the URL the API gives it, on this server. */

@@ -1,16 +1,10 @@
 import { Hono } from 'hono'
-import { blobHash, type Manifest } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
-import { chooseLocale } from '../http/locale.ts'
-import type { Store } from '../store.ts'
+import { openReader } from '../http/reader.ts'
+import type { LlmsView, LocaleChoice } from '../read-model/index.ts'
 
 const TEXT = 'text/plain; charset=utf-8'
-
-/** The locale's llms files; both are always published, so the entry is there. */
-function filesOf(manifest: Manifest, locale: string) {
-  return manifest.llms[locale] as Manifest['llms'][string]
-}
 
 /**
  * `/llms.txt` and `/llms-full.txt` (llmstxt.org) of a locale. They list
@@ -19,28 +13,27 @@ function filesOf(manifest: Manifest, locale: string) {
 export const llms = new Hono<AppEnv>()
 
 llms.get('/llms.txt', async function getLlmsIndex(c) {
-  const manifest = await c.var.store.manifest()
-  const { locale, negotiated } = chooseLocale(c.req.query('locale'), c.req.header('Accept-Language'), manifest.site)
-  const hash = filesOf(manifest, locale).index
-  const headers = textHeaders(strongEtag(hash), locale, negotiated)
+  const reader = await openReader(c)
+  const choice = reader.locale(c.req.query('locale'))
+  const { index } = reader.llms(choice)
+  const headers = textHeaders(strongEtag(index.hash), choice)
   if (noneMatch(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers)
-  return c.body(await c.var.store.text(hash), 200, { ...headers, 'Content-Type': TEXT })
+  return c.body(await index.load(), 200, { ...headers, 'Content-Type': TEXT })
 })
 
 llms.get('/llms-full.txt', async function getLlmsFull(c) {
-  const manifest = await c.var.store.manifest()
-  const { locale, negotiated } = chooseLocale(c.req.query('locale'), c.req.header('Accept-Language'), manifest.site)
-  const parts = filesOf(manifest, locale).full
-  // One validator for the whole file, from the names of its parts.
-  const headers = textHeaders(strongEtag(await blobHash(parts.join('\n'))), locale, negotiated)
+  const reader = await openReader(c)
+  const choice = reader.locale(c.req.query('locale'))
+  const { full } = reader.llms(choice)
+  const headers = textHeaders(strongEtag(await full.hash()), choice)
   if (noneMatch(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers)
   // The first part is read before answering, so a damaged store is still a 503.
-  const first = parts.length > 0 ? await c.var.store.text(parts[0] as string) : ''
-  return c.body(streamParts(c.var.store, first, parts.slice(1)), 200, { ...headers, 'Content-Type': TEXT })
+  const first = full.parts.length > 0 ? await full.read(full.parts[0] as string) : ''
+  return c.body(streamParts(full, first), 200, { ...headers, 'Content-Type': TEXT })
 })
 
-function textHeaders(etag: string, locale: string, negotiated: boolean) {
-  return { ETag: etag, 'Cache-Control': CACHE_CONTROL.public, 'Content-Language': locale, ...(negotiated ? { Vary: 'Accept-Language' } : {}) }
+function textHeaders(etag: string, choice: LocaleChoice) {
+  return { ETag: etag, 'Cache-Control': CACHE_CONTROL.public, 'Content-Language': choice.locale, ...(choice.negotiated ? { Vary: 'Accept-Language' } : {}) }
 }
 
 /**
@@ -48,9 +41,9 @@ function textHeaders(etag: string, locale: string, negotiated: boolean) {
  * llms-full.txt can be far larger than what an isolate should hold. A part
  * that fails mid-stream ends the response as an error, never silently short.
  */
-function streamParts(store: Store, first: string, rest: string[]): ReadableStream<Uint8Array> {
+function streamParts(full: LlmsView['full'], first: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
-  const queue = [...rest]
+  const queue = full.parts.slice(1)
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(first))
@@ -59,7 +52,7 @@ function streamParts(store: Store, first: string, rest: string[]): ReadableStrea
     async pull(controller) {
       const hash = queue.shift()
       if (hash === undefined) return controller.close()
-      controller.enqueue(encoder.encode(await store.text(hash)))
+      controller.enqueue(encoder.encode(await full.read(hash)))
       if (queue.length === 0) controller.close()
     },
   })

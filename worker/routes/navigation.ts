@@ -1,17 +1,13 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
+import { NavigationResponseSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
-import { chooseLocale } from '../http/locale.ts'
+import { openReader } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
 import { componentRef } from './openapi.ts'
 
-export const NavigationResponse = z
-  .object({
-    locale: z.string(),
-    requestedLocale: z.string(),
-    items: z.array(z.any().openapi(componentRef('NavItem'))),
-  })
-  .openapi('Navigation')
+// The items are the recursive NavItem component, which zod's route-level generator cannot express.
+const NavigationResponse = NavigationResponseSchema.extend({ items: z.array(z.any().openapi(componentRef('NavItem'))) }).openapi('Navigation')
 
 export const navigationRoute = createRoute({
   method: 'get',
@@ -28,18 +24,16 @@ export const navigationRoute = createRoute({
 })
 
 export const navigation = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(navigationRoute, async (c) => {
-  const manifest = await c.var.store.manifest()
-  const { locale, negotiated } = chooseLocale(c.req.valid('query').locale, c.req.header('Accept-Language'), manifest.site)
-  const drafts = c.var.canReadDrafts
-  const hash = c.var.store.navigationHash(manifest, locale, drafts)
-  const etag = strongEtag(hash)
+  const reader = await openReader(c)
+  const choice = reader.locale(c.req.valid('query').locale)
+  const tree = reader.navigation(choice)
+  const etag = strongEtag(tree.hash)
   const headers = {
     ETag: etag,
-    'Cache-Control': drafts ? CACHE_CONTROL.private : CACHE_CONTROL.public,
-    'Content-Language': locale,
-    Vary: negotiated ? 'Accept-Language, Authorization' : 'Authorization',
+    'Cache-Control': tree.private ? CACHE_CONTROL.private : CACHE_CONTROL.public,
+    'Content-Language': choice.locale,
+    Vary: choice.negotiated ? 'Accept-Language, Authorization' : 'Authorization',
   }
   if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  const { items } = await c.var.store.navigation(manifest, hash)
-  return c.json({ locale, requestedLocale: locale, items }, 200, headers)
+  return c.json({ locale: choice.locale, requestedLocale: choice.locale, items: await tree.load() }, 200, headers)
 })

@@ -66,6 +66,31 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>) {
       responses: { 200: { description: 'Plain text', content: { 'text/plain': { schema: z.string() } } }, 304: { description: 'Not modified' }, ...storageFault },
     })
   }
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/v1/assets/{hash}.{ext}',
+    summary: 'A file a page references (an image, a download), named by the hash of its bytes',
+    description:
+      'Immutable: `Cache-Control: public, max-age=31536000, immutable`. Served with `X-Content-Type-Options: nosniff` and a `Content-Security-Policy` that runs no script.',
+    request: {
+      params: z.object({
+        hash: z.string().openapi({ example: '3f2a9c0b7d1e4f5a6b7c8d9e0f1a2b3c', description: 'The hash of the bytes, as document HTML links it' }),
+        ext: z.string().openapi({ example: 'png', description: "The file's extension" }),
+      }),
+      headers: z.object({ 'if-none-match': z.string().optional() }),
+    },
+    responses: {
+      200: {
+        description: 'The file, with its Content-Type',
+        headers: { ETag: { schema: { type: 'string' }, description: 'The hash of the bytes' } },
+        content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+      304: { description: 'Not modified' },
+      401: { description: 'A token was sent and is not valid' },
+      404: { description: 'The live build has no asset of this name' },
+      ...storageFault,
+    },
+  })
   app.doc31('/v1/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Docs service API', version: '1.0.0', description: 'Documents, navigation, search and release notes, served from Workers KV.' },

@@ -1,9 +1,10 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import semver from 'semver'
+import { ReleasesResponseSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
 import { Problem } from '../http/problem.ts'
-import { filterReleases } from './releases-filter.ts'
+import { openReader } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
 
 const isoDate = z.iso.date({ error: 'must be an ISO date such as 2026-01-31' })
@@ -24,19 +25,6 @@ export const ReleasesQuery = z
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'must not be after "to"', path: ['from'] })
 
-const ReleaseSchema = z.object({
-  version: z.string(),
-  date: z.string(),
-  title: z.string(),
-  html: z.string(),
-  upgrade: z.object({ html: z.string() }).nullable(),
-  breaking: z.boolean(),
-  related: z.array(z.object({ slug: z.string(), title: z.string(), url: z.string() })),
-})
-
-/** What GET /v1/releases answers: the stored releases without the draft flags of related pages. */
-export const ReleasesResponse = z.object({ streams: z.array(z.object({ name: z.string(), releases: z.array(ReleaseSchema) })) })
-
 export const releasesRoute = createRoute({
   method: 'get',
   path: '/v1/releases',
@@ -45,7 +33,7 @@ export const releasesRoute = createRoute({
   responses: {
     200: {
       description: 'Matching releases',
-      content: { 'application/json': { schema: ReleasesResponse } },
+      content: { 'application/json': { schema: ReleasesResponseSchema } },
     },
     304: { description: 'Not modified' },
     422: { description: 'Invalid query values, with JSON pointers' },
@@ -54,20 +42,15 @@ export const releasesRoute = createRoute({
 
 export const releases = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(releasesRoute, async (c) => {
   const query = c.req.valid('query')
-  const manifest = await c.var.store.manifest()
-  const streams = query.stream === undefined ? [] : [query.stream].flat()
-  const drafts = c.var.canReadDrafts
-  // The drafts view may list more related documents, so it is another representation.
-  const etag = strongEtag(drafts ? `${manifest.releases}.drafts` : manifest.releases)
-  const headers = { ETag: etag, 'Cache-Control': drafts ? CACHE_CONTROL.private : CACHE_CONTROL.public, Vary: 'Authorization' }
+  const reader = await openReader(c)
+  const view = reader.releases({ streams: query.stream === undefined ? [] : [query.stream].flat(), range: query.version, from: query.from, to: query.to })
+  const etag = strongEtag(view.hash)
+  const headers = { ETag: etag, 'Cache-Control': view.private ? CACHE_CONTROL.private : CACHE_CONTROL.public, Vary: 'Authorization' }
   // Validation comes first: preconditions only apply to what would be a 2xx (RFC 9110 §13.2.1).
-  const unknown = streams.filter((stream) => !manifest.releaseStreams.includes(stream))
-  if (unknown.length > 0) {
-    const detail = `unknown stream; known streams: ${manifest.releaseStreams.join(', ')}`
-    throw new Problem(422, 'The request has invalid fields.', { errors: unknown.map(() => ({ pointer: '/stream', detail })) })
+  if (view.unknown.length > 0) {
+    const detail = `unknown stream; known streams: ${view.known.join(', ')}`
+    throw new Problem(422, 'The request has invalid fields.', { errors: view.unknown.map(() => ({ pointer: '/stream', detail })) })
   }
   if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  const blob = await c.var.store.releases(manifest)
-  const body = filterReleases(blob, { streams, range: query.version, from: query.from, to: query.to, canReadDrafts: drafts })
-  return c.json(body, 200, headers)
+  return c.json(await view.load(), 200, headers)
 })

@@ -15,7 +15,7 @@ import { rewriteHref } from './rehype-links.ts'
 export function remarkMarkdownCopy(options: { sanitizeSchema: Schema }): Transformer<Root, Root> {
   return function transform(tree, file) {
     const context = file.data.linkContext
-    const rewrite = (href: string) => (context ? (rewriteHref(context.path, href, context.targets.markdownUrls) ?? undefined) : undefined)
+    const rewrite = (href: string) => (context ? (rewriteHref(context.path, href, context.targets, 'markdownUrls') ?? undefined) : undefined)
     prepare(tree, (html) => sanitizeHtmlFragment(html, options.sanitizeSchema, rewrite), rewrite)
     const first = tree.children[0]
     if (first?.type === 'heading' && first.depth === 1) writeOnOneLine(first)

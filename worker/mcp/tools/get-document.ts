@@ -1,8 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { documentUrl } from '../../../contract/index.ts'
-import { pageAt, resolveSlug, variantIn } from '../../routes/documents.ts'
-import { absoluteMarkdownUrl, absoluteUrl, localeFor, unknownLocaleNote, type ToolContext } from '../context.ts'
+import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 import { missingPage, similarSlugs } from '../suggest.ts'
 
@@ -34,32 +33,25 @@ export function registerGetDocument(server: McpServer, context: ToolContext): vo
       annotations: READ_ONLY,
     },
     guarded('get_document', async (args: GetDocumentArgs) => {
-      const manifest = await context.store.manifest()
-      const { slug: asked, route } = await resolveSlug(context.store, manifest, slugOf(args.slug))
+      const reader = await context.reader()
+      const { site } = reader
       // A moved page answers under its new slug, as the HTTP API's 308 does.
-      const moved = route?.kind === 'redirect'
-      const page = moved ? await pageAt(context.store, manifest, route.to) : route?.page
-      // A localized slug names its locale's version unless `locale` asks otherwise.
-      const locale = localeFor(context, manifest, args.locale ?? page?.locale)
-      const found = variantIn(page, locale)
-      const variant = context.canReadDrafts && found?.preview ? found.preview : found
-      // A draft without the scope is indistinguishable from a slug that does not exist.
-      if (!variant || (variant.draft && !context.canReadDrafts)) {
-        return toolError(missingPage(asked, await similarSlugs(context, manifest, locale, asked)))
-      }
-      const markdown = await context.store.text(variant.markdown)
-      const servedSlug = variant.slug
+      const answer = await reader.document(slugOf(args.slug), { locale: args.locale, followRedirect: true })
+      if (answer.kind !== 'found') return toolError(missingPage(answer.slug, await similarSlugs(reader, reader.locale(args.locale), answer.slug)))
+      const { variant, choice } = answer
+      const locale = choice.locale
+      const markdown = await answer.markdown.load()
       const about = [
-        `Title: ${/^# (.*)/.exec(markdown)?.[1] ?? servedSlug}`,
-        `Slug: ${servedSlug}`,
+        `Title: ${variant.title}`,
+        `Slug: ${variant.slug}`,
         variant.locale === locale
           ? `Locale: ${locale}`
           : `Locale: ${variant.locale} (fallback: this page has no ${locale} translation yet, so it is served in ${variant.locale})`,
-        `Markdown: ${absoluteMarkdownUrl(context, manifest, variant.locale, servedSlug)}`,
-        `Web page: ${absoluteUrl(context, documentUrl(manifest.site.baseUrl, manifest.site.defaultLocale, variant.locale, servedSlug))}`,
-        moved ? `Redirected: "${asked}" is an old slug of this page; use "${servedSlug}" from now on.` : null,
+        `Markdown: ${absoluteMarkdownUrl(context, site, variant.locale, variant.slug)}`,
+        `Web page: ${absoluteUrl(context, documentUrl(site.baseUrl, site.defaultLocale, variant.locale, variant.slug))}`,
+        answer.movedFrom ? `Redirected: "${answer.movedFrom}" is an old slug of this page; use "${variant.slug}" from now on.` : null,
         variant.draft ? 'Draft: this page is not published yet; only readers with a preview token see it.' : null,
-        unknownLocaleNote(manifest, args.locale, locale),
+        unknownLocaleNote(site, args.locale, locale),
       ]
       return toolText(about.filter((line) => line !== null).join('\n'), markdown)
     }),

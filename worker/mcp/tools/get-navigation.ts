@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import type { NavTreeNode } from '../../../contract/index.ts'
-import { localeFor, unknownLocaleNote, type ToolContext } from '../context.ts'
+import { unknownLocaleNote, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolText } from '../results.ts'
 
 export const getNavigationInput = {
@@ -26,13 +26,13 @@ export function registerGetNavigation(server: McpServer, context: ToolContext): 
       annotations: READ_ONLY,
     },
     guarded('get_navigation', async (args: GetNavigationArgs) => {
-      const manifest = await context.store.manifest()
-      const locale = localeFor(context, manifest, args.locale)
-      const hash = context.store.navigationHash(manifest, locale, context.canReadDrafts)
-      const { items } = await context.store.navigation(manifest, hash)
-      const heading = `Pages of ${manifest.site.title} in ${locale}, in reading order. Each page's slug is in backticks: read it with get_document.`
-      const note = unknownLocaleNote(manifest, args.locale, locale)
-      return toolText([note, heading, markdownList(items, 0, manifest.site.defaultLocale)].filter((part) => part !== null).join('\n\n'))
+      const reader = await context.reader()
+      const { site } = reader
+      const choice = reader.locale(args.locale)
+      const items = await reader.navigation(choice).load()
+      const heading = `Pages of ${site.title} in ${choice.locale}, in reading order. Each page's slug is in backticks: read it with get_document.`
+      const note = unknownLocaleNote(site, args.locale, choice.locale)
+      return toolText([note, heading, markdownList(items, 0, site.defaultLocale)].filter((part) => part !== null).join('\n\n'))
     }),
   )
 }

@@ -1,8 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import semver from 'semver'
 import { z } from 'zod'
-import type { Manifest } from '../../../contract/index.ts'
-import { filterReleases } from '../../routes/releases-filter.ts'
+import type { ReleasesResponse, SiteInfo } from '../../../contract/index.ts'
 import { absoluteMarkdownUrl, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 
@@ -36,36 +35,30 @@ export function registerListReleases(server: McpServer, context: ToolContext): v
       annotations: READ_ONLY,
     },
     guarded('list_releases', async (args: ListReleasesArgs) => {
-      const manifest = await context.store.manifest()
-      const known = manifest.releaseStreams.join(', ') || 'none'
-      if (args.stream !== undefined && !manifest.releaseStreams.includes(args.stream)) {
+      const reader = await context.reader()
+      const view = reader.releases({ streams: args.stream === undefined ? [] : [args.stream], range: args.version, from: args.from, to: args.to })
+      const known = view.known.join(', ') || 'none'
+      if (view.unknown.length > 0) {
         return toolError(`There is no release stream "${args.stream}". Streams: ${known}. Leave stream out to list them all.`)
       }
       if (args.from !== undefined && args.to !== undefined && args.from > args.to) {
         return toolError(`from (${args.from}) is after to (${args.to}): swap them, or leave one out.`)
       }
-      const blob = await context.store.releases(manifest)
-      const { streams } = filterReleases(blob, {
-        streams: args.stream === undefined ? [] : [args.stream],
-        range: args.version,
-        from: args.from,
-        to: args.to,
-        canReadDrafts: context.canReadDrafts,
-      })
+      const { streams } = await view.load()
       const found = streams.filter((stream) => stream.releases.length > 0)
       if (found.length === 0) return toolText(`No release matches these filters. Streams: ${known}. Call list_releases without filters to see every release.`)
-      const heading = `Release notes of ${manifest.site.title}, newest version first in each stream. Notes are HTML, as the docs render them.`
-      return toolText([heading, ...found.map((stream) => describeStream(context, manifest, stream))].join('\n\n'))
+      const heading = `Release notes of ${reader.site.title}, newest version first in each stream. Notes are HTML, as the docs render them.`
+      return toolText([heading, ...found.map((stream) => describeStream(context, reader.site, stream))].join('\n\n'))
     }),
   )
 }
 
-type Stream = ReturnType<typeof filterReleases>['streams'][number]
+type Stream = ReleasesResponse['streams'][number]
 
-function describeStream(context: ToolContext, manifest: Manifest, stream: Stream): string {
+function describeStream(context: ToolContext, site: SiteInfo, stream: Stream): string {
   const releases = stream.releases.map((release) => {
     const related = release.related.map(
-      (page) => `- ${page.title} \`${page.slug}\` ${absoluteMarkdownUrl(context, manifest, manifest.site.defaultLocale, page.slug)}`,
+      (page) => `- ${page.title} \`${page.slug}\` ${absoluteMarkdownUrl(context, site, site.defaultLocale, page.slug)}`,
     )
     return [
       // The build names an untitled release "<stream> <version>", which the heading says already.

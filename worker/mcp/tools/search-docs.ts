@@ -1,10 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import type { Manifest } from '../../../contract/index.ts'
-import type { SearchHit, SearchResults } from '../../../search/results.ts'
-import { absoluteMarkdownUrl, absoluteUrl, localeFor, unknownLocaleNote, type ToolContext } from '../context.ts'
+import type { SearchHit, SearchResponse, SiteInfo } from '../../../contract/index.ts'
+import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolText } from '../results.ts'
-import { searchLocale } from '../search.ts'
 
 /** POST /v1/search's largest page of results. */
 const MAX_LIMIT = 50
@@ -49,25 +47,24 @@ export function registerSearchDocs(server: McpServer, context: ToolContext): voi
       annotations: READ_ONLY,
     },
     guarded('search_docs', async (args: SearchDocsArgs) => {
-      const manifest = await context.store.manifest()
-      const locale = localeFor(context, manifest, args.locale)
+      const reader = await context.reader()
       const filters = { sections: args.sections, tags: args.tags }
-      const { results, facets } = await searchLocale(context, manifest, locale, { query: args.query, limit: args.limit, sectionBoost: [], filters })
+      const { locale, results, facets } = await reader.search(reader.locale(args.locale), { query: args.query, limit: args.limit, sectionBoost: [], filters })
       const summary =
         results.length === 0
           ? `No page matches "${args.query}" in ${locale}${args.sections || args.tags ? ' with these filters' : ''}. Try fewer or other words${args.sections || args.tags ? ', or fewer filters' : ''}, or call get_navigation to browse every page.`
           : `${results.length} page${results.length === 1 ? '' : 's'} for "${args.query}" in ${locale}, best first. Read one in full with get_document and its slug.\n${facetLine(facets)}`
-      const hits = results.map((hit, rank) => describeHit(context, manifest, hit, rank))
-      return toolText([unknownLocaleNote(manifest, args.locale, locale), summary, ...hits].filter((part) => part !== null).join('\n\n'))
+      const hits = results.map((hit, rank) => describeHit(context, reader.site, hit, rank))
+      return toolText([unknownLocaleNote(reader.site, args.locale, locale), summary, ...hits].filter((part) => part !== null).join('\n\n'))
     }),
   )
 }
 
-function describeHit(context: ToolContext, manifest: Manifest, hit: SearchHit, rank: number): string {
+function describeHit(context: ToolContext, site: SiteInfo, hit: SearchHit, rank: number): string {
   return [
     `${rank + 1}. ${hit.title}${hit.heading ? ` › ${hit.heading.text}` : ''}`,
     `   slug: ${hit.slug} (section ${hit.section}${hit.tags.length > 0 ? `, tags ${hit.tags.join(', ')}` : ''}, locale ${hit.locale})`,
-    `   Markdown: ${absoluteMarkdownUrl(context, manifest, hit.locale, hit.slug)}`,
+    `   Markdown: ${absoluteMarkdownUrl(context, site, hit.locale, hit.slug)}`,
     `   Web page: ${absoluteUrl(context, hit.url)}`,
     `   ${plainText(hit.excerpt)}`,
   ].join('\n')
@@ -77,7 +74,7 @@ function describeHit(context: ToolContext, manifest: Manifest, hit: SearchHit, r
 const MAX_FACETS = 12
 
 /** Every match counted by section and tag (before the limit), so a model can narrow with `sections` or `tags`. */
-function facetLine(facets: SearchResults['facets']): string {
+function facetLine(facets: SearchResponse['facets']): string {
   const counts = (byName: Record<string, number>) => {
     const entries = Object.entries(byName).sort(([, a], [, b]) => b - a)
     const shown = entries.slice(0, MAX_FACETS).map(([name, count]) => `${name} ${count}`)

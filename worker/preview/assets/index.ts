@@ -2,6 +2,7 @@ import { LIVE } from './live.ts'
 import { PAGE } from './page.ts'
 import { SEARCH } from './search.ts'
 import { STYLE } from './style.ts'
+import { TABS } from './tabs.ts'
 
 interface Asset {
   /** Carries a hash of the body, so that browsers may keep it for good. */
@@ -23,5 +24,5 @@ function asset(name: string, body: string, type: string): Asset {
 
 export const ASSETS = {
   css: asset('style.css', STYLE, 'text/css; charset=utf-8'),
-  js: asset('app.js', [PAGE, SEARCH, LIVE].join('\n'), 'text/javascript; charset=utf-8'),
+  js: asset('app.js', [PAGE, TABS, SEARCH, LIVE].join('\n'), 'text/javascript; charset=utf-8'),
 }

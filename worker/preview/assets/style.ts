@@ -3,10 +3,14 @@
 export const STYLE = String.raw`
 :root { --bg: #fff; --fg: #1d2129; --muted: #5b6370; --line: #e3e6ea; --soft: #f4f6f8; --accent: #0b62c4;
   --mark: #ffe58a; --warn-bg: #fff6db; --warn-line: #e9c46a; --bad: #b42318; --header: 3.5rem;
+  --note: #0b62c4; --tip: #1a7f37; --info: #0e7490; --warning: #9a6700; --danger: #cf222e; --caution: #bc4c00;
+  --important: #8250df; --tab-list: 2.5rem;
   color-scheme: light dark; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 @media (prefers-color-scheme: dark) {
   :root { --bg: #14171c; --fg: #e4e7eb; --muted: #9aa3ae; --line: #2c323b; --soft: #1c2027; --accent: #6cb0ff;
-    --mark: #6b5a12; --warn-bg: #2e2811; --warn-line: #8a6d1c; --bad: #ff8a80; }
+    --mark: #6b5a12; --warn-bg: #2e2811; --warn-line: #8a6d1c; --bad: #ff8a80;
+    --note: #6cb0ff; --tip: #56d364; --info: #5ad1e6; --warning: #e3b341; --danger: #ff7b72; --caution: #ffa657;
+    --important: #d2a8ff; }
 }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--fg); }
@@ -94,6 +98,64 @@ blockquote { margin: 1rem 0; padding: .1rem 1rem; border-left: 3px solid var(--l
   background: var(--bg); color: var(--fg); border: 2px solid var(--bad); border-radius: .5rem; box-shadow: 0 12px 40px #0006; }
 .problems h2 { margin: 0; color: var(--bad); font-size: 1.1rem; }
 .problems ul { margin: .5rem 0 0; padding-left: 1.2rem; font: .9rem/1.5 ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; }
+
+/* What the build renders from the frameworks' dialects (see the dialects plugin): plain semantic HTML.
+   Code blocks, their captions and highlighted lines are code-theme.ts's. */
+.admonition { --kind: var(--note); margin: 1rem 0; padding: .6rem 1rem; border: 1px solid color-mix(in srgb, var(--kind) 35%, transparent);
+  border-left: 4px solid var(--kind); border-radius: .4rem; background: color-mix(in srgb, var(--kind) 7%, var(--bg)); }
+.admonition > :first-child { margin-top: 0; }
+.admonition > :last-child { margin-bottom: 0; }
+.admonition-title, details.admonition > summary { font-weight: 700; color: var(--kind); margin: 0 0 .3rem; }
+.admonition[data-kind="tip"] { --kind: var(--tip); }
+.admonition[data-kind="info"] { --kind: var(--info); }
+.admonition[data-kind="warning"] { --kind: var(--warning); }
+.admonition[data-kind="danger"] { --kind: var(--danger); }
+.admonition[data-kind="caution"] { --kind: var(--caution); }
+.admonition[data-kind="important"] { --kind: var(--important); }
+.admonition[data-kind="details"] { --kind: var(--muted); }
+details.admonition > summary { cursor: pointer; margin: 0; }
+details.admonition[open] > summary { margin-bottom: .4rem; }
+.tabs { margin: 1rem 0; border: 1px solid var(--line); border-radius: .4rem; }
+.tab-panel { padding: 0 1rem; }
+.tab-panel + .tab-panel { border-top: 1px solid var(--line); }
+.tab-label { margin: .6rem 0 .3rem; font-size: .85rem; font-weight: 600; color: var(--muted); }
+.tabs[data-kind="code-group"] .tab-panel { padding: 0; }
+.tabs[data-kind="code-group"] .tab-label { padding: 0 1rem; }
+.tabs[data-kind="code-group"] :is(pre, figure) { margin: 0; border: 0; border-radius: 0 0 .4rem .4rem; }
+.tabs[data-kind="code-group"] figure > figcaption { border: 0; border-bottom: 1px solid var(--line); border-radius: 0; }
+.tab-list { display: flex; gap: .25rem; height: var(--tab-list); padding: 0 .5rem; overflow-x: auto; border-bottom: 1px solid var(--line); }
+.tab-list [role="tab"] { font: inherit; font-size: .9rem; padding: 0 .8rem; color: var(--muted); background: none; border: 0;
+  border-bottom: 2px solid transparent; cursor: pointer; white-space: nowrap; }
+.tab-list [role="tab"]:focus-visible { outline-offset: -2px; }
+.tab-list [role="tab"][aria-selected="true"] { color: var(--accent); border-bottom-color: var(--accent); font-weight: 600; }
+.tabs[data-ready] > .tab-panel { border-top: 0; }
+/* With scripts on, the panels look upgraded from the first paint: the tab list's room is kept and the
+   other panels wait hidden, so the upgrade moves nothing below the group. */
+@media (scripting: enabled) {
+  .tabs:not([data-ready]) { padding-top: var(--tab-list); }
+  .tabs:not([data-ready]) > .tab-panel:not(:first-child), .tabs .tab-label { display: none; }
+}
+ol.steps { list-style: none; counter-reset: step; padding-left: 0; }
+ol.steps > li { counter-increment: step; position: relative; padding: 0 0 .6rem 2.6rem; }
+ol.steps > li::before { content: counter(step); position: absolute; left: 0; top: 0; width: 1.8rem; height: 1.8rem; line-height: 1.8rem;
+  text-align: center; font-size: .9rem; font-weight: 600; border-radius: 50%; background: var(--soft); border: 1px solid var(--line); }
+ol.steps > li:not(:last-child)::after { content: ""; position: absolute; left: .9rem; top: 2.1rem; bottom: .2rem; border-left: 1px solid var(--line); }
+.card-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; margin: 1rem 0; }
+.card, .link-card { display: block; padding: .8rem 1rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--soft); }
+.card > :last-child { margin-bottom: 0; }
+.card-title { display: block; margin: 0 0 .3rem; font-weight: 700; }
+.link-card { margin: 1rem 0; color: inherit; text-decoration: none; }
+.link-card:hover { border-color: var(--accent); }
+.link-card .card-title { color: var(--accent); }
+.card-description { display: block; color: var(--muted); }
+.file-tree { margin: 1rem 0; padding: .6rem 1rem; font: .9rem/1.7 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  background: var(--soft); border: 1px solid var(--line); border-radius: .4rem; }
+.file-tree ul { list-style: none; margin: 0; padding-left: 1.2rem; }
+.file-tree > ul { padding-left: 0; }
+.file-tree li:has(> ul) { font-weight: 600; }
+.file-tree li li { font-weight: normal; border-left: 1px solid var(--line); padding-left: .6rem; }
+figure { margin: 1rem 0; }
+figure > figcaption { font-size: .9rem; color: var(--muted); }
 
 @media (max-width: 75rem) {
   .layout.with-toc { grid-template-columns: 16rem minmax(0, 1fr); }

@@ -15,6 +15,8 @@ function entry(item: NavTreeNode, current: { slug: string | null; path: string }
     item.fallback && item.slug !== null ? html` <span class="badge" title="Not translated: shown in the default locale">untranslated</span>` : ''
   }`
   if (item.url === null) return html`<span class="group">${item.title}</span>`
+  // A link the author's sidebar makes to another site (`sidebar:` in site.yml) leaves the docs.
+  if (item.slug === null && /^[a-z][a-z0-9+.-]*:/i.test(item.url)) return html`<a href="${item.url}" rel="noopener">${item.title}</a>`
   const path = localPath(item.url)
   const isCurrent = item.slug === current.slug || path === current.path
   return html`<a href="${path}"${isCurrent ? html` aria-current="page"` : ''}>${item.title}</a>${badges}`

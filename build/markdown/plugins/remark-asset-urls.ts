@@ -1,0 +1,29 @@
+import type { Root } from 'mdast'
+import type { Transformer } from 'unified'
+import { visit } from 'unist-util-visit'
+import { ASSET_TYPES } from '../../../contract/index.ts'
+import { extensionOf, NO_ASSETS, resolveAsset } from '../asset-targets.ts'
+
+/**
+ * The Markdown copy's images and links to files point where the HTML's do:
+ * at the published asset. The HTML chain (rehype-assets) records and reports
+ * them; this only rewrites, and leaves a missing file's reference as written.
+ */
+export function remarkAssetUrls(): Transformer<Root, Root> {
+  return function transform(tree, file) {
+    const context = file.data.linkContext
+    if (!context) return
+    const targets = context.targets.assets ?? NO_ASSETS
+    const urlOf = (src: string) => {
+      const path = resolveAsset(context.path, src, targets)
+      return path ? (targets.files[path]?.url ?? undefined) : undefined
+    }
+    const isFile = (url: string) => {
+      const extension = extensionOf(url)
+      return extension !== null && Object.hasOwn(ASSET_TYPES, extension)
+    }
+    visit(tree, (node) => {
+      if (node.type === 'image' || ((node.type === 'link' || node.type === 'definition') && isFile(node.url))) node.url = urlOf(node.url) ?? node.url
+    })
+  }
+}

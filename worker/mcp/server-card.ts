@@ -1,0 +1,36 @@
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
+import { Hono } from 'hono'
+import pkg from '../../package.json' with { type: 'json' }
+import type { AppEnv } from '../app-env.ts'
+import { openReader } from '../http/reader.ts'
+import { StoreUnavailable } from '../store.ts'
+
+export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json'
+
+/**
+ * The MCP server card (SEP-1649): what an agent or a registry learns about
+ * `/mcp` before connecting. The site's title and description come from the
+ * live build when it can be read; the card is served without them otherwise.
+ */
+export const serverCard = new Hono<AppEnv>().get(SERVER_CARD_PATH, async function getServerCard(c) {
+  const site = await openReader(c).then(
+    (reader) => reader.site,
+    (error: unknown) => {
+      if (error instanceof StoreUnavailable) return null
+      throw error
+    },
+  )
+  const card = {
+    $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
+    version: '1.0',
+    protocolVersion: LATEST_PROTOCOL_VERSION,
+    serverInfo: { name: 'docs-service', version: pkg.version, ...(site ? { title: site.title } : {}) },
+    ...(site?.description ? { description: site.description } : {}),
+    documentationUrl: new URL('/llms.txt', c.req.url).href,
+    transport: { type: 'streamable-http', endpoint: '/mcp' },
+    capabilities: { tools: {}, resources: {} },
+    // Published docs need no token; a bearer token with the drafts:read scope opens drafts.
+    authentication: { required: false, schemes: ['bearer'] },
+  }
+  return c.json(card, 200, { 'Cache-Control': 'public, max-age=300' })
+})

@@ -1,0 +1,91 @@
+import type { RouteEntry, RouteVariant } from '../../contract/index.ts'
+import type { Route } from '../store.ts'
+import type { LocaleChoice } from './locale.ts'
+import type { Lazy, Reader } from './reader.ts'
+
+const MARKDOWN_SUFFIX = '.md'
+
+export type DocumentAnswer =
+  /** No page a reader may see has this slug: drafts without the scope end here too. */
+  | { kind: 'missing'; slug: string; bySuffix: boolean }
+  /** The page moved: `slug` is its current default-locale slug. */
+  | { kind: 'redirect'; slug: string; bySuffix: boolean; private: boolean }
+  | FoundDocument
+
+export interface FoundDocument {
+  kind: 'found'
+  /** The slug asked for, without a Markdown suffix. */
+  slug: string
+  /** The request named the Markdown by a `.md` suffix. */
+  bySuffix: boolean
+  /** The old slug that led here, when a redirect was followed. */
+  movedFrom: string | null
+  /** The locale chosen for the reader; `variant.locale` is the one served (they differ on fallback). */
+  choice: LocaleChoice
+  variant: RouteVariant
+  json: Lazy<string>
+  markdown: Lazy<string>
+}
+
+/**
+ * What a reader is served for `requested`: `guides/install.md` asks for the
+ * Markdown of `guides/install` unless a page or redirect has that very slug
+ * (both names are in one route shard). A localized slug names its locale's
+ * version unless `options.locale` asks for another. A moved page is a
+ * redirect, or with `followRedirect` the page it moved to.
+ */
+export async function findDocument(
+  reader: Reader,
+  requested: string,
+  options: { locale?: string | undefined; followRedirect?: boolean },
+): Promise<DocumentAnswer> {
+  const { slug, bySuffix, route } = await resolveSlug(reader, requested)
+  let page = route?.kind === 'page' ? route.page : undefined
+  if (route?.kind === 'redirect') {
+    if (!options.followRedirect) return redirectTo(reader, slug, route.to, bySuffix)
+    page = await pageAt(reader, route.to)
+  }
+  const choice = reader.locale(options.locale ?? page?.locale)
+  const variant = visibleVariant(page, choice.locale, reader.canReadDrafts)
+  if (!variant) return { kind: 'missing', slug, bySuffix }
+  return {
+    kind: 'found',
+    slug,
+    bySuffix,
+    movedFrom: route?.kind === 'redirect' ? slug : null,
+    choice,
+    variant,
+    json: { hash: variant.blob, private: variant.draft, load: () => reader.store.document(variant.blob) },
+    markdown: { hash: variant.markdown, private: variant.draft, load: () => reader.store.text(variant.markdown) },
+  }
+}
+
+/**
+ * The draft rule, the one place it is written: a draft is served only to a
+ * caller with the drafts scope, who also gets a draft translation in place
+ * of its published page. To anyone else a draft does not exist.
+ */
+export function visibleVariant(page: RouteEntry | undefined, locale: string, canReadDrafts: boolean): RouteVariant | undefined {
+  const found = page && Object.hasOwn(page.variants, locale) ? page.variants[locale] : undefined
+  const variant = canReadDrafts && found?.preview ? found.preview : found
+  return variant && (!variant.draft || canReadDrafts) ? variant : undefined
+}
+
+async function resolveSlug(reader: Reader, requested: string): Promise<{ slug: string; bySuffix: boolean; route: Route | null }> {
+  const route = await reader.store.route(reader.manifest, requested)
+  if (route || !requested.endsWith(MARKDOWN_SUFFIX)) return { slug: requested, bySuffix: false, route }
+  const slug = requested.slice(0, -MARKDOWN_SUFFIX.length)
+  return { slug, bySuffix: true, route: await reader.store.route(reader.manifest, slug) }
+}
+
+/** The page at `slug`; the build collapsed redirect chains, so a redirect never leads to another. */
+async function pageAt(reader: Reader, slug: string): Promise<RouteEntry | undefined> {
+  const route = await reader.store.route(reader.manifest, slug)
+  return route?.kind === 'page' ? route.page : undefined
+}
+
+/** Redirects lead to the page's default-locale slug; one to a hidden draft is no redirect at all, and names nothing. */
+async function redirectTo(reader: Reader, from: string, to: string, bySuffix: boolean): Promise<DocumentAnswer> {
+  const target = visibleVariant(await pageAt(reader, to), reader.site.defaultLocale, reader.canReadDrafts)
+  return target ? { kind: 'redirect', slug: to, bySuffix, private: target.draft } : { kind: 'missing', slug: from, bySuffix }
+}

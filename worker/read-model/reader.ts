@@ -1,0 +1,128 @@
+import { blobHash, type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse } from '../../contract/index.ts'
+import { StoreUnavailable, type Store } from '../store.ts'
+import { findDocument, type DocumentAnswer } from './documents.ts'
+import { chooseLocale, type LocaleChoice } from './locale.ts'
+import { listPages, type PageListing } from './pages.ts'
+import { releasesOf, type ReleaseFilter, type ReleasesView } from './releases.ts'
+import { searchIn, type SearchAsk, type SearchView } from './search.ts'
+
+/** Who is reading: what the HTTP request or MCP call says about its caller. */
+export interface Caller {
+  /** A valid token with the `drafts:read` scope came with the request. */
+  canReadDrafts: boolean
+  /** The request's `Accept-Language`, which picks the locale when nothing names one. */
+  acceptLanguage: string | undefined
+}
+
+/** A view whose bytes are read only when asked for: a 304 reads none. */
+export interface Lazy<T> {
+  /** The blob's hash: the response's strong validator. */
+  hash: string
+  /** The view differs with the drafts scope: never stored by shared caches. */
+  private: boolean
+  load(): Promise<T>
+}
+
+export interface LlmsView {
+  index: Lazy<string>
+  full: {
+    /** The parts of llms-full.txt in order, each a text blob: the file can outgrow one KV value. */
+    parts: string[]
+    /** One validator for the whole file, from the names of its parts. */
+    hash(): Promise<string>
+    read(part: string): Promise<string>
+  }
+}
+
+/**
+ * What a reader can ask of the docs, answered from one live build: site
+ * information, the locale choice, documents (with redirects and the draft
+ * rule), navigation, search, releases and the llms files. The HTTP routes,
+ * the MCP tools and so the preview all read through it, so each rule lives
+ * here once. One Reader serves one request.
+ */
+export class Reader {
+  readonly store: Store
+  readonly caller: Caller
+  readonly pointer: Pointer
+  readonly manifest: Manifest
+
+  private constructor(store: Store, caller: Caller, live: { pointer: Pointer; manifest: Manifest }) {
+    this.store = store
+    this.caller = caller
+    this.pointer = live.pointer
+    this.manifest = live.manifest
+  }
+
+  /** The live build, as `store` has it now. */
+  static async open(store: Store, caller: Caller): Promise<Reader> {
+    return new Reader(store, caller, await store.live())
+  }
+
+  get site(): SiteInfo {
+    return this.manifest.site
+  }
+
+  get canReadDrafts(): boolean {
+    return this.caller.canReadDrafts
+  }
+
+  /** `explicit` (`?locale=`, a tool's `locale`) wins, then `Accept-Language`, then the default locale. */
+  locale(explicit?: string): LocaleChoice {
+    return chooseLocale(explicit, this.caller.acceptLanguage, this.site)
+  }
+
+  status(): StatusResponse {
+    const { manifest, pointer } = this
+    return {
+      buildId: manifest.buildId,
+      builtAt: manifest.builtAt,
+      publishedAt: pointer.publishedAt,
+      commit: manifest.commit,
+      schemaVersion: manifest.schemaVersion,
+      documents: manifest.documentCounts,
+      site: manifest.site,
+    }
+  }
+
+  /** The document a requested slug names, in the locale asked for (see findDocument). */
+  document(requested: string, options: { locale?: string | undefined; followRedirect?: boolean } = {}): Promise<DocumentAnswer> {
+    return findDocument(this, requested, options)
+  }
+
+  /** The sidebar of a locale, with drafts only for a caller with the scope. */
+  navigation(choice: LocaleChoice): Lazy<NavTreeNode[]> {
+    const trees = this.perLocale(this.manifest.navigation, 'navigation', choice.locale)
+    const hash = this.canReadDrafts ? trees.drafts : trees.public
+    return { hash, private: this.canReadDrafts, load: async () => (await this.store.navigation(this.manifest, hash)).items }
+  }
+
+  /** Part `part` of the list of every page the caller may read (see listPages). */
+  pages(part: number): Promise<PageListing> {
+    return listPages(this, part)
+  }
+
+  search(choice: LocaleChoice, ask: SearchAsk): Promise<SearchView> {
+    return searchIn(this, choice.locale, ask)
+  }
+
+  releases(filter: ReleaseFilter): ReleasesView {
+    return releasesOf(this, filter)
+  }
+
+  /** llms.txt and llms-full.txt of a locale: published pages only, whatever the token. */
+  llms(choice: LocaleChoice): LlmsView {
+    const files = this.perLocale(this.manifest.llms, 'llms files', choice.locale)
+    return {
+      index: { hash: files.index, private: false, load: () => this.store.text(files.index) },
+      full: { parts: files.full, hash: () => blobHash(files.full.join('\n')), read: (part) => this.store.text(part) },
+    }
+  }
+
+  /** A locale's entry of a manifest table; the manifest's schema requires one for every site locale. */
+  private perLocale<T>(table: Record<string, T>, what: string, locale: string): T {
+    const entry = Object.hasOwn(table, locale) ? table[locale] : undefined
+    if (entry === undefined) throw new StoreUnavailable(`build ${this.manifest.buildId} has no ${what} for ${locale}`)
+    return entry
+  }
+}

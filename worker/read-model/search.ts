@@ -1,0 +1,20 @@
+import type { SearchResponse } from '../../contract/index.ts'
+import { runSearch, type SearchQuery } from '../../search/results.ts'
+import type { Reader } from './reader.ts'
+
+/** A search as a reader asks it; whether drafts take part is the reader's to say. */
+export type SearchAsk = Omit<SearchQuery, 'canReadDrafts'>
+
+export interface SearchView extends SearchResponse {
+  /** The locale searched. */
+  locale: string
+}
+
+/** Ranks a locale's documents: its index and display chunks, read once per build per isolate. */
+export async function searchIn(reader: Reader, locale: string, ask: SearchAsk): Promise<SearchView> {
+  const { store, manifest } = reader
+  const index = await store.searchIndex(manifest, locale)
+  const query = { ...ask, canReadDrafts: reader.canReadDrafts }
+  const found = await runSearch(index, manifest.site, query, (chunk) => store.displayChunk(manifest, index, chunk))
+  return { locale, ...found }
+}

@@ -1,0 +1,21 @@
+/** Where documents are served: `/v1/documents/{slug}`, and `{slug}.md` for the Markdown. */
+export const DOCUMENTS_PATH = '/v1/documents/'
+
+/**
+ * The slug a request names, decoded once: `guides/install` and
+ * `guides%2Finstall` (what clients generated from the OpenAPI document send)
+ * name the same document. After decoding, backslashes, NUL, dot segments and
+ * empty segments never name a document.
+ */
+export function safeSlug(rawPath: string): string | null {
+  if (!rawPath.startsWith(DOCUMENTS_PATH)) return null
+  const raw = rawPath.slice(DOCUMENTS_PATH.length)
+  let slug: string
+  try {
+    slug = decodeURIComponent(raw)
+  } catch {
+    return null
+  }
+  if (slug === '' || /[\\\u0000]/.test(slug)) return null
+  return slug.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..') ? slug : null
+}
