@@ -63,6 +63,11 @@ describe('MDX components become the shared directive vocabulary', () => {
     ])
   })
 
+  it('reads a block component written on one line, with its text, as the block', () => {
+    const { tree } = parse('<Aside type="tip">Keep replicas in two zones.</Aside>\n\n<Details summary="More">Zones fail alone.</Details>\n')
+    expect(outline(tree.children)).toEqual([{ tip: ['paragraph: Keep replicas in two zones.'] }, { 'details[More]': ['paragraph: Zones fail alone.'] }])
+  })
+
   it('takes a Details title from its summary child or its summary attribute', () => {
     const { tree } = parse('<Details>\n  <summary>Why two steps?</summary>\n\n  The first one warms the cache.\n\n</Details>\n\n<Details summary="And three?">\n\nNever.\n\n</Details>\n')
     expect(outline(tree.children)).toEqual([{ 'details[Why two steps?]': ['paragraph: The first one warms the cache.'] }, { 'details[And three?]': ['paragraph: Never.'] }])

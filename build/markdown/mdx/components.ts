@@ -36,6 +36,11 @@ export function knownComponent(element: JsxElement): RootContent[] | undefined {
   return Object.hasOwn(FLOW_COMPONENTS, name) ? FLOW_COMPONENTS[name]?.(element) : undefined
 }
 
+/** A component whose meaning is a block (not Badge, which sits in text). */
+export function isBlockComponent(name: string | null): boolean {
+  return name !== null && name !== 'Badge' && Object.hasOwn(FLOW_COMPONENTS, name)
+}
+
 /** A plain string attribute; an expression value (`{…}`) is not run, so it counts as absent. */
 export function attribute(element: JsxElement, name: string): string | undefined {
   for (const candidate of element.attributes) {

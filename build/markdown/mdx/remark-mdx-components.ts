@@ -1,10 +1,10 @@
-import type { Parent, Root, RootContent } from 'mdast'
-import type { MdxFlowExpression, MdxjsEsm, MdxTextExpression } from 'mdast-util-mdx'
+import type { Paragraph, Parent, Root, RootContent } from 'mdast'
+import type { MdxFlowExpression, MdxJsxFlowElement, MdxjsEsm, MdxTextExpression } from 'mdast-util-mdx'
 import { h } from 'hastscript'
 import { visit } from 'unist-util-visit'
 import type { Transformer } from 'unified'
 import type { ContentProblem } from '../../content/problems.ts'
-import { isJsx, knownComponent, type JsxElement } from './components.ts'
+import { isBlockComponent, isJsx, knownComponent, type JsxElement } from './components.ts'
 
 /** What rendering found to tell the author: errors fail the build, warnings are printed. */
 export interface Findings {
@@ -68,8 +68,22 @@ function rewrite(node: RootContent, state: State): RootContent[] {
   }
   if (!('children' in node)) return [node]
   if (isJsx(node) && node.name === 'style') return []
+  const block = node.type === 'paragraph' ? blockInParagraph(node) : undefined
+  if (block) return rewrite(block, state)
   rewriteChildren(node, state)
   return isJsx(node) ? rewriteElement(node, state) : [node]
+}
+
+/**
+ * `<Aside>Short note.</Aside>` on one line is, to MDX, a paragraph holding
+ * the component; a block component is the block, holding the paragraph.
+ */
+function blockInParagraph(paragraph: Paragraph): MdxJsxFlowElement | undefined {
+  const content = paragraph.children.filter((child) => child.type !== 'text' || child.value.trim() !== '')
+  const [only] = content
+  if (content.length !== 1 || only?.type !== 'mdxJsxTextElement' || !isBlockComponent(only.name)) return undefined
+  const inner: Paragraph = { type: 'paragraph', children: only.children, ...(only.position ? { position: only.position } : {}) }
+  return { type: 'mdxJsxFlowElement', name: only.name, attributes: only.attributes, children: [inner], ...(only.position ? { position: only.position } : {}) }
 }
 
 function rewriteElement(element: JsxElement, state: State): RootContent[] {
