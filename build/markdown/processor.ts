@@ -1,23 +1,36 @@
 import rehypeRaw from 'rehype-raw'
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
-import rehypeSlug from 'rehype-slug'
 import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import remarkStringify, { type Options as MarkdownStyle } from 'remark-stringify'
 import { unified } from 'unified'
+import { directiveHandlers } from './plugins/directive-html.ts'
 import { rehypeAssets } from './plugins/rehype-assets.ts'
 import { remarkAssetUrls } from './plugins/remark-asset-urls.ts'
 import { rehypeClobberedAnchors } from './plugins/rehype-clobbered-anchors.ts'
+import { rehypeHeadingIds } from './plugins/rehype-heading-ids.ts'
 import { rehypeLinks } from './plugins/rehype-links.ts'
+import { remarkCodeGroup } from './plugins/remark-code-group.ts'
+import { remarkContainerSyntax } from './plugins/remark-container-syntax.ts'
+import { remarkDirectiveNames } from './plugins/remark-directive-names.ts'
 import { remarkForeignSyntax } from './plugins/remark-foreign-syntax.ts'
+import { remarkGithubAlerts } from './plugins/remark-github-alerts.ts'
+import { remarkHeadingIds } from './plugins/remark-heading-ids.ts'
+import { remarkLegacyContainerFences } from './plugins/remark-legacy-container-fences.ts'
 import { remarkMarkdownCopy } from './plugins/remark-markdown-copy.ts'
 
 // GitHub's schema, plus `class` on any element (authors style their own
 // HTML): the per-tag class allow-lists are dropped in favour of `*`. Author
 // ids keep GitHub's `user-content-` prefix; heading ids are added after
-// sanitizing, unprefixed, so the two never collide.
+// sanitizing, unprefixed, so the two never collide. Added for the directive
+// vocabulary and highlighted code, on the elements that carry them only:
+// `aside`, `figure`/`figcaption` (code titles), `data-kind` (admonitions,
+// tabs, badges), `data-label` (tab panels), `data-highlighted` (lines). None
+// of them can run anything; `tabindex` is in GitHub's schema already.
+// `<style>` is removed with its content, like `<script>`: unwrapped, its
+// CSS would be printed as text.
 const withoutClassLists = Object.fromEntries(
   Object.entries(defaultSchema.attributes ?? {}).map(([tag, attributes]) => [
     tag,
@@ -28,20 +41,35 @@ const CLOBBER_PREFIX = 'user-content-'
 const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
   clobberPrefix: CLOBBER_PREFIX,
-  tagNames: [...(defaultSchema.tagNames ?? []), 'aside'],
-  attributes: { ...withoutClassLists, '*': [...(withoutClassLists['*'] ?? []), 'className'] },
+  tagNames: [...(defaultSchema.tagNames ?? []), 'aside', 'figure', 'figcaption'],
+  strip: [...(defaultSchema.strip ?? []), 'style'],
+  attributes: {
+    ...withoutClassLists,
+    '*': [...(withoutClassLists['*'] ?? []), 'className'],
+    aside: ['dataKind'],
+    details: [...(withoutClassLists.details ?? []), 'dataKind'],
+    div: [...(withoutClassLists.div ?? []), 'dataKind', 'dataLabel'],
+    span: [...(withoutClassLists.span ?? []), 'dataKind', 'dataHighlighted'],
+  },
 }
 
 function markdownToHtml(options: { rawHtml: boolean }) {
   const chain = unified()
     .use(remarkParse)
     .use(remarkGfm)
+    .use(remarkContainerSyntax)
+    // First of the transforms: it may parse the document again.
+    .use(remarkLegacyContainerFences)
+    .use(remarkGithubAlerts)
+    .use(remarkCodeGroup)
+    .use(remarkDirectiveNames)
+    .use(remarkHeadingIds)
     .use(remarkForeignSyntax)
     // The sanitizer adds the one `user-content-` prefix; remark-rehype must not add another.
-    .use(remarkRehype, { allowDangerousHtml: options.rawHtml, clobberPrefix: '' })
+    .use(remarkRehype, { allowDangerousHtml: options.rawHtml, clobberPrefix: '', handlers: directiveHandlers })
   return (options.rawHtml ? chain.use(rehypeRaw) : chain)
     .use(rehypeSanitize, sanitizeSchema)
-    .use(rehypeSlug)
+    .use(rehypeHeadingIds)
     .use(rehypeClobberedAnchors, { prefix: CLOBBER_PREFIX })
     .use(rehypeLinks)
     .use(rehypeAssets)

@@ -59,13 +59,16 @@ describe('docs copied from VitePress, Docusaurus and Starlight', () => {
     expect(html).toContain('<img src="https://example.com/chart.png" alt="Requests per minute" width="600" loading="lazy" decoding="async">')
   })
 
-  it('drop container fences and [[toc]] markers and keep what they wrap', () => {
+  it('render container fences as admonitions with their kind and title, and drop [[toc]] markers', () => {
     for (const docId of ['vitepress/getting-started', 'vitepress/configuration', 'docusaurus/installation', 'starlight/getting-started']) {
       const html = htmlOf(docId)
       expect(html, docId).not.toMatch(/:::|\[\[toc\]\]/)
     }
     expect(htmlOf('vitepress/getting-started')).toContain('You can also run it once without installing')
     expect(htmlOf('docusaurus/installation')).toContain('The Docker image is the quickest way to try Sync Server locally.')
+    expect(htmlOf('vitepress/getting-started')).toContain('<aside class="admonition" data-kind="warning">\n<p class="admonition-title">Node version</p>')
+    expect(htmlOf('vitepress/getting-started')).toContain('<details class="admonition" data-kind="details">\n<summary>Click me to see the full output</summary>')
+    expect(htmlOf('docusaurus/installation')).toContain('<aside class="admonition" data-kind="caution">')
   })
 
   it('keep the language of fenced code whose info string carries tool-specific meta', () => {

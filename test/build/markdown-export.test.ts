@@ -81,9 +81,14 @@ describe('the Markdown copy of a document', () => {
     expect(markdown).toBe('[gone](./gone.md) ![chart](./chart.png) [pdf](./spec.pdf) [here](#usage) [site](https://example.com/a.md)\n')
   })
 
-  it('drops ::: container markers and [[toc]] but keeps what the containers wrap', async () => {
-    const markdown = await pageMarkdown('[[toc]]\n\n::: tip Before you start\nRun the **migration** first.\n:::\n\n:::note[Title]\nKeep this.\n:::\n')
-    expect(markdown).toBe('Run the **migration** first.\n\nKeep this.\n')
+  it('writes containers as GitHub alerts with their titles in bold, and drops [[toc]]', async () => {
+    const markdown = await pageMarkdown('[[toc]]\n\n::: tip Before you start\nRun the **migration** first.\n:::\n\n:::note\nKeep this.\n:::\n')
+    expect(markdown).toBe('> [!TIP]\n> **Before you start**\n>\n> Run the **migration** first.\n\n> [!NOTE]\n> Keep this.\n')
+  })
+
+  it('drops an inline <style> with its CSS, as the HTML does', async () => {
+    const markdown = await pageMarkdown('Text <style>.a { color: red }</style>after.\n')
+    expect(markdown).toBe('Text after.\n')
   })
 
   it('keeps safe raw HTML and drops scripts, event handlers and comments, as the HTML does', async () => {

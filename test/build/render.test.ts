@@ -14,6 +14,7 @@ interface RenderCase {
   input: string
   body: string
   targets: LinkTargets
+  /** Any of these the fixture's expected.json names; `markdown` is the document's Markdown copy. */
   expected: Partial<Pick<RenderedDocument, 'html' | 'headings' | 'h1' | 'markdown' | 'errors' | 'warnings'>>
 }
 
@@ -68,6 +69,14 @@ describe('renderDocument', () => {
     expect(output.headings.map((heading) => heading.id)).toEqual(idsIn(output.html))
   })
 
+  it('gives headings with a custom {#id} or dots in them the ids their elements carry, and never shows the {#id}', () => {
+    const output = render('# Title {#top}\n\n## build.target\n\n## Cache {#cache}\n\n## Cache\n\n::: tip\n## Inside {#inside}\n:::\n')
+    expect(output.headings.map((heading) => heading.id)).toEqual(idsIn(output.html))
+    expect(output.headings.map((heading) => heading.id)).toEqual(['top', 'build-target', 'cache', 'cache-1', 'inside'])
+    expect(output.h1).toBe('Title')
+    for (const text of [output.html, output.markdown, JSON.stringify(output.sections)]) expect(text).not.toContain('{#')
+  })
+
   it('never gives two elements of one document the same id, even next to ids written in author HTML', () => {
     const output = render('<a id="install"></a>\n\n## Install\n\n<h2 id="usage">Usage</h2>\n\n## Usage\n')
     const ids = idsIn(output.html)
@@ -120,6 +129,22 @@ describe('renderDocument', () => {
       { heading: { depth: 2, id: 'first', text: 'First' }, text: 'Alpha words.' },
       { heading: { depth: 3, id: 'deeper', text: 'Deeper' }, text: 'Beta words.' },
     ])
+  })
+
+  it('reads a container fence again only where the first parse put it at the start of a paragraph line', () => {
+    const output = render('Intro text\n::: warning Careful\nBody.\n:::\n\n```md\n::: warning Careful\n```\n')
+    expect(output.html).toContain('<aside class="admonition" data-kind="warning">\n<p class="admonition-title">Careful</p>')
+    expect(output.html).toContain('<pre><code class="language-md">::: warning Careful\n</code></pre>')
+  })
+
+  it('keeps the line of a link after a container fence was rewritten', () => {
+    const output = render('::: tip A title\n[x](./nowhere.md)\n:::\n')
+    expect(output.links).toEqual([{ href: './nowhere.md', line: 2, url: null, markdownUrl: null }])
+  })
+
+  it('allows data-kind and data-label only on the elements the directive HTML puts them on', () => {
+    const output = render('<p data-kind="x" data-label="y">a</p><aside data-kind="tip" data-label="z">b</aside><pre tabindex="0">c</pre>\n')
+    expect(output.html).toBe('<p>a</p><aside data-kind="tip">b</aside><pre tabindex="0">c</pre>')
   })
 
   it('reports no H1 when the document has none', () => {

@@ -7,6 +7,8 @@ import { visit, EXIT } from 'unist-util-visit'
 import { VFile } from 'vfile'
 import { VFileMessage } from 'vfile-message'
 import { resolveRelative } from '../plugins/rehype-links.ts'
+import { remarkContainerSyntax } from '../plugins/remark-container-syntax.ts'
+import { remarkLegacyContainerFences } from '../plugins/remark-legacy-container-fences.ts'
 import { markdownProcessor } from '../processor.ts'
 import type { PartialSource } from './partials.ts'
 import { remarkMdxComponents, type Findings } from './remark-mdx-components.ts'
@@ -41,7 +43,17 @@ export interface ParseContext {
 // already parsed. A pass that parses the text again belongs here, where
 // `this.parse` reads MDX: the page's chain would read it as Markdown. The
 // parser carries the syntax extensions of markdownProcessor's, plus MDX.
-const mdxSyntax = unified().use(remarkParse).use(remarkGfm).use(remarkMdx).use(remarkMdxComponents).freeze()
+const mdxSyntax = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkContainerSyntax)
+  .use(remarkMdx)
+  .use(remarkLegacyContainerFences)
+  .use(remarkMdxComponents)
+  .freeze()
+// A Markdown partial's, for the same reason: inlined in a page, what is left
+// for the page's chain to parse again would be parsed at the page's lines.
+const markdownPartialSyntax = unified().use(remarkParse).use(remarkGfm).use(remarkContainerSyntax).use(remarkLegacyContainerFences).freeze()
 
 // Only a text with one of these can hold MDX syntax that changes its meaning;
 // the others skip the MDX parse. The parser decides the rest.
@@ -94,7 +106,11 @@ function loadPartial(from: MarkdownSource, specifier: string, line: number, cont
     return null
   }
   const source = { path, body: partial.body, bodyLine: partial.bodyLine, syntax: syntaxOf(path, context.format) }
-  return parseSource(new VFile({ path, value: partial.body }), source, { ...context, within: [...context.within, path] }).tree
+  const file = new VFile({ path, value: partial.body })
+  const parsed = parseSource(file, source, { ...context, within: [...context.within, path] })
+  // Its passes change the tree in place.
+  if (!parsed.mdx) markdownPartialSyntax.runSync(parsed.tree, file)
+  return parsed.tree
 }
 
 // `## Title {#id}` sets a heading id in Markdown, where MDX would read an

@@ -1,13 +1,12 @@
-import type { Code, Paragraph, Parent, Root, Text } from 'mdast'
+import type { Parent, Root } from 'mdast'
 
-const containerMarker = /^:::[^\n]*(?:\n|$)/gm
 const tocMarker = /^\[\[toc\]\]$/
 
 /**
- * Docs copied from VitePress, Docusaurus or Starlight carry syntax of their own:
- * `::: tip` container fences, `[[toc]]` and code meta glued to the language
- * (`ts{2,4}`, `sh:line-numbers`). This plugin drops the markers and keeps the
- * content, so such docs render as plain Markdown without edits.
+ * Docs copied from VitePress carry markers of their own that mean nothing
+ * here: `[[toc]]` (the page has its TOC beside it) is dropped, and code meta
+ * glued to the language (`ts{2,4}`, `sh:line-numbers`) is taken off it.
+ * Containers (`::: tip`) are read by the directive plugins instead.
  */
 export function remarkForeignSyntax() {
   return function transform(tree: Root) {
@@ -15,37 +14,15 @@ export function remarkForeignSyntax() {
   }
 }
 
-/** One walk handles code and paragraphs alike: neither kind holds the other. */
 function reduceMarkers(parent: Parent) {
-  const children = parent.children
-  let index = 0
-  while (index < children.length) {
-    const node = children[index] as Parent['children'][number]
-    if (node.type === 'code') dropCodeMeta(node)
-    else if (node.type === 'paragraph' && !keepsContent(node)) {
-      children.splice(index, 1)
-      continue
-    }
+  parent.children = parent.children.filter((node) => {
+    if (node.type === 'code' && node.lang) node.lang = node.lang.replace(/[{:].*$/, '') || null
     if ('children' in node) reduceMarkers(node)
-    index++
-  }
+    return !(node.type === 'paragraph' && isTocMarker(node))
+  })
 }
 
-function dropCodeMeta(node: Code) {
-  if (node.lang) node.lang = node.lang.replace(/[{:].*$/, '') || null
-}
-
-/** Strips the markers from a paragraph; false when nothing but markers was in it. */
-function keepsContent(node: Paragraph): boolean {
-  for (const child of node.children) {
-    if (child.type === 'text') stripMarkers(child)
-  }
-  node.children = node.children.filter((child) => child.type !== 'text' || child.value !== '')
-  const onlyText = node.children.every((child) => child.type === 'text')
-  const text = node.children.map((child) => (child.type === 'text' ? child.value : '')).join('').trim()
-  return !(node.children.length === 0 || (onlyText && (text === '' || tocMarker.test(text))))
-}
-
-function stripMarkers(node: Text) {
-  node.value = node.value.replace(containerMarker, '')
+function isTocMarker(node: Parent): boolean {
+  const only = node.children.length === 1 ? node.children[0] : undefined
+  return only?.type === 'text' && tocMarker.test(only.value.trim())
 }

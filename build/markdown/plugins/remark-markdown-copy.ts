@@ -2,24 +2,49 @@ import type { Schema } from 'hast-util-sanitize'
 import type { Heading, Paragraph, Parent, Root } from 'mdast'
 import type { Transformer } from 'unified'
 import { visit } from 'unist-util-visit'
+import { directivesToMarkdown } from './directive-markdown.ts'
 import { sanitizeHtmlFragment } from './html-fragment.ts'
 import { rewriteHref } from './rehype-links.ts'
 
 /**
  * Readies the tree for the document's Markdown copy, for AI tools, as the
  * HTML shows it: links to other documents point at their Markdown URLs, and
- * raw HTML keeps only what the HTML's sanitizer keeps. A compiler
+ * raw HTML keeps only what the HTML's sanitizer keeps; admonitions, tabs
+ * and the other directives say what they mean in plain Markdown. A compiler
  * (remark-stringify) writes it afterwards. It changes the tree it gets, so it
  * runs on a tree the HTML no longer needs: see markdownCopyProcessor.
  */
 export function remarkMarkdownCopy(options: { sanitizeSchema: Schema }): Transformer<Root, Root> {
   return function transform(tree, file) {
     const context = file.data.linkContext
+    directivesToMarkdown(tree)
+    dropStrippedInlineElements(tree, new Set(options.sanitizeSchema.strip ?? []))
     const rewrite = (href: string) => (context ? (rewriteHref(context.path, href, context.targets, 'markdownUrls') ?? undefined) : undefined)
     prepare(tree, (html) => sanitizeHtmlFragment(html, options.sanitizeSchema, rewrite), rewrite)
     const first = tree.children[0]
     if (first?.type === 'heading' && first.depth === 1) writeOnOneLine(first)
   }
+}
+
+/**
+ * Inline raw HTML comes in pieces: `<style>`, the CSS as a text node, then
+ * `</style>`. Sanitizing each piece alone would drop the tags and keep the
+ * CSS, so an element the sanitizer strips with its content (`<style>`,
+ * `<script>`) is dropped here whole, text between its tags included.
+ */
+function dropStrippedInlineElements(parent: Parent, stripped: ReadonlySet<string>) {
+  let open: string | undefined
+  parent.children = parent.children.filter((node) => {
+    if ('children' in node) dropStrippedInlineElements(node, stripped)
+    const tag = node.type === 'html' ? /^<(\/?)([a-z]+)[\s>]/i.exec(node.value) : null
+    const name = tag?.[2]?.toLowerCase()
+    if (open !== undefined) {
+      if (tag?.[1] && name === open) open = undefined
+      return false
+    }
+    if (node.type === 'html' && tag && !tag[1] && name && stripped.has(name) && !node.value.includes(`</${name}`)) open = name
+    return open === undefined
+  })
 }
 
 /**
