@@ -69,7 +69,7 @@ export async function readGitHistory(contentDir: string): Promise<GitHistory> {
   return { files, renames, head, warning: null }
 }
 
-const page = /^docs\/.+\.md$/
+const page = /^docs\/.+\.mdx?$/
 
 /**
  * Renames as git detects them (a file moved and mostly unchanged, by git's

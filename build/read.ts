@@ -3,6 +3,7 @@ import { join, relative, sep } from 'node:path'
 import type { SourceFile } from './content/front-matter.ts'
 import { isCategoryFile } from './content/categories.ts'
 import { SITE_FILE } from './content/site-config.ts'
+import { isMarkdownPath } from './markdown/mdx/files.ts'
 import { mapLimit } from './map-limit.ts'
 import { readAssetFiles, type AssetFile } from './read-assets.ts'
 
@@ -16,7 +17,7 @@ export class MissingContentError extends Error {
   override name = 'MissingContentError'
 }
 
-/** Reads `site.yml`, every Markdown file under `docs/` and `releases/`, the folders' `_category_` files, and the files pages may reference. */
+/** Reads `site.yml`, every Markdown file (`.md`, `.mdx`, partials too) under `docs/` and `releases/`, the folders' `_category_` files, and the files pages may reference. */
 export async function readContent(contentDir: string): Promise<ContentFolder> {
   const siteText = await readSiteText(contentDir)
   const releases = (await sourceFiles(contentDir, 'releases')).filter((path) => path.endsWith('.md'))
@@ -46,15 +47,15 @@ export async function readSourceFile(contentDir: string, path: string): Promise<
   }
 }
 
-/** Whether a path under the content folder is one `readContent` reads: a page, a release note or a folder's `_category_` file. */
+/** Whether a path under the content folder is one `readContent` reads: a page, a partial, a release note or a folder's `_category_` file. */
 export function isContentFile(path: string): boolean {
-  return /^(?:docs|releases)\/.+\.md$/.test(path) || isCategoryFile(path)
+  return (/^(?:docs|releases)\//.test(path) && isMarkdownPath(path)) || isCategoryFile(path)
 }
 
 /** Markdown files, and the `_category_` files Docusaurus keeps beside them. */
 async function sourceFiles(root: string, folder: string): Promise<string[]> {
   const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true }).catch(() => [])
   return entries
-    .filter((entry) => entry.isFile() && (entry.name.endsWith('.md') || /^_category_\.(?:json|ya?ml)$/.test(entry.name)))
+    .filter((entry) => entry.isFile() && (isMarkdownPath(entry.name) || /^_category_\.(?:json|ya?ml)$/.test(entry.name)))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)))
 }

@@ -1,4 +1,5 @@
 import { documentUrl, markdownUrl } from '../../contract/index.ts'
+import { isPartialPath } from '../markdown/mdx/files.ts'
 import type { LinkTargets } from '../markdown/render.ts'
 import { stripNumberPrefixes } from './number-prefix.ts'
 import type { ContentProblem } from './problems.ts'
@@ -21,7 +22,7 @@ export interface SourceDocument {
   draft: boolean
 }
 
-const docsPath = /^docs\/([^/]+)\/(.+)\.md$/
+const docsPath = /^docs\/([^/]+)\/(.+)\.mdx?$/
 
 /**
  * `guides/index` -> `guides`; the root `index` stays `index`. Number
@@ -52,7 +53,7 @@ export function toSourceDocuments(
   const documents: SourceDocument[] = []
   for (const parsed of files) {
     const match = docsPath.exec(parsed.file.path)
-    if (!match) continue
+    if (!match || isPartialPath(parsed.file.path)) continue
     const [, locale = '', localPath = ''] = match
     if (!site.locales.includes(locale)) {
       problems.push({ path: parsed.file.path, line: 1, message: `locale "${locale}" is not listed under "locales" in site.yml` })

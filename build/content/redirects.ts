@@ -40,8 +40,8 @@ export function siteRedirectSources(site: SiteConfig): RedirectSource[] {
   return site.redirects.map(({ from, to, line }) => ({ from, to, path: SITE_FILE, line, kind: 'site.yml' as const }))
 }
 
-// The document path rule of documents.ts: docs/<locale>/<path>.md.
-const docsPath = /^docs\/([^/]+)\/(.+)\.md$/
+// The document path rule of documents.ts: docs/<locale>/<path>.md or .mdx.
+const docsPath = /^docs\/([^/]+)\/(.+)\.mdx?$/
 
 /**
  * Renames (newest first) as redirects from the old path's slug. The new path

@@ -1,6 +1,7 @@
 import { load as loadYaml } from 'js-yaml'
 import { z } from 'zod'
 import { tokenize } from '../../search/tokenize.ts'
+import { MARKDOWN_FORMATS } from '../markdown/mdx/syntax.ts'
 import { relativeSlug } from './front-matter.ts'
 import { sidebarSchema, withLines } from './sidebar-config.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
@@ -51,6 +52,8 @@ const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
       links: z.enum(['warn', 'error']).default('error'),
       redirects: z.array(redirectEntry).default([]),
       search: z.object({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
+      // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS.
+      markdown: z.object({ format: z.enum(MARKDOWN_FORMATS).default('detect') }).default({ format: 'detect' }),
       // The sidebar spelled out, which replaces the one made from folders (sites whose order lives in code).
       sidebar: sidebarSchema.optional(),
       // Where a root path (`/img/logo.png`) finds its file: VitePress's `public/`, Docusaurus's `static/`.
@@ -77,6 +80,7 @@ const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
         links: data.links,
         redirects: data.redirects.map((redirect, index) => ({ ...redirect, line: lineOfRedirect(index) })),
         search: data.search,
+        markdown: data.markdown,
         sidebar: data.sidebar ? withLines(data.sidebar, text) : null,
         /** Folders under the content folder, without slashes at their ends, searched in this order. */
         assetDirs: data.assets.dirs.map((dir) => dir.replace(/^\.\/|\/+$/g, '')),

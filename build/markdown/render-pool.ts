@@ -9,6 +9,8 @@ export interface RenderPoolOptions {
   cache?: RenderCache | undefined
   /** Threads to render on; defaults to every core. */
   threads?: number
+  /** The old-generation heap of each render thread, in MB (tests make it small). */
+  heapCapMb?: number
   onProgress?: (done: number, total: number) => void
 }
 
@@ -16,10 +18,17 @@ export interface RenderPoolOptions {
 const PARALLEL_THRESHOLD = 48
 const BATCH_SIZE = 16
 const HEAP_CAP_MB = 384
+// Dense Markdown (a link, bold and code in every line) was measured at about
+// 190 bytes of heap per byte of text: 1 MB renders under a 384 MB cap, 2 MB
+// does not. A document over 1/400 of the cap renders on a thread even alone,
+// where running out of memory fails that document, not the build process.
+const HEAP_BYTES_PER_CHAR_BOUND = 400
 
 /** Renders what the cache does not have, spread over every core. */
 export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
   const threads = options.threads ?? availableParallelism()
+  const heapCapMb = options.heapCapMb ?? HEAP_CAP_MB
+  const largeDocumentChars = (heapCapMb * 1024 * 1024) / HEAP_BYTES_PER_CHAR_BOUND
   return async (inputs, targets) => {
     const outputs = new Map<string, RenderedDocument>()
     await mapLimit([...inputs], 64, async ([key, input]) => {
@@ -31,14 +40,17 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
     const progress = (count: number) => options.onProgress?.((done += count), inputs.size)
     progress(0)
     const rendered =
-      misses.length >= PARALLEL_THRESHOLD && threads > 1
-        ? await renderOnThreads(misses, targets, threads, progress)
+      (misses.length >= PARALLEL_THRESHOLD && threads > 1) || misses.some(({ input }) => input.body.length > largeDocumentChars)
+        ? await renderOnThreads(misses, { targets, heapCapMb }, threads, progress)
         : misses.map(({ key, input }) => {
             progress(1)
             return { key, output: renderDocument(input, targets) }
           })
     for (const { key, output } of rendered) outputs.set(key, output)
-    await mapLimit(rendered, 64, ({ key, output }) => options.cache?.set(inputs.get(key) as RenderInput, output))
+    // A rendering with errors is not kept: the build fails until they are fixed, and
+    // one too large to render now may render with more room.
+    const cacheable = rendered.filter(({ output }) => output.errors.length === 0)
+    await mapLimit(cacheable, 64, ({ key, output }) => options.cache?.set(inputs.get(key) as RenderInput, output))
     return outputs
   }
 }
@@ -46,31 +58,74 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
 export type RenderJob = { key: string; input: RenderInput }
 export type RenderResult = { key: string; output: RenderedDocument }
 
-async function renderOnThreads(jobs: RenderJob[], targets: LinkTargets, threads: number, progress: (count: number) => void): Promise<RenderResult[]> {
+/** What every render thread starts with. */
+interface ThreadSetup {
+  targets: LinkTargets
+  heapCapMb: number
+}
+
+async function renderOnThreads(jobs: RenderJob[], setup: ThreadSetup, threads: number, progress: (count: number) => void): Promise<RenderResult[]> {
   const queue = [...jobs]
   const results: RenderResult[] = []
+  // A thread that runs out of memory is gone: its batch is rendered again one
+  // document at a time, and the thread's place is taken by a new one.
   const runThread = async () => {
-    // A render thread keeps little alive between batches: on the 10k corpus its heap
-    // stays at 65-70 MB with any cap from 64 to 384 MB or with none, and the build's
-    // peak comes after the threads exit. So the cap is only a ceiling for a runaway
-    // document; a lower one fails on long ones (a 4 MB document needs over 128 MB).
-    const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { targets }, resourceLimits: { maxOldGenerationSizeMb: HEAP_CAP_MB } })
-    try {
-      for (let batch = queue.splice(0, BATCH_SIZE); batch.length > 0; batch = queue.splice(0, BATCH_SIZE)) {
-        const output = await new Promise<RenderResult[]>((resolve, reject) => {
-          worker.once('message', resolve)
-          worker.once('error', reject)
-          worker.postMessage(batch)
-        })
-        worker.removeAllListeners('error')
-        results.push(...output)
-        progress(output.length)
+    while (queue.length > 0) {
+      const worker = startThread(setup)
+      try {
+        for (let batch = queue.splice(0, BATCH_SIZE); batch.length > 0; batch = queue.splice(0, BATCH_SIZE)) {
+          const output = await renderBatch(worker, batch).catch(unlessOutOfMemory)
+          results.push(...(output ?? (await renderEachAlone(batch, setup))))
+          progress(batch.length)
+          if (!output) break
+        }
+      } finally {
+        await worker.terminate()
       }
-    } finally {
-      await worker.terminate()
     }
   }
   await Promise.all(Array.from({ length: Math.min(threads, Math.ceil(jobs.length / BATCH_SIZE)) }, runThread))
   return results
 }
 
+function startThread({ targets, heapCapMb }: ThreadSetup): Worker {
+  // A render thread keeps little alive between batches: on the 10k corpus its heap
+  // stays at 65-70 MB with any cap from 64 to 384 MB or with none, and the build's
+  // peak comes after the threads exit. So the cap is only a ceiling for a runaway
+  // document; a lower one fails on long ones (a 4 MB document needs over 128 MB).
+  return new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { targets }, resourceLimits: { maxOldGenerationSizeMb: heapCapMb } })
+}
+
+function renderBatch(worker: Worker, batch: RenderJob[]): Promise<RenderResult[]> {
+  return new Promise<RenderResult[]>((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+    worker.postMessage(batch)
+  }).finally(() => worker.removeAllListeners('error'))
+}
+
+function unlessOutOfMemory(error: unknown): null {
+  if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') return null
+  throw error
+}
+
+/** Each document on a thread of its own: one that still exhausts the heap is too large, and says so. */
+async function renderEachAlone(batch: RenderJob[], setup: ThreadSetup): Promise<RenderResult[]> {
+  const results: RenderResult[] = []
+  for (const job of batch) {
+    const worker = startThread(setup)
+    try {
+      const output = await renderBatch(worker, [job]).catch(unlessOutOfMemory)
+      results.push(...(output ?? [{ key: job.key, output: tooLarge(job.input, setup.heapCapMb) }]))
+    } finally {
+      await worker.terminate()
+    }
+  }
+  return results
+}
+
+function tooLarge(input: RenderInput, heapCapMb: number): RenderedDocument {
+  const size = (Buffer.byteLength(input.body) / 1024 / 1024).toFixed(1)
+  const message = `document too large to render: its ${size} MB of Markdown exhaust the ${heapCapMb} MB heap of a render thread; split it into smaller pages`
+  return { html: '', h1: null, headings: [], sections: [], links: [], assets: [], markdown: '', errors: [{ path: input.path, line: 1, message }], warnings: [] }
+}

@@ -3,6 +3,11 @@ import type { Parent } from 'mdast'
 import { toString } from 'hast-util-to-string'
 import { toMarkdown } from 'mdast-util-to-markdown'
 import { VFile } from 'vfile'
+import type { ContentProblem } from '../content/problems.ts'
+import { withoutMdxForCopy } from './mdx/copy.ts'
+import { parseSource } from './mdx/parse.ts'
+import type { PartialSource } from './mdx/partials.ts'
+import { syntaxOf, type MarkdownFormat } from './mdx/syntax.ts'
 import type { AssetReference } from './asset-targets.ts'
 import type { LinkTargets, ResolvedLink } from './plugins/rehype-links.ts'
 import { markdownCopyProcessor, markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
@@ -13,6 +18,10 @@ export interface RenderInput {
   path: string
   body: string
   bodyLine: number
+  /** How `.md` text is read (site.yml `markdown.format`); `.mdx` is always MDX. Default `md`. */
+  format?: MarkdownFormat
+  /** The partials the body may inline, by content path (see partialsFor). */
+  partials?: Record<string, PartialSource>
 }
 
 export interface Heading {
@@ -42,6 +51,10 @@ export interface RenderedDocument {
    * HTML sanitized as in `html`. No title line: see documentMarkdown.
    */
   markdown: string
+  /** Problems that fail the build (malformed MDX, a missing partial), at their file and line. */
+  errors: ContentProblem[]
+  /** What the author should hear about (an unsupported component, an expression dropped). */
+  warnings: ContentProblem[]
 }
 
 const headingTag = /^h([1-6])$/
@@ -49,12 +62,14 @@ const headingTag = /^h([1-6])$/
 export function renderDocument(input: RenderInput, targets: LinkTargets): RenderedDocument {
   const file = new VFile({ path: input.path, value: input.body })
   file.data.linkContext = { path: input.path, targets, lineOffset: input.bodyLine - 1 }
-  const mdast = markdownProcessor.parse(file)
+  const findings = { errors: [], warnings: [] }
+  const source = { path: input.path, body: input.body, bodyLine: input.bodyLine, syntax: syntaxOf(input.path, input.format ?? 'md') }
+  const mdast = parseSource(file, source, { findings, partials: input.partials ?? {}, format: input.format ?? 'md', within: [input.path] }).tree
   const processor = hasRawHtml(mdast) ? markdownWithHtmlProcessor : markdownProcessor
   const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)
   // The HTML tree is built: the Markdown tree is the copy's to change now.
-  const markdown = markdownCopyProcessor.stringify(markdownCopyProcessor.runSync(mdast, file), file)
+  const markdown = markdownCopyProcessor.stringify(markdownCopyProcessor.runSync(withoutMdxForCopy(mdast), file), file)
   return {
     html: processor.stringify(tree, file),
     h1: headings.find((heading) => heading.depth === 1)?.text ?? null,
@@ -63,6 +78,7 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
     links: file.data.links ?? [],
     assets: file.data.assets ?? [],
     markdown,
+    ...findings,
   }
 }
 

@@ -2,6 +2,7 @@ import type { DocumentBlob, DocumentNav, EditInfo } from '../../contract/index.t
 import type { SourceDocument } from '../content/documents.ts'
 import { splitNumberPrefix } from '../content/number-prefix.ts'
 import type { GitHistory } from '../git-history.ts'
+import { withoutMarkdownExtension } from '../markdown/mdx/files.ts'
 import type { RenderedDocument } from '../markdown/render.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { buildToc } from './toc.ts'
@@ -16,7 +17,7 @@ export interface RenderedSource extends SourceDocument {
 
 export function titleOf(document: SourceDocument, rendered: RenderedDocument): string {
   // `01-intro.md` is titled `intro`: the number orders it (see number-prefix.ts).
-  const fileName = splitNumberPrefix(document.path.split('/').pop()?.replace(/\.md$/, '') ?? document.path).name
+  const fileName = splitNumberPrefix(withoutMarkdownExtension(document.path.split('/').pop() ?? document.path)).name
   const name = fileName === 'index' ? (document.docId.split('/').pop() ?? fileName) : fileName
   return document.parsed.data.title ?? rendered.h1 ?? name
 }

@@ -18,6 +18,7 @@ import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
 import { navItems } from './nav-items.ts'
 import { checkSidebar, sidebarNames } from './nav-layout.ts'
 import { buildReleases } from './releases.ts'
+import { partialSources } from '../markdown/mdx/partials.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { localeLlms } from './locale-llms.ts'
 import { LlmsParts } from './llms-parts.ts'
@@ -95,7 +96,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   // Kept while no file changes, so a long-lived build sees the same table and keeps its renderings.
   const assets = memo([assetFiles, site.assetDirs.join('\n')], () => assetTable(assetFiles, site.assetDirs))
   const targets = { ...links.targets, assets: assets.targets }
-  const rendered = await renderContent(documents, releaseFiles, targets, input.renderMany ?? renderInProcess)
+  const rendered = await renderContent(documents, releaseFiles, targets, input.renderMany ?? renderInProcess, {
+    format: site.markdown.format,
+    partials: partialSources(docFiles),
+  })
+  problems.push(...rendered.errors)
   const sources: RenderedSource[] = documents.map((document) => {
     const output = rendered.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
@@ -173,6 +178,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const warnings: BuildWarning[] = [
     ...(input.git.warning ? [{ message: input.git.warning }] : []),
     ...(site.links === 'warn' ? brokenLinks : []),
+    ...rendered.warnings,
     ...oversizedBlobWarnings(blobs.oversized).map((message) => ({ message })),
   ]
   return { manifest, blobList, blobs: blobs.blobs, assets: blobs.assets, stats, warnings }

@@ -1,5 +1,9 @@
 import type { SourceDocument } from '../content/documents.ts'
 import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
+import { byPlace, type ContentProblem } from '../content/problems.ts'
+import { frontMatterPage, isLayoutFrontMatter } from '../markdown/mdx/layout-page.ts'
+import { partialsFor, type PartialSource } from '../markdown/mdx/partials.ts'
+import type { MarkdownFormat } from '../markdown/mdx/syntax.ts'
 import { linksStillResolve } from '../markdown/render-cache.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from '../markdown/render.ts'
 
@@ -29,7 +33,7 @@ export function reusingRenderings(render: RenderMany): RenderMany {
     const changed = new Map<string, RenderInput>()
     for (const [key, input] of inputs) {
       const prior = last.get(key)
-      const same = prior && prior.input.path === input.path && prior.input.bodyLine === input.bodyLine && prior.input.body === input.body
+      const same = prior && sameInput(prior.input, input)
       if (same && (sameTargets || linksStillResolve(input, prior.output, targets))) outputs.set(key, prior.output)
       else changed.set(key, input)
     }
@@ -38,6 +42,16 @@ export function reusingRenderings(render: RenderMany): RenderMany {
     lastTargets = targets
     return outputs
   }
+}
+
+function sameInput(a: RenderInput, b: RenderInput): boolean {
+  return (
+    a.path === b.path &&
+    a.bodyLine === b.bodyLine &&
+    a.body === b.body &&
+    a.format === b.format &&
+    (a.partials === b.partials || JSON.stringify(a.partials) === JSON.stringify(b.partials))
+  )
 }
 
 function sameRecords(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -57,6 +71,16 @@ export interface RenderedContent {
   /** By content path. */
   documents: Map<string, RenderedDocument>
   releases: Map<string, RenderedRelease>
+  /** What rendering found, in reading order: errors fail the build. */
+  errors: ContentProblem[]
+  warnings: ContentProblem[]
+}
+
+export interface RenderOptions {
+  /** site.yml `markdown.format`: how `.md` files are read. */
+  format: MarkdownFormat
+  /** The partials pages may inline, by content path. */
+  partials: Map<string, PartialSource>
 }
 
 type ReleaseFile = ParsedFile<Partial<ReleaseFrontMatter>>
@@ -67,12 +91,17 @@ export async function renderContent(
   releases: ReleaseFile[],
   targets: LinkTargets,
   renderMany: RenderMany,
+  options: RenderOptions = { format: 'md', partials: new Map() },
 ): Promise<RenderedContent> {
   const inputs = new Map<string, RenderInput>()
-  for (const { path, parsed } of documents) inputs.set(`document:${path}`, { path, body: parsed.body, bodyLine: parsed.bodyLine })
+  const source = (path: string, body: string, bodyLine: number): RenderInput => {
+    const partials = options.format === 'md' && !path.endsWith('.mdx') ? undefined : partialsFor(body, options.partials)
+    return { path, body, bodyLine, format: options.format, ...(partials ? { partials } : {}) }
+  }
+  for (const { path, parsed } of documents) inputs.set(`document:${path}`, source(path, parsed.body, parsed.bodyLine))
   for (const parsed of releases) {
     const { file, data } = parsed
-    inputs.set(`release:${file.path}`, { path: file.path, body: parsed.body, bodyLine: parsed.bodyLine })
+    inputs.set(`release:${file.path}`, source(file.path, parsed.body, parsed.bodyLine))
     if (data.upgrade) inputs.set(`upgrade:${file.path}`, { path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1 })
   }
   const rendered = await renderMany(inputs, targets)
@@ -81,10 +110,50 @@ export async function renderContent(
     if (!value) throw new Error(`the renderer returned nothing for ${key}`)
     return value
   }
+  const layoutWarnings: ContentProblem[] = []
+  const renderedDocuments = new Map(
+    documents.map((document) => {
+      const rendered = output(`document:${document.path}`)
+      const layout = layoutPage(document, rendered, targets)
+      if (layout) layoutWarnings.push(layout.warning)
+      return [document.path, layout?.rendered ?? rendered]
+    }),
+  )
+  const renderedReleases = new Map(
+    releases.map(({ file, data }) => [file.path, { body: output(`release:${file.path}`), upgrade: data.upgrade ? output(`upgrade:${file.path}`) : null }]),
+  )
+  const all = [...rendered.values()]
   return {
-    documents: new Map(documents.map(({ path }) => [path, output(`document:${path}`)])),
-    releases: new Map(
-      releases.map(({ file, data }) => [file.path, { body: output(`release:${file.path}`), upgrade: data.upgrade ? output(`upgrade:${file.path}`) : null }]),
-    ),
+    documents: renderedDocuments,
+    releases: renderedReleases,
+    errors: dedupe(all.flatMap((output) => output.errors)).sort(byPlace),
+    warnings: dedupe([...all.flatMap((output) => output.warnings), ...layoutWarnings]).sort(byPlace),
   }
+}
+
+/**
+ * A page that renders to nothing although it has a body (only components)
+ * or says it is a layout (VitePress `layout: home`) is a warning; its front
+ * matter text, if any, makes the page.
+ */
+function layoutPage(document: SourceDocument, rendered: RenderedDocument, targets: LinkTargets): { rendered: RenderedDocument | null; warning: ContentProblem } | null {
+  const data: Record<string, unknown> = document.parsed.data
+  if (rendered.errors.length > 0 || rendered.markdown.trim() !== '' || (document.parsed.body.trim() === '' && !isLayoutFrontMatter(data))) return null
+  const page = frontMatterPage(data)
+  const message = page
+    ? 'page has no content of its own, only components or front matter (a theme layout?): it shows its front matter title, description and hero text'
+    : 'page has no content of its own, only components or front matter (a theme layout?): it is empty'
+  const warning = { path: document.path, line: document.parsed.bodyLine, message }
+  return { rendered: page ? renderDocument({ path: document.path, body: page, bodyLine: document.parsed.bodyLine }, targets) : null, warning }
+}
+
+/** A partial's problems come once per page that inlines it; they are told once. */
+function dedupe(problems: ContentProblem[]): ContentProblem[] {
+  const seen = new Set<string>()
+  return problems.filter((problem) => {
+    const key = `${problem.path}\u0000${problem.line}\u0000${problem.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
 }

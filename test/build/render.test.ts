@@ -10,17 +10,21 @@ const htmlTargets = (urls: Record<string, string> = {}): LinkTargets => ({ urls,
 
 interface RenderCase {
   name: string
+  /** `input.md`, or `input.mdx` for a case read as MDX. */
+  input: string
   body: string
   targets: LinkTargets
   /** Any of these the fixture's expected.json names; `markdown` is the document's Markdown copy. */
-  expected: Partial<Pick<RenderedDocument, 'html' | 'headings' | 'h1' | 'markdown'>>
+  expected: Partial<Pick<RenderedDocument, 'html' | 'headings' | 'h1' | 'markdown' | 'errors' | 'warnings'>>
 }
 
 function loadCase(name: string): RenderCase {
   const file = (file: string) => join(fixtures, name, file)
+  const input = existsSync(file('input.mdx')) ? 'input.mdx' : 'input.md'
   return {
     name,
-    body: readFileSync(file('input.md'), 'utf8'),
+    input,
+    body: readFileSync(file(input), 'utf8'),
     targets: htmlTargets(existsSync(file('targets.json')) ? (JSON.parse(readFileSync(file('targets.json'), 'utf8')) as Record<string, string>) : {}),
     expected: JSON.parse(readFileSync(file('expected.json'), 'utf8')) as RenderCase['expected'],
   }
@@ -41,9 +45,9 @@ describe('renderDocument on the fixtures in test/fixtures/render', () => {
     for (const { name, expected } of cases) expect(Object.keys(expected), name).not.toHaveLength(0)
   })
 
-  for (const { name, body, targets, expected } of cases) {
+  for (const { name, input, body, targets, expected } of cases) {
     it(name.replaceAll('-', ' '), () => {
-      const output = renderDocument({ path: `docs/en/${name}.md`, body, bodyLine: 1 }, targets)
+      const output = renderDocument({ path: `docs/en/${name}${input.slice(input.indexOf('.'))}`, body, bodyLine: 1 }, targets)
       const picked = Object.fromEntries(Object.keys(expected).map((key) => [key, output[key as keyof RenderedDocument]]))
       expect(picked).toEqual(expected)
     })

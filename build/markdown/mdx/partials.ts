@@ -1,0 +1,35 @@
+import type { ParsedFile } from '../../content/front-matter.ts'
+import { isPartialPath } from './files.ts'
+
+/** A partial's text without its front matter. */
+export interface PartialSource {
+  body: string
+  bodyLine: number
+}
+
+/** The partials among parsed content files, by content path. */
+export function partialSources(files: Array<ParsedFile<unknown>>): Map<string, PartialSource> {
+  return new Map(files.filter(({ file }) => isPartialPath(file.path)).map(({ file, body, bodyLine }) => [file.path, { body, bodyLine }]))
+}
+
+/**
+ * The partials a text may inline: those whose file name it mentions, and
+ * theirs in turn. A superset (the parser resolves the imports), kept small
+ * because it is part of what a rendering is cached under: an edit to a
+ * partial renders again only the pages that may use it.
+ */
+export function partialsFor(body: string, sources: Map<string, PartialSource>): Record<string, PartialSource> | undefined {
+  if (sources.size === 0) return undefined
+  const chosen: Record<string, PartialSource> = {}
+  const pending = [body]
+  for (let text = pending.pop(); text !== undefined; text = pending.pop()) {
+    // A text that imports nothing inlines nothing: most pages are done here.
+    if (!text.includes('import')) continue
+    for (const [path, source] of sources) {
+      if (Object.hasOwn(chosen, path) || !text.includes(path.slice(path.lastIndexOf('/') + 1))) continue
+      chosen[path] = source
+      pending.push(source.body)
+    }
+  }
+  return Object.keys(chosen).length > 0 ? chosen : undefined
+}
