@@ -4,8 +4,9 @@ import type { RenderInput } from '../../build/markdown/render.ts'
 
 // A render thread's heap is capped; a document too large for it used to fail
 // the build with ERR_WORKER_OUT_OF_MEMORY and no file name. A small cap here
-// stands for the real one (384 MB, which about 2 MB of dense Markdown exhausts).
-const HEAP_CAP_MB = 24
+// stands for the real one (384 MB, which about 2 MB of dense Markdown exhausts); it leaves
+// room for the highlighter each thread loads.
+const HEAP_CAP_MB = 64
 const line = 'A **bold** claim with a [link](https://example.com/a) and `code`, then prose.\n\n'
 
 describe('a document too large for a render thread', () => {
