@@ -36,7 +36,7 @@ describe('get_navigation', () => {
     expect(isError).toBe(false)
     expect(listedSlugs(text)).toEqual(await httpNavigation())
     expect(text).toContain('- Guides `guides`\n  - Installing the service `guides/install`\n  - Deploying `guides/deploy`\n')
-    expect(text).toContain('- reference\n  - Glossary `reference/glossary`\n  - limits\n    - Quotas `reference/limits/quotas`')
+    expect(text).toContain('- Reference\n  - Glossary `reference/glossary`\n  - Limits\n    - Quotas `reference/limits/quotas`')
   })
 
   it('marks the untranslated pages of a partial locale', async () => {

@@ -32,7 +32,7 @@ describe('GET /v1/navigation', () => {
       ['Guides', ['Installing the service', 'Deploying']],
       ['API reference', ['Search endpoint']],
       ['Ranking fixtures', ['Marmoset handbook', 'Enclosures', 'Feeding']],
-      ['reference', ['Glossary', ['limits', ['Quotas']]]],
+      ['Reference', ['Glossary', ['Limits', ['Quotas']]]],
     ])
   })
 
@@ -40,8 +40,8 @@ describe('GET /v1/navigation', () => {
     const { body } = await navigation()
     expect(find(body.items, 'Guides')).toMatchObject({ slug: 'guides', url: '/docs/guides', fallback: false, draft: false })
     expect(find(body.items, 'Installing the service')).toMatchObject({ slug: 'guides/install', url: '/docs/guides/install', children: [] })
-    expect(find(body.items, 'reference')).toMatchObject({ slug: null, url: null })
-    expect(find(body.items, 'limits')).toMatchObject({ slug: null, url: null, children: [{ title: 'Quotas', slug: 'reference/limits/quotas' }] })
+    expect(find(body.items, 'Reference')).toMatchObject({ slug: null, url: null })
+    expect(find(body.items, 'Limits')).toMatchObject({ slug: null, url: null, children: [{ title: 'Quotas', slug: 'reference/limits/quotas' }] })
   })
 
   it('shows untranslated pages of a partial locale in the default locale, marked as fallbacks, at their localized URL', async () => {
