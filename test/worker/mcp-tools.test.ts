@@ -1,27 +1,11 @@
-import { env } from 'cloudflare:workers'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SearchResults } from '../../search/results.ts'
-import app from '../../worker/index.ts'
 import { call, publishFixture, readJson, searchCall } from './helpers.ts'
+import { connectMcp as connect } from './mcp-client.ts'
 import { bearer, draftsToken } from './tokens.ts'
 
 beforeAll(publishFixture)
-
-/** The SDK's own client over its Streamable HTTP transport, sending every request through the real app. */
-async function connect(headers: Record<string, string> = {}): Promise<Client> {
-  // The client's default validator, ajv, compiles with `new Function`, which workerd forbids.
-  const client = new Client({ name: 'docs-tests', version: '1.0.0' }, { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() })
-  const transport = new StreamableHTTPClientTransport(new URL('https://docs.example/mcp'), {
-    requestInit: { headers },
-    fetch: async (url, init) => app.request(String(url), init, env),
-  })
-  await client.connect(transport)
-  return client
-}
 
 /** Calls a tool as a reader without a token (or with `headers`), returning its text blocks. */
 async function tool(name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) {
