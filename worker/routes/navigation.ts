@@ -5,6 +5,7 @@ import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
 import { openReader } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
 import { componentRef } from './openapi.ts'
+import { headers, notModified, problems } from './openapi-responses.ts'
 
 // The items are the recursive NavItem component, which zod's route-level generator cannot express.
 const NavigationResponse = NavigationResponseSchema.extend({ items: z.array(z.any().openapi(componentRef('NavItem'))) }).openapi('Navigation')
@@ -12,14 +13,18 @@ const NavigationResponse = NavigationResponseSchema.extend({ items: z.array(z.an
 export const navigationRoute = createRoute({
   method: 'get',
   path: '/v1/navigation',
+  operationId: 'getNavigation',
+  tags: ['navigation'],
   summary: 'The sidebar of one locale, in build order',
   request: { query: z.object({ locale: z.string().min(2).max(35).optional().openapi({ example: 'fr' }) }) },
   responses: {
-    200: { description: 'Sections and folders with their pages; untranslated pages marked fallback', content: { 'application/json': { schema: NavigationResponse } } },
-    304: { description: 'Not modified' },
-    401: { description: 'A token was sent and is not valid' },
-    406: { description: 'Accept excludes JSON' },
-    503: { description: 'Nothing published yet, or storage unavailable' },
+    200: {
+      description: 'Sections and folders with their pages; untranslated pages marked fallback',
+      headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language'),
+      content: { 'application/json': { schema: NavigationResponse } },
+    },
+    ...notModified,
+    ...problems(401, 406, 422, 503),
   },
 })
 

@@ -1,6 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi'
 import { DocumentBlobSchema, NavTreeNodeSchema, TocEntrySchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
+import { headers, notModified, problems } from './openapi-responses.ts'
 
 /**
  * Stored shapes that responses share, named as OpenAPI components. They are
@@ -22,7 +23,6 @@ function registerContractComponents(app: OpenAPIHono<AppEnv>) {
 
 const localeQuery = z.object({ locale: z.string().optional().openapi({ example: 'fr' }) })
 const conditionalHeaders = z.object({ 'accept-language': z.string().optional(), 'if-none-match': z.string().optional() })
-const storageFault = { 503: { description: 'Nothing published yet, or storage unavailable (with Retry-After)' } }
 
 /**
  * The routes that are plain Hono routes (slugs contain `/`, llms files are
@@ -34,6 +34,8 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/v1/documents/{slug}',
+    operationId: 'getDocument',
+    tags: ['documents'],
     summary: 'One document as JSON or Markdown, negotiated by locale',
     description: 'Add `.md` to the slug, or send `Accept: text/markdown`, for Markdown.',
     request: {
@@ -44,31 +46,37 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>) {
     responses: {
       200: {
         description: 'The document',
+        headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language'),
         content: { 'application/json': { schema: componentRef('Document') }, 'text/markdown': { schema: z.string() } },
       },
-      304: { description: 'Not modified' },
-      308: { description: 'The page moved; Location has its new URL, with the same query and suffix' },
-      401: { description: 'A token was sent and is not valid' },
-      404: { description: 'No published document has this slug' },
-      406: { description: 'Accept excludes both JSON and Markdown' },
-      ...storageFault,
+      ...notModified,
+      308: { description: 'The page moved; Location has its new URL, with the same query and suffix', headers: headers('Location', 'Cache-Control') },
+      ...problems(401, 404, 406, 503),
     },
   })
-  for (const [path, summary] of [
-    ['/llms.txt', 'llms.txt of a locale (llmstxt.org): every published page, in sidebar order, with its Markdown URL'],
-    ['/llms-full.txt', 'Every published page of a locale in Markdown, in sidebar order, streamed'],
+  for (const [path, operationId, summary] of [
+    ['/llms.txt', 'getLlmsTxt', 'llms.txt of a locale (llmstxt.org): every published page, in sidebar order, with its Markdown URL'],
+    ['/llms-full.txt', 'getLlmsFullTxt', 'Every published page of a locale in Markdown, in sidebar order, streamed'],
   ] as const) {
     app.openAPIRegistry.registerPath({
       method: 'get',
       path,
+      operationId,
+      tags: ['ai'],
       summary,
       request: { query: localeQuery, headers: conditionalHeaders },
-      responses: { 200: { description: 'Plain text', content: { 'text/plain': { schema: z.string() } } }, 304: { description: 'Not modified' }, ...storageFault },
+      responses: {
+        200: { description: 'Plain text', headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language'), content: { 'text/plain': { schema: z.string() } } },
+        ...notModified,
+        ...problems(401, 503),
+      },
     })
   }
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/v1/assets/{hash}.{ext}',
+    operationId: 'getAsset',
+    tags: ['assets'],
     summary: 'A file a page references (an image, a download), named by the hash of its bytes',
     description:
       'Immutable: `Cache-Control: public, max-age=31536000, immutable`. Served with `X-Content-Type-Options: nosniff` and a `Content-Security-Policy` that runs no script.',
@@ -82,17 +90,28 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>) {
     responses: {
       200: {
         description: 'The file, with its Content-Type',
-        headers: { ETag: { schema: { type: 'string' }, description: 'The hash of the bytes' } },
+        headers: headers('ETag', 'Cache-Control'),
         content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
       },
-      304: { description: 'Not modified' },
-      401: { description: 'A token was sent and is not valid' },
-      404: { description: 'The live build has no asset of this name' },
-      ...storageFault,
+      304: { description: 'Not modified', headers: headers('ETag', 'Cache-Control') },
+      ...problems(401, 404, 503),
     },
   })
-  app.doc31('/v1/openapi.json', {
+  // The server is the deployment that serves the document, so a client generated from it calls that one.
+  app.doc31('/v1/openapi.json', (c) => ({
     openapi: '3.1.0',
     info: { title: 'Docs service API', version: '1.0.0', description: 'Documents, navigation, search and release notes, served from Workers KV.' },
-  })
+    servers: [{ url: new URL(c.req.url).origin, description: 'This deployment' }],
+    // Every operation reads published docs without a token; a bearer token with `drafts:read` adds drafts, and a bad one is a 401.
+    security: [{}, { previewToken: [] }],
+    tags: [
+      { name: 'documents', description: 'One page, as JSON or Markdown' },
+      { name: 'navigation', description: 'The sidebar of a locale' },
+      { name: 'search', description: 'Full-text search' },
+      { name: 'releases', description: 'Release notes by stream' },
+      { name: 'assets', description: 'Images and files that pages reference' },
+      { name: 'ai', description: 'llms.txt and llms-full.txt for AI tools' },
+      { name: 'status', description: 'The live build' },
+    ],
+  }))
 }

@@ -6,6 +6,7 @@ import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
 import { Problem } from '../http/problem.ts'
 import { openReader } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
+import { headers, notModified, problems } from './openapi-responses.ts'
 
 const isoDate = z.iso.date({ error: 'must be an ISO date such as 2026-01-31' })
 
@@ -28,15 +29,18 @@ export const ReleasesQuery = z
 export const releasesRoute = createRoute({
   method: 'get',
   path: '/v1/releases',
+  operationId: 'listReleases',
+  tags: ['releases'],
   summary: 'Release notes by stream, newest version first',
   request: { query: ReleasesQuery },
   responses: {
     200: {
       description: 'Matching releases',
+      headers: headers('ETag', 'Cache-Control', 'Vary'),
       content: { 'application/json': { schema: ReleasesResponseSchema } },
     },
-    304: { description: 'Not modified' },
-    422: { description: 'Invalid query values, with JSON pointers' },
+    ...notModified,
+    ...problems(401, 406, 422, 503),
   },
 })
 

@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES, jsonBodyLimit } from '../http/body-limit.ts'
 import { Problem } from '../http/problem.ts'
 import { openReader } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
+import { headers, problems } from './openapi-responses.ts'
 
 export { MAX_BODY_BYTES }
 
@@ -29,14 +30,13 @@ export const SearchRequest = z
 export const searchRoute = createRoute({
   method: 'post',
   path: '/v1/search',
+  operationId: 'searchDocuments',
+  tags: ['search'],
   summary: 'Full-text search over published documents',
   request: { body: { required: true, content: { 'application/json': { schema: SearchRequest } } } },
   responses: {
-    200: { description: 'Best match per document', content: { 'application/json': { schema: SearchResponseSchema } } },
-    400: { description: 'Malformed JSON' },
-    413: { description: 'Body over 16 KiB' },
-    415: { description: 'Not application/json' },
-    422: { description: 'Invalid fields, with JSON pointers' },
+    200: { description: 'Best match per document', headers: headers('Cache-Control', 'Vary', 'Content-Language'), content: { 'application/json': { schema: SearchResponseSchema } } },
+    ...problems(400, 401, 406, 413, 415, 422, 503),
   },
 })
 

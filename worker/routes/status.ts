@@ -2,14 +2,17 @@ import { OpenAPIHono, createRoute } from '@hono/zod-openapi'
 import { StatusResponseSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { openReader } from '../http/reader.ts'
+import { headers, problems } from './openapi-responses.ts'
 
 export const statusRoute = createRoute({
   method: 'get',
   path: '/v1/status',
+  operationId: 'getStatus',
+  tags: ['status'],
   summary: 'The live build and its site, for uptime monitors and the author preview',
   responses: {
-    200: { description: 'The live build', content: { 'application/json': { schema: StatusResponseSchema } } },
-    503: { description: 'Nothing published yet, or storage unavailable (with Retry-After)' },
+    200: { description: 'The live build', headers: headers('Cache-Control'), content: { 'application/json': { schema: StatusResponseSchema } } },
+    ...problems(401, 406, 503),
   },
 })
 
