@@ -5,24 +5,24 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import app from '../../worker/index.ts'
+import { bundleWorker } from './worker-bundle.ts'
 
 const run = promisify(execFile)
 
-// The OpenAPI document as the worker serves it, judged by a linter nobody here
-// wrote: Redocly's recommended rules (redocly.yaml names each rule turned off).
+// The OpenAPI document as the worker serves it from workerd, judged by a linter
+// nobody here wrote: Redocly's recommended rules (redocly.yaml names each rule turned off).
 let mf: Miniflare
 let dir: string
 let documentPath: string
 let openapi: { servers: Array<{ url: string }>; paths: Record<string, Record<string, { operationId?: string; tags?: string[]; responses: Record<string, unknown> }>> }
 
 beforeAll(async () => {
-  mf = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response(null) }', kvNamespaces: ['DOCS_KV'] })
-  const env = { DOCS_KV: await mf.getKVNamespace('DOCS_KV'), JWT_SECRET: 'a-test-secret-of-at-least-32-bytes!!', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview' }
-  const response = await app.request('https://docs.acme.dev/v1/openapi.json', {}, env as unknown as Env)
-  expect(response.status).toBe(200)
-  openapi = await response.json()
   dir = await mkdtemp(join(tmpdir(), 'docs-openapi-'))
+  const bindings = { JWT_SECRET: 'a-test-secret-of-at-least-32-bytes!!', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview' }
+  mf = new Miniflare({ modules: true, compatibilityDate: '2026-08-01', modulesRoot: dir, scriptPath: await bundleWorker('worker/index.ts', join(dir, 'worker.js')), kvNamespaces: ['DOCS_KV'], bindings })
+  const response = await mf.dispatchFetch('https://docs.acme.dev/v1/openapi.json')
+  expect(response.status).toBe(200)
+  openapi = (await response.json()) as typeof openapi
   documentPath = join(dir, 'openapi.json')
   await writeFile(documentPath, JSON.stringify(openapi, null, 2))
 })

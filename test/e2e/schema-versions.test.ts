@@ -2,13 +2,13 @@ import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
-import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/build.ts'
 import { SCHEMA_VERSION } from '../../contract/index.ts'
 import { inMemorySource, publishBuild } from '../../publish/publish.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
+import { bundleWorker } from './worker-bundle.ts'
 
 // A deploy that changes the stored format: the next version's build is
 // published into the same namespace while this version's worker still serves,
@@ -28,11 +28,6 @@ async function copyAsNextVersion(root: string): Promise<void> {
   const versionFile = join(root, 'contract/version.ts')
   const text = await readFile(versionFile, 'utf8')
   await writeFile(versionFile, text.replace(`SCHEMA_VERSION = ${SCHEMA_VERSION}`, `SCHEMA_VERSION = ${NEXT}`))
-}
-
-async function bundle(entry: string, outfile: string): Promise<string> {
-  await build({ entryPoints: [entry], outfile, bundle: true, format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['module', 'main'], logLevel: 'error' })
-  return outfile
 }
 
 /** A copy of the fixture site whose install page has another title, to tell the builds apart. */
@@ -58,8 +53,8 @@ beforeAll(async () => {
   const common = { modules: true, compatibilityDate: '2026-08-01', modulesRoot: workDir, kvNamespaces: { DOCS_KV: 'shared-namespace' }, bindings }
   mf = new Miniflare({
     workers: [
-      { ...common, name: 'current', scriptPath: await bundle('worker/index.ts', join(workDir, 'current.js')) },
-      { ...common, name: 'next', scriptPath: await bundle(join(nextRoot, 'worker/index.ts'), join(workDir, 'next.js')) },
+      { ...common, name: 'current', scriptPath: await bundleWorker('worker/index.ts', join(workDir, 'current.js')) },
+      { ...common, name: 'next', scriptPath: await bundleWorker(join(nextRoot, 'worker/index.ts'), join(workDir, 'next.js')) },
     ],
   })
 }, 60_000)
