@@ -1,30 +1,11 @@
+import type { SearchExplanation } from '../contract/index.ts'
 import type { LoadedIndex } from './codec.ts'
 import { forEachPosting } from './postings.ts'
-import type { MatchKind } from './expand.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { listWeights, textScore, type RankedDocument, type TermMatch } from './score.ts'
 
-/** What one matched word added to one section of a result. */
-export interface Contribution {
-  /** The query term, and the indexed word it matched. */
-  query: string
-  term: string
-  kind: MatchKind
-  field: 'title' | 'heading' | 'text'
-  /** 0 is the intro, n the n-th heading section. */
-  record: number
-  score: number
-}
-
-/** How a result's score adds up. */
-export interface Explanation {
-  contributions: Contribution[]
-  /** score = (best + otherRecordsWeight × others) × sectionBoost */
-  best: number
-  others: number
-  otherRecordsWeight: number
-  sectionBoost: number
-}
+/** What one matched word added to one section of a result: the API's shape (contract/api.ts). */
+type Contribution = SearchExplanation['contributions'][number]
 
 /**
  * Walks the matched postings again, for the ranked documents only, and
@@ -37,7 +18,7 @@ export function explainDocuments(
   matches: TermMatch[],
   sectionBoost: Set<string>,
   options: SearchOptions = SEARCH_OPTIONS,
-): Explanation[] {
+): SearchExplanation[] {
   const byDoc = new Map(ranked.map((entry) => [entry.doc, [] as Contribution[]]))
   for (const { query, expansions } of matches) {
     for (const expansion of expansions) {

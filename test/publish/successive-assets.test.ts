@@ -1,6 +1,5 @@
 import { cp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
 import { SiteSession } from '../../build/session.ts'
@@ -8,23 +7,23 @@ import { AssetIndexSchema, KV_KEYS, blobHash } from '../../contract/index.ts'
 import { SuccessivePublisher } from '../../publish/successive.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { makeTempDir, removeTempDirs } from '../build/helpers.ts'
+import { localKv } from './local-kv.ts'
 
-let mf: Miniflare
 let kv: KVNamespace
+let disposeKv: () => Promise<void>
 let contentDir: string
 let session: SiteSession
 let publisher: SuccessivePublisher
 
 beforeAll(async () => {
-  mf = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response(null) }', kvNamespaces: ['DOCS_KV'] })
-  kv = (await mf.getKVNamespace('DOCS_KV')) as unknown as KVNamespace
+  ;({ kv, dispose: disposeKv } = await localKv())
   contentDir = join(await makeTempDir('docs-successive-assets-'), 'content')
   await cp('test/fixtures/assets', contentDir, { recursive: true })
   session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1 })
   publisher = await SuccessivePublisher.open(kvBindingTarget(kv))
 })
 afterAll(async () => {
-  await mf.dispose()
+  await disposeKv()
   await removeTempDirs()
 })
 

@@ -1,6 +1,5 @@
 import { cp, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
 import { SiteSession } from '../../build/session.ts'
@@ -9,21 +8,21 @@ import { KV_KEYS, PointerSchema } from '../../contract/index.ts'
 import { SuccessivePublisher } from '../../publish/successive.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { makeTempDir, removeTempDirs } from '../build/helpers.ts'
+import { localKv } from './local-kv.ts'
 
-let mf: Miniflare
 let kv: KVNamespace
+let disposeKv: () => Promise<void>
 let contentDir: string
 let session: SiteSession
 
 beforeAll(async () => {
-  mf = new Miniflare({ modules: true, script: 'export default { fetch: () => new Response(null) }', kvNamespaces: ['DOCS_KV'] })
-  kv = (await mf.getKVNamespace('DOCS_KV')) as unknown as KVNamespace
+  ;({ kv, dispose: disposeKv } = await localKv())
   contentDir = join(await makeTempDir('docs-successive-'), 'content')
   await cp('test/fixtures/site', contentDir, { recursive: true })
   session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1 })
 })
 afterAll(async () => {
-  await mf.dispose()
+  await disposeKv()
   await removeTempDirs()
 })
 

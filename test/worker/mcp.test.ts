@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import app from '../../worker/index.ts'
-import { MAX_BODY_BYTES } from '../../worker/routes/search.ts'
+import { MAX_BODY_BYTES } from '../../worker/http/body-limit.ts'
 import { call, publishFixture, readJson, type ProblemBody } from './helpers.ts'
 import { bearer, draftsToken, mintToken } from './tokens.ts'
 

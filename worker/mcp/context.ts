@@ -1,5 +1,6 @@
 import { markdownUrl, type SiteInfo } from '../../contract/index.ts'
 import { lookupLocale, type Reader } from '../read-model/index.ts'
+import { StoreUnavailable } from '../store.ts'
 
 /** What one MCP request knows: the docs as its caller may read them, and where it came from. */
 export interface ToolContext {
@@ -22,3 +23,18 @@ export function absoluteMarkdownUrl(context: ToolContext, site: SiteInfo, locale
 
 /** A URL as the build wrote it (the site's `baseUrl` may be a path), made absolute against the request. */
 export const absoluteUrl = (context: ToolContext, url: string) => new URL(url, context.origin).href
+
+/**
+ * The site of the live build, for the server's instructions and its card; when
+ * storage cannot be read, null: the server still starts and each tool call
+ * reports the outage instead.
+ */
+export async function siteOrNull(reader: () => Promise<Reader>): Promise<SiteInfo | null> {
+  try {
+    return (await reader()).site
+  } catch (error) {
+    if (!(error instanceof StoreUnavailable)) throw error
+    console.warn(`mcp: ${error.message}`)
+    return null
+  }
+}

@@ -1,12 +1,11 @@
 import { StreamableHTTPTransport } from '@hono/mcp'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { SiteInfo } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { jsonBodyLimit } from '../http/body-limit.ts'
 import { openReader } from '../http/reader.ts'
 import type { Reader } from '../read-model/index.ts'
-import { StoreUnavailable } from '../store.ts'
+import { siteOrNull } from './context.ts'
 import { createDocsServer } from './server.ts'
 
 /**
@@ -31,14 +30,3 @@ export const mcp = new Hono<AppEnv>().post('/', jsonBodyLimit, async function se
     throw error
   }
 })
-
-/** The site's description for the server's instructions; an outage is reported by each tool call instead. */
-async function siteOrNull(reader: () => Promise<Reader>): Promise<SiteInfo | null> {
-  try {
-    return (await reader()).site
-  } catch (error) {
-    if (!(error instanceof StoreUnavailable)) throw error
-    console.warn(`mcp: ${error.message}`)
-    return null
-  }
-}

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import pkg from '../../package.json' with { type: 'json' }
 import type { AppEnv } from '../app-env.ts'
 import { openReader } from '../http/reader.ts'
-import { StoreUnavailable } from '../store.ts'
+import { siteOrNull } from './context.ts'
 
 export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json'
 
@@ -13,13 +13,7 @@ export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json'
  * live build when it can be read; the card is served without them otherwise.
  */
 export const serverCard = new Hono<AppEnv>().get(SERVER_CARD_PATH, async function getServerCard(c) {
-  const site = await openReader(c).then(
-    (reader) => reader.site,
-    (error: unknown) => {
-      if (error instanceof StoreUnavailable) return null
-      throw error
-    },
-  )
+  const site = await siteOrNull(() => openReader(c))
   const card = {
     $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
     version: '1.0',

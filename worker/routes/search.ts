@@ -1,13 +1,12 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { SearchResponseSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { MAX_BODY_BYTES, jsonBodyLimit } from '../http/body-limit.ts'
+import { jsonBodyLimit } from '../http/body-limit.ts'
 import { Problem } from '../http/problem.ts'
 import { openReader } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
 import { headers, problems } from './openapi-responses.ts'
 
-export { MAX_BODY_BYTES }
 
 const names = z.array(z.string().min(1).max(64)).max(20)
 
