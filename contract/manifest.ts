@@ -33,7 +33,14 @@ export const ManifestSchema = z.strictObject({
   /** The sidebar of each locale: as the public sees it, and with drafts for readers with the scope. */
   navigation: byLocale(z.strictObject({ public: BlobHashSchema, drafts: BlobHashSchema })),
   /** llms.txt of each locale, and llms-full.txt in parts (it can outgrow one KV value). */
-  llms: byLocale(z.strictObject({ index: BlobHashSchema, full: z.array(BlobHashSchema) })),
+  llms: byLocale(
+    z.strictObject({
+      index: BlobHashSchema,
+      full: z.array(BlobHashSchema),
+      /** llms-full.txt's validator: the hash of its parts' names, one per line (made at build time, not per request). */
+      fullEtag: BlobHashSchema,
+    }),
+  ),
   releases: BlobHashSchema,
   /** Names of the release streams, so a request can be validated without reading the blob. */
   releaseStreams: z.array(z.string()),

@@ -135,7 +135,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       const json = JSON.stringify(text)
       return { json, hash: contentHash(json) }
     })
-    llms[locale] = { index: blobs.add(files.index), full: parts.map(({ json, hash }) => blobs.addText(json, hash)) }
+    const full = parts.map(({ json, hash }) => blobs.addText(json, hash))
+    llms[locale] = { index: blobs.add(files.index), full, fullEtag: contentHash(full.join('\n')) }
     const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
     index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
     search[locale] = blobs.addText(index.index)

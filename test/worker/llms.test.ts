@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { inMemorySource, publishBuild } from '../../publish/publish.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { bearer, draftsToken } from './tokens.ts'
-import { call, clearKv, publishFixture, spyOnKvReads } from './helpers.ts'
+import { blobHash } from '../../contract/index.ts'
+import { call, clearKv, fixtureManifest, publishFixture, spyOnKvReads } from './helpers.ts'
 
 beforeAll(publishFixture)
 
@@ -64,6 +65,16 @@ describe('GET /llms-full.txt', () => {
     const etag = response.headers.get('ETag') as string
     expect((await call('/llms-full.txt', { headers: { 'If-None-Match': etag } })).status).toBe(304)
     expect((await text('/llms-full.txt?locale=fr')).response.headers.get('ETag')).not.toBe(etag)
+  })
+
+  it('takes its ETag from the names of its parts, so a 304 reads no part', async () => {
+    const parts = fixtureManifest().llms.en?.full ?? []
+    const { response } = await text('/llms-full.txt')
+    expect(response.headers.get('ETag')).toBe(`"${await blobHash(parts.join('\n'))}"`)
+    const reads = spyOnKvReads()
+    expect((await call('/llms-full.txt', { headers: { 'If-None-Match': response.headers.get('ETag') as string } })).status).toBe(304)
+    expect(reads.keys().filter((key) => parts.some((hash) => key === `blob:${hash}`))).toEqual([])
+    reads.spy.mockRestore()
   })
 })
 

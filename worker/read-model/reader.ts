@@ -1,4 +1,4 @@
-import { blobHash, type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse } from '../../contract/index.ts'
+import { type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse } from '../../contract/index.ts'
 import { StoreUnavailable, type Store } from '../store.ts'
 import { findDocument, type DocumentAnswer } from './documents.ts'
 import { chooseLocale, type LocaleChoice } from './locale.ts'
@@ -28,8 +28,8 @@ export interface LlmsView {
   full: {
     /** The parts of llms-full.txt in order, each a text blob: the file can outgrow one KV value. */
     parts: string[]
-    /** One validator for the whole file, from the names of its parts. */
-    hash(): Promise<string>
+    /** One validator for the whole file, from the names of its parts (computed by the build). */
+    hash: string
     read(part: string): Promise<string>
   }
 }
@@ -115,7 +115,7 @@ export class Reader {
     const files = this.perLocale(this.manifest.llms, 'llms files', choice.locale)
     return {
       index: { hash: files.index, private: false, load: () => this.store.text(files.index) },
-      full: { parts: files.full, hash: () => blobHash(files.full.join('\n')), read: (part) => this.store.text(part) },
+      full: { parts: files.full, hash: files.fullEtag, read: (part) => this.store.text(part) },
     }
   }
 

@@ -25,7 +25,7 @@ llms.get('/llms-full.txt', async function getLlmsFull(c) {
   const reader = await openReader(c)
   const choice = reader.locale(c.req.query('locale'))
   const { full } = reader.llms(choice)
-  const headers = textHeaders(strongEtag(await full.hash()), choice)
+  const headers = textHeaders(strongEtag(full.hash), choice)
   if (noneMatch(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers)
   // The first part is read before answering, so a damaged store is still a 503.
   const first = full.parts.length > 0 ? await full.read(full.parts[0] as string) : ''
