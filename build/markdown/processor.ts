@@ -41,12 +41,14 @@ const withoutClassLists = Object.fromEntries(
     attributes.filter((attribute) => !(Array.isArray(attribute) && attribute[0] === 'className')),
   ]),
 )
+/** Elements removed with their content (`<script>`, and `<style>`, whose CSS would print as text), in raw HTML and in MDX alike. */
+export const STRIPPED_ELEMENTS: readonly string[] = [...(defaultSchema.strip ?? []), 'style']
 const CLOBBER_PREFIX = 'user-content-'
 const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
   clobberPrefix: CLOBBER_PREFIX,
   tagNames: [...(defaultSchema.tagNames ?? []), 'aside', 'figure', 'figcaption'],
-  strip: [...(defaultSchema.strip ?? []), 'style'],
+  strip: [...STRIPPED_ELEMENTS],
   attributes: {
     ...withoutClassLists,
     '*': [...(withoutClassLists['*'] ?? []), 'className'],

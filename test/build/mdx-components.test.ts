@@ -98,6 +98,14 @@ describe('MDX components become the shared directive vocabulary', () => {
     expect(warnings).toEqual([{ path: 'docs/en/page.mdx', line: 3, message: 'component <Video> is not supported: its children are kept' }])
   })
 
+  it('removes <script> and <style> with their content, from the HTML and from the Markdown copy', () => {
+    const output = renderDocument({ path: 'docs/en/page.mdx', body: '# Page\n\nKept.\n\n<script>alert("leak")</script>\n\n<style>{`p { color: red }`}</style>\n', bodyLine: 1 }, { urls: {}, markdownUrls: {} })
+    for (const text of [output.html, output.markdown]) {
+      expect(text).toContain('Kept.')
+      expect(text).not.toMatch(/leak|alert|color: red|<script|<style/)
+    }
+  })
+
   it('leaves no MDX node but lowercase HTML elements, which carry their HTML name', () => {
     const { tree } = parse("import X from 'y'\nexport const a = 1\n\n{/* note */}\n\n<section id=\"a\">\n\nText {a} <Badge text=\"x\" />\n\n</section>\n")
     const mdx = types(tree).filter((type) => type.startsWith('mdx'))

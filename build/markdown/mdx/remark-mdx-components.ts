@@ -4,6 +4,7 @@ import { h } from 'hastscript'
 import { visit } from 'unist-util-visit'
 import type { Transformer } from 'unified'
 import type { ContentProblem } from '../../content/problems.ts'
+import { STRIPPED_ELEMENTS } from '../processor.ts'
 import { isBlockComponent, isJsx, knownComponent, type JsxElement } from './components.ts'
 
 /** What rendering found to tell the author: errors fail the build, warnings are printed. */
@@ -67,7 +68,7 @@ function rewrite(node: RootContent, state: State): RootContent[] {
     return []
   }
   if (!('children' in node)) return [node]
-  if (isJsx(node) && node.name === 'style') return []
+  if (isJsx(node) && node.name !== null && STRIPPED_ELEMENTS.includes(node.name)) return []
   const block = node.type === 'paragraph' ? blockInParagraph(node) : undefined
   if (block) return rewrite(block, state)
   rewriteChildren(node, state)
