@@ -20,10 +20,11 @@ export class MissingContentError extends Error {
 /** Reads `site.yml`, every Markdown file (`.md`, `.mdx`, partials too) under `docs/` and `releases/`, the folders' `_category_` files, and the files pages may reference. */
 export async function readContent(contentDir: string): Promise<ContentFolder> {
   const siteText = await readSiteText(contentDir)
-  const releases = (await sourceFiles(contentDir, 'releases')).filter((path) => path.endsWith('.md'))
-  const paths = [...(await sourceFiles(contentDir, 'docs')), ...releases].sort()
+  const found = [...(await sourceFiles(contentDir, 'docs')), ...(await sourceFiles(contentDir, 'releases'))]
+  // One rule for what is content, the one npm start's watcher applies to the paths it reports.
+  const paths = found.map((path) => path.split(sep).join('/')).filter(isContentFile).sort()
   // A few reads at a time: ten thousand at once hold ten thousand buffers and handles for nothing.
-  const files = await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path.split(sep).join('/')))
+  const files = await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path))
   return { siteText, files: files.filter((file): file is SourceFile => file !== null), assets: await readAssetFiles(contentDir, siteText) }
 }
 
@@ -49,13 +50,11 @@ export async function readSourceFile(contentDir: string, path: string): Promise<
 
 /** Whether a path under the content folder is one `readContent` reads: a page, a partial, a release note or a folder's `_category_` file. */
 export function isContentFile(path: string): boolean {
-  return (/^(?:docs|releases)\//.test(path) && isMarkdownPath(path)) || isCategoryFile(path)
+  return (path.startsWith('docs/') && isMarkdownPath(path)) || /^releases\/.+\.md$/.test(path) || isCategoryFile(path)
 }
 
-/** Markdown files, and the `_category_` files Docusaurus keeps beside them. */
+/** Every file under a folder of the content, relative to the content folder; isContentFile picks the content. */
 async function sourceFiles(root: string, folder: string): Promise<string[]> {
   const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true }).catch(() => [])
-  return entries
-    .filter((entry) => entry.isFile() && (isMarkdownPath(entry.name) || /^_category_\.(?:json|ya?ml)$/.test(entry.name)))
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)))
 }

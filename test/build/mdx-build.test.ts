@@ -2,6 +2,7 @@ import { cp, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
+import { isContentFile } from '../../build/read.ts'
 import { SiteSession } from '../../build/session.ts'
 import { blob, buildDir, buildFolder, documentOf, doc, makeTempDir, problemsOf, removeTempDirs, routesOf, SITE_EN } from './helpers.ts'
 
@@ -159,5 +160,14 @@ describe('npm start on a folder with .mdx pages and partials', () => {
     await session.refresh(['docs/en/guides/new.mdx'])
     const added = { ...result, ...(await session.build()) }
     expect(documentOf(added, 'guides/new').title).toBe('New')
+  })
+})
+
+describe('what counts as content', () => {
+  it('reads .md and .mdx pages but only .md release notes, in npm start as in a one-shot build', async () => {
+    expect(['docs/en/a.md', 'docs/en/b.mdx', 'docs/en/x/_category_.json', 'releases/stable/1.0.0.md'].every(isContentFile)).toBe(true)
+    expect(['releases/stable/1.0.0.mdx', 'docs/en/image.png', 'site.yml'].some(isContentFile)).toBe(false)
+    const { result } = await buildFolder({ 'site.yml': SITE_EN, 'docs/en/index.md': '# Home\n', 'releases/stable/1.0.0.mdx': 'not: [a release\n' })
+    expect(result.stats.releases).toBe(0)
   })
 })
