@@ -1,7 +1,10 @@
+import { env } from 'cloudflare:workers'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Resource } from '@modelcontextprotocol/sdk/types.js'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { call, clearKv, publishFixture, readJson } from './helpers.ts'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { publishBuild } from '../../publish/publish.ts'
+import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
+import { call, clearKv, publishFixture, readJson, routesOf, sourceOf } from './helpers.ts'
 import { connectMcp as connect } from './mcp-client.ts'
 import { bearer, draftsToken } from './tokens.ts'
 
@@ -54,6 +57,25 @@ describe('pages as MCP resources', () => {
     const client = await connect()
     for (const uri of ['https://docs.example/v1/documents/guides/nope.md', 'https://docs.example/v1/status', 'https://docs.example/v1/documents/guides%2F..%2Fpointer.md']) {
       await expect(client.readResource({ uri })).rejects.toMatchObject({ code: -32002 })
+    }
+  })
+
+  it('pages the list one route shard at a time, nextCursor to the end, each page once', async () => {
+    const many = inject('manyParts')
+    await clearKv()
+    try {
+      await publishBuild(kvBindingTarget(env.DOCS_KV), sourceOf(many))
+      const client = await connect()
+      const first = await client.listResources({})
+      expect(first.nextCursor).toBe('1')
+      const all = await listAll(client)
+      const slugs = Object.keys(routesOf(many).documents.en ?? {}).filter((slug) => !routesOf(many).documents.en?.[slug]?.draft)
+      expect(many.manifest.routes.length).toBeGreaterThan(1)
+      expect(all.map((resource) => resource.name).sort()).toEqual(slugs.sort())
+      expect((await client.listResources({ cursor: String(many.manifest.routes.length - 1) })).nextCursor).toBeUndefined()
+    } finally {
+      await clearKv()
+      await publishFixture()
     }
   })
 
