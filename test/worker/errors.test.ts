@@ -129,4 +129,21 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/documents/{slug}'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Document' })
     expect(Object.keys(doc.paths['/v1/documents/{slug}'].get.responses)).toEqual(expect.arrayContaining(['200', '304', '308', '404', '406', '503']))
   })
+  it('gives every error the Problem schema and the headers each answer carries, and an optional bearer token everywhere', async () => {
+    const doc = await readJson(await call('/v1/openapi.json'))
+    expect(doc.components.securitySchemes.previewToken).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    expect(doc.security).toEqual([{}, { previewToken: [] }])
+    const operations = Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, any> }>>).flatMap((methods) => Object.values(methods))
+    for (const { responses } of operations) {
+      for (const [status, response] of Object.entries(responses)) {
+        if (Number(status) >= 400) expect(response.content['application/problem+json'].schema, status).toEqual({ $ref: '#/components/schemas/Problem' })
+      }
+      expect(Object.keys(responses['401'].headers)).toEqual(['WWW-Authenticate'])
+      expect(Object.keys(responses['503'].headers)).toEqual(['Retry-After'])
+      if (responses['304']) expect(Object.keys(responses['304'].headers)).toContain('ETag')
+    }
+    expect(Object.keys(doc.paths['/v1/documents/{slug}'].get.responses['308'].headers)).toEqual(['Location', 'Cache-Control'])
+    expect(Object.keys(doc.paths['/v1/documents/{slug}'].get.responses['200'].headers)).toEqual(['ETag', 'Cache-Control', 'Vary', 'Content-Language'])
+    expect(doc.components.schemas.Problem.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail']))
+  })
 })

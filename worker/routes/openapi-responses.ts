@@ -14,7 +14,7 @@ export const HEADERS = {
   Location: header('Where the page lives now, with the same query and `.md` suffix'),
   'Retry-After': header('Seconds to wait before trying again'),
   'WWW-Authenticate': header('`Bearer error="invalid_token"`, with what was wrong'),
-  Allow: header('The methods this path answers'),
+
 } as const
 
 type HeaderName = keyof typeof HEADERS
@@ -27,7 +27,6 @@ const PROBLEMS = {
   400: { description: 'The body is not JSON' },
   401: { description: 'A token was sent and is not valid', headers: headers('WWW-Authenticate') },
   404: { description: 'Nothing published has this name; a draft without the drafts scope answers the same' },
-  405: { description: 'The path does not answer this method', headers: headers('Allow') },
   406: { description: 'Accept excludes every format this path answers with' },
   413: { description: 'The body is over 16 KiB' },
   415: { description: 'The body is not application/json' },
