@@ -79,10 +79,11 @@ describe('root-absolute links under a baseUrl, as Docusaurus writes them', () =>
     const { result } = await buildFolder({
       'site.yml': `${SITE_EN}baseUrl: /docs/\n`,
       'docs/en/getting-started.md': '# Getting started\n',
-      'docs/en/intro.md': '# Intro\n\n[with](/docs/getting-started) and [without](/getting-started) and [the base](/docs/).\n',
+      'docs/en/intro.md':
+        '# Intro\n\n[with](/docs/getting-started) and [without](/getting-started) and [the base](/docs/), [md](/docs/getting-started.md), [html](/docs/getting-started.html) and [bare base](/docs).\n',
       'docs/en/index.md': '# Home\n',
     })
-    expect(hrefs(documentOf(result, 'intro').html)).toEqual(['/docs/getting-started', '/docs/getting-started', '/docs/'])
+    expect(hrefs(documentOf(result, 'intro').html)).toEqual(['/docs/getting-started', '/docs/getting-started', '/docs/', '/docs/getting-started', '/docs/getting-started', '/docs/'])
   })
 })
 
