@@ -1,7 +1,7 @@
 import { linkSync, writeFileSync } from 'node:fs'
 import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { DIST_FILES, type BlobList, type Manifest } from '../contract/index.ts'
+import { assetName, DIST_FILES, type BlobList, type Manifest } from '../contract/index.ts'
 import { TaskQueue } from '../lib/task-queue.ts'
 import type { AssetBlob } from './pipeline/asset-table.ts'
 
@@ -41,29 +41,24 @@ export class BuildWriter {
   readonly write = (hash: string, text: string): void => {
     if (this.queued + text.length > QUEUED_CHARACTERS) return this.writeNow(hash, text)
     this.queued += text.length
-    const [previous, staged] = this.pathsOf(hash)
     this.writes.add(async () => {
       this.queued -= text.length
-      // Blobs are content-addressed: one the previous build wrote is the same file, so link it.
-      await link(previous, staged)
-        .catch(() => writeFile(staged, text))
-        .catch((error: unknown) => {
-          this.failure ??= error
-        })
+      await this.stage(DIST_FILES.blob(hash), text)
     })
   }
 
-  /** Queues one asset; its bytes are already in memory (read.ts read them), so they are not counted against the queue. */
+  /** Queues one asset; its bytes are already in memory (read-assets.ts read them), so they are not counted against the queue. */
   readonly writeAsset = (asset: AssetBlob): void => {
-    const name = `${asset.hash}.${asset.extension}`
-    const [previous, staged] = [join(this.outDir, DIST_FILES.asset(name)), join(this.staging, DIST_FILES.asset(name))]
-    this.writes.add(async () => {
-      await link(previous, staged)
-        .catch(() => writeFile(staged, asset.bytes))
-        .catch((error: unknown) => {
-          this.failure ??= error
-        })
-    })
+    this.writes.add(() => this.stage(DIST_FILES.asset(assetName(asset.hash, asset.extension)), asset.bytes))
+  }
+
+  /** Stages one file of dist/: content-addressed, so one the previous build wrote is the same file, and is linked. */
+  private async stage(file: string, data: string | Uint8Array): Promise<void> {
+    await link(join(this.outDir, file), join(this.staging, file))
+      .catch(() => writeFile(join(this.staging, file), data))
+      .catch((error: unknown) => {
+        this.failure ??= error
+      })
   }
 
   /** Waits for every blob, then writes the manifest and blob list and swaps the build in. */

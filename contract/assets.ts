@@ -33,9 +33,6 @@ export const ASSET_TYPES: Readonly<Record<string, string>> = {
 /** What a file without a known extension is served as: bytes, never something a browser runs. */
 export const UNKNOWN_ASSET_TYPE = 'application/octet-stream'
 
-/** An extension in URLs: lower case letters and digits, as asset names carry it. */
-export const AssetExtensionSchema = z.string().regex(/^[a-z0-9]{1,10}$/, 'must be a file extension')
-
 /** `<hash>.<ext>`: the hash of the file's bytes (contract/hash.ts) and its extension. */
 export const AssetNameSchema = z.string().regex(new RegExp(`^[0-9a-f]{${BLOB_HASH.hexLength}}\\.[a-z0-9]{1,10}$`), 'must be an asset name')
 

@@ -2,7 +2,6 @@ import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type BuildReco
 import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
 import type { BlobValue, PublishTarget } from './target.ts'
 
-export type { BuildSource }
 
 export interface PublishOptions extends GcOptions {
   dryRun?: boolean

@@ -22,7 +22,8 @@ export interface SourceDocument {
   draft: boolean
 }
 
-const docsPath = /^docs\/([^/]+)\/(.+)\.mdx?$/
+/** A page's content path: `docs/<locale>/<path>.md` or `.mdx`. */
+export const docsPath = /^docs\/([^/]+)\/(.+)\.mdx?$/
 
 /**
  * `guides/index` -> `guides`; the root `index` stays `index`. Number

@@ -1,5 +1,5 @@
 import type { FileRename } from '../git-history.ts'
-import { slugFromPath, type SourceDocument } from './documents.ts'
+import { docsPath, slugFromPath, type SourceDocument } from './documents.ts'
 import type { ContentProblem } from './problems.ts'
 import { SITE_FILE, type SiteConfig } from './site-config.ts'
 
@@ -39,9 +39,6 @@ export function frontMatterRedirectSources(documents: SourceDocument[]): Redirec
 export function siteRedirectSources(site: SiteConfig): RedirectSource[] {
   return site.redirects.map(({ from, to, line }) => ({ from, to, path: SITE_FILE, line, kind: 'site.yml' as const }))
 }
-
-// The document path rule of documents.ts: docs/<locale>/<path>.md or .mdx.
-const docsPath = /^docs\/([^/]+)\/(.+)\.mdx?$/
 
 /**
  * Renames (newest first) as redirects from the old path's slug. The new path

@@ -1,4 +1,5 @@
-import { resolveRelative } from './plugins/rehype-links.ts'
+import { ASSET_TYPES } from '../../contract/index.ts'
+import { notContentPath, resolveRelative, safeDecode } from './link-resolution.ts'
 
 /** What a page's reference to a file becomes: its URL, and an image's size when the file states it. */
 export interface AssetTarget {
@@ -28,8 +29,6 @@ export interface AssetReference {
 
 export const NO_ASSETS: AssetTargets = { files: {}, rootDirs: [] }
 
-const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i
-
 /**
  * The content path a reference from the page `from` names: relative to the
  * page, or for a root path in the first asset folder that has it. `undefined`
@@ -37,7 +36,7 @@ const external = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i
  * no file is there.
  */
 export function resolveAsset(from: string, src: string, targets: AssetTargets): string | null | undefined {
-  if (external.test(src)) return undefined
+  if (notContentPath.test(src)) return undefined
   const path = safeDecode(src.replace(/[?#].*$/, ''))
   if (path === '' || path === '/') return undefined
   const candidates = path.startsWith('/') ? targets.rootDirs.map((dir) => `${dir}${path}`) : [resolveRelative(from, path)]
@@ -56,10 +55,9 @@ export function assetStillResolves(from: string, reference: AssetReference, targ
   return path === reference.path && (path === null ? null : (targets.files[path]?.url ?? null)) === reference.url
 }
 
-function safeDecode(path: string): string {
-  try {
-    return decodeURI(path)
-  } catch {
-    return path
-  }
+/** A link to a file of a type the site publishes (an image, a PDF); links to pages are rehype-links' business. */
+export function isAssetLink(href: unknown): boolean {
+  if (typeof href !== 'string') return false
+  const extension = extensionOf(href)
+  return extension !== null && Object.hasOwn(ASSET_TYPES, extension)
 }

@@ -24,7 +24,8 @@ export interface LinkRoutes {
 
 export type TargetKind = 'urls' | 'markdownUrls'
 
-const notDocument = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i
+/** A URL with a scheme, a protocol-relative URL or a fragment: it names no file of the content. */
+export const notContentPath = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i
 const documentExtensions = new Set(['md', 'mdx', 'html'])
 
 /**
@@ -33,7 +34,7 @@ const documentExtensions = new Set(['md', 'mdx', 'html'])
  * names a document that does not exist.
  */
 export function resolveHref(from: string, href: string, targets: LinkTargets, kind: TargetKind): string | null | undefined {
-  if (notDocument.test(href)) return undefined
+  if (notContentPath.test(href)) return undefined
   // A query (`/guide?tab=npm`) names no other page.
   const path = safeDecode(splitHash(href)[0].replace(/\?.*$/, ''))
   const candidates = path.startsWith('/') ? rootCandidates(from, path, targets.routes) : relativeCandidates(from, path, targets.routes)
@@ -53,7 +54,7 @@ export function withFragment(url: string, href: string): string {
   return hash === undefined ? url : `${url}#${hash}`
 }
 
-function safeDecode(path: string): string {
+export function safeDecode(path: string): string {
   try {
     return decodeURI(path)
   } catch {

@@ -3,7 +3,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { assetStillResolves, NO_ASSETS } from './asset-targets.ts'
 import { codeHash } from './code-hash.ts'
-import { resolveHref } from './plugins/rehype-links.ts'
+import { resolveHref } from './link-resolution.ts'
 import type { LinkTargets, RenderedDocument, RenderInput } from './render.ts'
 
 /** The modules whose output is cached: renderings, and the search indexes kept as memos. */

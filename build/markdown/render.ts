@@ -9,7 +9,8 @@ import { parseSource } from './mdx/parse.ts'
 import type { PartialSource } from './mdx/partials.ts'
 import { syntaxOf, type MarkdownFormat } from './mdx/syntax.ts'
 import type { AssetReference } from './asset-targets.ts'
-import type { LinkTargets, ResolvedLink } from './plugins/rehype-links.ts'
+import type { LinkTargets } from './link-resolution.ts'
+import type { ResolvedLink } from './plugins/rehype-links.ts'
 import { markdownCopyProcessor, markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
 
 export type { LinkTargets }

@@ -1,10 +1,11 @@
 import { splitNumberPrefix } from '../content/number-prefix.ts'
 import type { ContentProblem } from '../content/problems.ts'
-import { resolveRelative } from '../markdown/plugins/rehype-links.ts'
+import { resolveRelative } from '../markdown/link-resolution.ts'
+import { withoutMarkdownExtension } from '../markdown/mdx/files.ts'
 import type { RenderedSource } from './assemble.ts'
 import type { NavItem } from './nav.ts'
 
-const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.mdx?$/, '')
+const fileName = (path: string) => withoutMarkdownExtension(path.slice(path.lastIndexOf('/') + 1))
 
 /**
  * What navigation needs of each document, with its front matter `prev`/`next`

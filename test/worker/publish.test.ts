@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { readHistory, readPointer, rollback } from '../../publish/history.ts'
-import { publishBuild, type BuildSource } from '../../publish/publish.ts'
+import { publishBuild } from '../../publish/publish.ts'
 import type { PublishTarget } from '../../publish/target.ts'
 import { blobKeys, call, clearKv, fixtureBuild, fixtureManifest, installTitle as title, kvTarget as target, publishFixture, spyOnPuts } from './helpers.ts'
-import { KV_KEYS } from '../../contract/index.ts'
+import { KV_KEYS, type BuildSource } from '../../contract/index.ts'
 import { extraKey, variantBuild } from './variants.ts'
 
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 import { blobHash, blobListOf, type Manifest } from '../../contract/index.ts'
-import type { BuildSource } from '../../publish/publish.ts'
+import type { BuildSource } from '../../contract/index.ts'
 import { fixtureBuild, reroute, variantOf } from './helpers.ts'
 
 export interface VariantOptions {

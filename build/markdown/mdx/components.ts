@@ -1,7 +1,8 @@
-import type { Paragraph, PhrasingContent, RootContent } from 'mdast'
+import type { PhrasingContent, RootContent } from 'mdast'
 import type { ContainerDirective, TextDirective } from 'mdast-util-directive'
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx'
 import { toString } from 'mdast-util-to-string'
+import { admonitionKind, labelParagraph } from '../plugins/directive-vocabulary.ts'
 
 export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement
 
@@ -18,8 +19,8 @@ const FLOW_COMPONENTS: Record<string, (element: JsxElement) => RootContent[]> = 
   TabItem: (element) => [container('tab', attribute(element, 'label') ?? attribute(element, 'value'), element.children)],
   // As VitePress's `::: code-group`, which the dialects' plugin makes labelled tabs of.
   CodeGroup: (element) => [container('code-group', undefined, element.children)],
-  Admonition: (element) => [container(admonitionKind(attribute(element, 'type')), attribute(element, 'title'), element.children)],
-  Aside: (element) => [container(admonitionKind(attribute(element, 'type')), attribute(element, 'title'), element.children)],
+  Admonition: (element) => [container(admonitionKindOf(attribute(element, 'type')), attribute(element, 'title'), element.children)],
+  Aside: (element) => [container(admonitionKindOf(attribute(element, 'type')), attribute(element, 'title'), element.children)],
   Details: details,
   Steps: (element) => [container('steps', undefined, element.children)],
   Card: (element) => [container('card', attribute(element, 'title'), element.children)],
@@ -49,19 +50,15 @@ export function attribute(element: JsxElement, name: string): string | undefined
   return undefined
 }
 
-// Docusaurus and Starlight kinds, and the older spellings of Docusaurus v1.
-const KIND_ALIASES: Record<string, string> = { secondary: 'note', success: 'tip', warn: 'warning', error: 'danger' }
-const KINDS = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important'])
-
-function admonitionKind(type: string | undefined): string {
-  const lower = (type ?? 'note').toLowerCase()
-  return KINDS.has(lower) ? lower : (KIND_ALIASES[lower] ?? 'note')
+/** An Admonition's or Aside's `type` as a kind of the shared vocabulary; `details` is a component of its own, so it is a note here. */
+function admonitionKindOf(type: string | undefined): string {
+  const kind = admonitionKind(type ?? 'note')
+  return kind && kind !== 'details' ? kind : 'note'
 }
 
 function container(name: string, label: string | undefined, children: RootContent[], attributes?: Record<string, string>): ContainerDirective {
   const content = children as FlowChildren
-  const labelParagraph: Paragraph | undefined = label === undefined ? undefined : { type: 'paragraph', data: { directiveLabel: true }, children: [{ type: 'text', value: label }] }
-  return { type: 'containerDirective', name, attributes: attributes ?? {}, children: labelParagraph ? [labelParagraph, ...content] : content }
+  return { type: 'containerDirective', name, attributes: attributes ?? {}, children: label === undefined ? content : [labelParagraph(label), ...content] }
 }
 
 /** `<Details summary="…">`, or `<Details><summary>…</summary>…</Details>` as Docusaurus writes it. */

@@ -1,7 +1,6 @@
 import type { Element, Root } from 'hast'
 import type { VFile } from 'vfile'
-import { ASSET_TYPES } from '../../../contract/index.ts'
-import { extensionOf, NO_ASSETS, resolveAsset, type AssetReference, type AssetTarget } from '../asset-targets.ts'
+import { isAssetLink, NO_ASSETS, resolveAsset, type AssetReference, type AssetTarget } from '../asset-targets.ts'
 import { eachElement } from './each-element.ts'
 
 declare module 'vfile' {
@@ -43,7 +42,7 @@ export function rehypeAssets() {
         }
         node.properties.loading ??= 'lazy'
         node.properties.decoding ??= 'async'
-      } else if (node.tagName === 'a' && isFileLink(node.properties.href)) {
+      } else if (node.tagName === 'a' && isAssetLink(node.properties.href)) {
         follow(node, 'href')
       }
     })
@@ -51,9 +50,3 @@ export function rehypeAssets() {
   }
 }
 
-/** A link to a file of a type the site publishes; links to pages are rehype-links' business. */
-function isFileLink(href: unknown): boolean {
-  if (typeof href !== 'string') return false
-  const extension = extensionOf(href)
-  return extension !== null && Object.hasOwn(ASSET_TYPES, extension)
-}

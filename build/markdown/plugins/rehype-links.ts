@@ -3,8 +3,6 @@ import type { VFile } from 'vfile'
 import { resolveHref, withFragment, type LinkTargets } from '../link-resolution.ts'
 import { eachElement } from './each-element.ts'
 
-export { resolveHref, resolveRelative, rewriteHref, type LinkTargets } from '../link-resolution.ts'
-
 /** Per-document context, passed through `file.data` because the processor is frozen. */
 export interface LinkContext {
   /** The document's path relative to the content root, e.g. `docs/en/guides/a.md`. */

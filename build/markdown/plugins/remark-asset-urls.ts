@@ -1,8 +1,7 @@
 import type { Root } from 'mdast'
 import type { Transformer } from 'unified'
 import { visit } from 'unist-util-visit'
-import { ASSET_TYPES } from '../../../contract/index.ts'
-import { extensionOf, NO_ASSETS, resolveAsset } from '../asset-targets.ts'
+import { isAssetLink, NO_ASSETS, resolveAsset } from '../asset-targets.ts'
 
 /**
  * The Markdown copy's images and links to files point where the HTML's do:
@@ -18,12 +17,8 @@ export function remarkAssetUrls(): Transformer<Root, Root> {
       const path = resolveAsset(context.path, src, targets)
       return path ? (targets.files[path]?.url ?? undefined) : undefined
     }
-    const isFile = (url: string) => {
-      const extension = extensionOf(url)
-      return extension !== null && Object.hasOwn(ASSET_TYPES, extension)
-    }
     visit(tree, (node) => {
-      if (node.type === 'image' || ((node.type === 'link' || node.type === 'definition') && isFile(node.url))) node.url = urlOf(node.url) ?? node.url
+      if (node.type === 'image' || ((node.type === 'link' || node.type === 'definition') && isAssetLink(node.url))) node.url = urlOf(node.url) ?? node.url
     })
   }
 }

@@ -4,7 +4,7 @@ import type { Transformer } from 'unified'
 import { visit } from 'unist-util-visit'
 import { directivesToMarkdown } from './directive-markdown.ts'
 import { sanitizeHtmlFragment } from './html-fragment.ts'
-import { rewriteHref } from './rehype-links.ts'
+import { rewriteHref } from '../link-resolution.ts'
 
 /**
  * Readies the tree for the document's Markdown copy, for AI tools, as the
