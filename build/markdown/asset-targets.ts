@@ -61,3 +61,9 @@ export function isAssetLink(href: unknown): boolean {
   const extension = extensionOf(href)
   return extension !== null && Object.hasOwn(ASSET_TYPES, extension)
 }
+
+/** The published URL of the file a page's reference names, or undefined when it names none (the reference then stays as written). */
+export function assetUrlOf(from: string, src: string, targets: AssetTargets): string | undefined {
+  const path = resolveAsset(from, src, targets)
+  return path ? (targets.files[path]?.url ?? undefined) : undefined
+}

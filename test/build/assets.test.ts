@@ -67,6 +67,9 @@ describe('assets a page references', () => {
     const copy = JSON.parse(build.result.blobs.get(markdownHashOf(build, 'index')) ?? 'null') as string
     expect(copy).toContain(`![The logo](/v1/assets/${await publishedName('public/img/logo.png')})`)
     expect(copy).toContain(`[the whole guide as a PDF](/v1/assets/${await publishedName('docs/en/files/guide.pdf')})`)
+    // An image written as raw HTML too.
+    expect(copy).toContain(`<img src="/v1/assets/${await publishedName('public/img/photo.svg')}"`)
+    expect(copy).not.toContain('"/img/photo.svg"')
   })
 
   it('lists every published asset with its content type, and publishes no unused file', async () => {

@@ -15,7 +15,7 @@ const endTag = /<\/([a-z][a-z0-9-]*)\s*>/gi
  * between them (`<details>`, a paragraph, `</details>`), so a piece may open
  * an element it does not close, or close one opened in an earlier piece:
  * such tags are kept open, or kept as end tags, when the schema allows the
- * element. `rewriteHref` rewrites the links of `<a>` elements it knows.
+ * element. `rewriteHref` rewrites the URLs of `<a href>` and `<img src>` it knows.
  */
 export function sanitizeHtmlFragment(html: string, schema: Schema, rewriteHref: (href: string) => string | undefined): string {
   const leading = leadingEndTags.exec(html)?.[0] ?? ''
@@ -24,9 +24,10 @@ export function sanitizeHtmlFragment(html: string, schema: Schema, rewriteHref: 
   const tree = fromParse5(parseFragment(rest, { sourceCodeLocationInfo: true }), { file: new VFile(rest), verbose: true }) as Root
   const clean = sanitize(tree, schema) as Root
   visit(clean, 'element', (node: Element) => {
-    const href = node.tagName === 'a' ? node.properties.href : undefined
-    const rewritten = typeof href === 'string' ? rewriteHref(href) : undefined
-    if (rewritten !== undefined) node.properties.href = rewritten
+    const attribute = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : undefined
+    const url = attribute ? node.properties[attribute] : undefined
+    const rewritten = typeof url === 'string' ? rewriteHref(url) : undefined
+    if (attribute && rewritten !== undefined) node.properties[attribute] = rewritten
   })
   const result = closing.join('') + leftOpen(clean.children)
   return result.trim() === '' ? '' : result

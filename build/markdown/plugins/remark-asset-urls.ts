@@ -1,7 +1,7 @@
 import type { Root } from 'mdast'
 import type { Transformer } from 'unified'
 import { visit } from 'unist-util-visit'
-import { isAssetLink, NO_ASSETS, resolveAsset } from '../asset-targets.ts'
+import { assetUrlOf, isAssetLink, NO_ASSETS } from '../asset-targets.ts'
 
 /**
  * The Markdown copy's images and links to files point where the HTML's do:
@@ -13,10 +13,7 @@ export function remarkAssetUrls(): Transformer<Root, Root> {
     const context = file.data.linkContext
     if (!context) return
     const targets = context.targets.assets ?? NO_ASSETS
-    const urlOf = (src: string) => {
-      const path = resolveAsset(context.path, src, targets)
-      return path ? (targets.files[path]?.url ?? undefined) : undefined
-    }
+    const urlOf = (src: string) => assetUrlOf(context.path, src, targets)
     visit(tree, (node) => {
       if (node.type === 'image' || ((node.type === 'link' || node.type === 'definition') && isAssetLink(node.url))) node.url = urlOf(node.url) ?? node.url
     })

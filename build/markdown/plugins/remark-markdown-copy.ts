@@ -4,6 +4,7 @@ import type { Transformer } from 'unified'
 import { visit } from 'unist-util-visit'
 import { directivesToMarkdown } from './directive-markdown.ts'
 import { sanitizeHtmlFragment } from './html-fragment.ts'
+import { assetUrlOf, NO_ASSETS } from '../asset-targets.ts'
 import { rewriteHref } from '../link-resolution.ts'
 
 /**
@@ -20,7 +21,9 @@ export function remarkMarkdownCopy(options: { sanitizeSchema: Schema }): Transfo
     directivesToMarkdown(tree)
     dropStrippedInlineElements(tree, new Set(options.sanitizeSchema.strip ?? []))
     const rewrite = (href: string) => (context ? (rewriteHref(context.path, href, context.targets, 'markdownUrls') ?? undefined) : undefined)
-    prepare(tree, (html) => sanitizeHtmlFragment(html, options.sanitizeSchema, rewrite), rewrite)
+    // Raw HTML's images and file links point where the HTML's do: at the published asset.
+    const rewriteInHtml = (url: string) => rewrite(url) ?? (context ? assetUrlOf(context.path, url, context.targets.assets ?? NO_ASSETS) : undefined)
+    prepare(tree, (html) => sanitizeHtmlFragment(html, options.sanitizeSchema, rewriteInHtml), rewrite)
     const first = tree.children[0]
     if (first?.type === 'heading' && first.depth === 1) writeOnOneLine(first)
   }
