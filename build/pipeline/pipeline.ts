@@ -91,11 +91,15 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const names = sidebarNames(documents, site.defaultLocale)
   const docIdOf = (name: string) => names.get(name)
   if (site.sidebar) problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId) }))
-  const links = linkTable(documents, site)
+  // The link table depends on where pages are, not on their text: a long-lived build keeps it, and
+  // the targets made from it, while no page is added, removed, renamed or drafted, so its renderings
+  // are reused without checking each link again.
+  const places = documents.map((document) => `${document.path}\u0000${document.locale}\u0000${document.slug}\u0000${document.frameworkId}\u0000${document.draft}`).join('\n')
+  const links = input.reuse ? input.reuse.memoWith(['link-table'], places, () => linkTable(documents, site)) : linkTable(documents, site)
   const assetFiles = input.assets ?? NO_ASSET_FILES
   // Kept while no file changes, so a long-lived build sees the same table and keeps its renderings.
   const assets = memo([assetFiles, site.assetDirs.join('\n')], () => assetTable(assetFiles, site.assetDirs))
-  const targets = { ...links.targets, assets: assets.targets }
+  const targets = memo([links, assets], () => ({ ...links.targets, assets: assets.targets }))
   const rendered = await renderContent(documents, releaseFiles, targets, input.renderMany ?? renderInProcess, {
     format: site.markdown.format,
     partials: partialSources(docFiles),

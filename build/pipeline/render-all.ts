@@ -24,11 +24,12 @@ export function reusingRenderings(render: RenderMany): RenderMany {
   return async (inputs, targets) => {
     // An edit that adds, removes or renames no page leaves every link where it was.
     const sameTargets =
-      lastTargets !== null &&
-      sameRecords(lastTargets.urls, targets.urls) &&
-      sameRecords(lastTargets.markdownUrls, targets.markdownUrls) &&
-      sameRecords(lastTargets.routes?.aliases ?? {}, targets.routes?.aliases ?? {}) &&
-      lastTargets.assets === targets.assets
+      lastTargets === targets ||
+      (lastTargets !== null &&
+        sameRecords(lastTargets.urls, targets.urls) &&
+        sameRecords(lastTargets.markdownUrls, targets.markdownUrls) &&
+        sameRecords(lastTargets.routes?.aliases ?? {}, targets.routes?.aliases ?? {}) &&
+        lastTargets.assets === targets.assets)
     const outputs = new Map<string, RenderedDocument>()
     const changed = new Map<string, RenderInput>()
     for (const [key, input] of inputs) {
