@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { FolderInfo } from '../pipeline/nav.ts'
 import type { SourceFile } from './front-matter.ts'
 import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.ts'
-import { lineOfKey, type ContentProblem } from './problems.ts'
+import { lineOfKey, lineWhere, type ContentProblem } from './problems.ts'
 
 /** A folder's own settings, as Docusaurus reads them from `_category_.json` or `_category_.yml`. */
 export interface Category {
@@ -76,10 +76,7 @@ function readYaml(file: SourceFile): { data: unknown } | { problem: ContentProbl
   }
 }
 
-function lineOfJsonKey(text: string, key: string): number {
-  const index = text.split('\n').findIndex((line) => line.includes(`"${key}"`))
-  return index === -1 ? 1 : index + 1
-}
+const lineOfJsonKey = (text: string, key: string) => lineWhere(text, (line) => line.includes(`"${key}"`))
 
 /**
  * What each folder of a locale says of itself: its `_category_` file (the

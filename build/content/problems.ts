@@ -39,6 +39,11 @@ export class ContentError extends Error {
 
 /** The 1-based line of `key:` at the top level of a YAML text, or `fallback`. */
 export function lineOfKey(yaml: string, key: string, firstLine: number, fallback = firstLine): number {
-  const index = yaml.split('\n').findIndex((line) => line.startsWith(`${key}:`))
+  return lineWhere(yaml, (line) => line.startsWith(`${key}:`), firstLine, fallback)
+}
+
+/** The 1-based line, counted from `firstLine`, of the first line of `text` that passes `test`, or `fallback`. */
+export function lineWhere(text: string, test: (line: string) => boolean, firstLine = 1, fallback = firstLine): number {
+  const index = text.split('\n').findIndex(test)
   return index === -1 ? fallback : firstLine + index
 }
