@@ -1,7 +1,7 @@
 import { readDist } from '../publish/read-dist.ts'
 import { DocumentBlobSchema, ManifestSchema, ReleasesBlobSchema, SearchIndexBlobSchema, blobHash } from '../contract/index.ts'
 import { decodeSearchIndex } from '../search/codec.ts'
-import { routesOf } from './routes.ts'
+import { defaultDocsOf, routesOf } from './routes.ts'
 import { median } from './stats.ts'
 
 export interface CheckFigures {
@@ -43,7 +43,7 @@ export async function measureChecks(distDir: string, rounds = 5): Promise<CheckF
     }
   }
   const manifestText = JSON.stringify(manifest)
-  const indexBytes = await bytesOf(manifest.search.en as string)
+  const indexBytes = await bytesOf((await defaultDocsOf(manifest, readBlob)).search.en as string)
   const releasesBytes = await bytesOf(manifest.releases)
   const repeat = async (work: () => unknown | Promise<unknown>) => {
     const times: number[] = []

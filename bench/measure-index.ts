@@ -6,6 +6,7 @@ import { DisplayChunkSchema, SearchIndexBlobSchema, type DisplayChunk } from '..
 import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
 import { runSearch } from '../search/results.ts'
 import { buildBaseline, VITEPRESS } from './baseline.ts'
+import { defaultDocsOf } from './routes.ts'
 import type { BenchQuery } from './queries.ts'
 import { median, percentile } from './stats.ts'
 
@@ -56,7 +57,7 @@ async function latency(search: (query: BenchQuery) => unknown): Promise<Record<s
 
 const result: Record<string, unknown> = {}
 for (const locale of manifest.site.locales) {
-  const ours = await readBlob(manifest.search[locale] as string)
+  const ours = await readBlob((await defaultDocsOf(manifest, readBlob)).search[locale] as string)
   const theirs = await baselineJson(locale)
   const oursLoad = [0, 1, 2].map(() => heapAfter(() => loadSearchIndex(ours)))
   const theirsLoad = [0, 1, 2].map(() => heapAfter(() => MiniSearch.loadJSON(theirs, VITEPRESS)))

@@ -1,6 +1,6 @@
 import { readDist } from '../publish/read-dist.ts'
 import { DocumentBlobSchema, TextBlobSchema } from '../contract/index.ts'
-import { routesOf } from './routes.ts'
+import { defaultDocsOf, routesOf } from './routes.ts'
 import { median, percentile } from './stats.ts'
 
 export interface OutputFigures {
@@ -18,7 +18,7 @@ const spread = (values: number[]) => ({ p50: median(values), p99: percentile(val
 export async function measureOutput(distDir: string): Promise<OutputFigures> {
   const { manifest, readBlob } = await readDist(distDir)
   const llms: OutputFigures['llms'] = {}
-  for (const [locale, files] of Object.entries(manifest.llms)) {
+  for (const [locale, files] of Object.entries((await defaultDocsOf(manifest, readBlob)).llms)) {
     let fullBytes = 0
     for (const part of files.full) fullBytes += bytes(TextBlobSchema.parse(JSON.parse(await readBlob(part))))
     llms[locale] = { indexBytes: bytes(TextBlobSchema.parse(JSON.parse(await readBlob(files.index)))), fullBytes, parts: files.full.length }

@@ -14,7 +14,7 @@ import { buildBaseline } from './baseline.ts'
 import { generateCorpus, writeCorpus } from './corpus.ts'
 import { CONTENT_QUERIES, corpusQueries, RELEVANCE_KINDS, type RelevanceQuery } from './relevance-queries.ts'
 import { percent, relevanceTable } from './report.ts'
-import { routesOf } from './routes.ts'
+import { defaultDocsOf, routesOf } from './routes.ts'
 
 /**
  * Relevance as a figure: every labeled query (bench/relevance-queries.ts) runs
@@ -116,7 +116,7 @@ async function loadSite(outDir: string, locales: string[]): Promise<LoadedSite> 
   const routes = await routesOf(manifest, readBlob)
   for (const locale of locales) {
     // As the worker's store does it: parse, check the schema, decode.
-    const index = decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(await readBlob(manifest.search[locale] as string))))
+    const index = decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(await readBlob((await defaultDocsOf(manifest, readBlob)).search[locale] as string))))
     site.indexes.set(locale, index)
     site.chunks.set(locale, await Promise.all(index.displayChunks.map(async (hash) => DisplayChunkSchema.parse(JSON.parse(await readBlob(hash))))))
     site.baselines.set(locale, await buildBaseline(manifest, readBlob, locale))

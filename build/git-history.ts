@@ -27,17 +27,23 @@ export interface GitHistory {
 
 const RECORD = '\u001e'
 
+/** A git command's output, run in `cwd`. */
+export async function runGit(cwd: string, args: string[]): Promise<string> {
+  return (await run('git', ['-C', cwd, ...args], { maxBuffer: 512 * 1024 * 1024 })).stdout
+}
+
 /**
  * Reads the last commit of every file under `contentDir` in one `git log`
- * pass (newest first, so the first sighting of a path wins).
+ * pass (newest first, so the first sighting of a path wins), as of `ref`
+ * (a version kept at a git ref has the history of that ref).
  */
-export async function readGitHistory(contentDir: string): Promise<GitHistory> {
-  const git = (...args: string[]) => run('git', ['-C', contentDir, ...args], { maxBuffer: 512 * 1024 * 1024 })
+export async function readGitHistory(contentDir: string, ref = 'HEAD'): Promise<GitHistory> {
+  const git = async (...args: string[]) => ({ stdout: await runGit(contentDir, args) })
   let prefix: string
   let head: string
   try {
     prefix = (await git('rev-parse', '--show-prefix')).stdout.trim()
-    head = (await git('rev-parse', 'HEAD')).stdout.trim()
+    head = (await git('rev-parse', ref)).stdout.trim()
   } catch {
     return { files: new Map(), renames: [], head: null, warning: 'no git history found: edit metadata falls back to file times' }
   }
@@ -52,8 +58,8 @@ export async function readGitHistory(contentDir: string): Promise<GitHistory> {
   }
   const [{ stdout }, renames] = await Promise.all([
     // core.quotePath=false: paths such as `démarrer.md` come out as written, not octal-escaped.
-    git('-c', 'core.quotePath=false', 'log', '--format=' + RECORD + '%H%x00%an%x00%aI', '--name-only', '--no-renames', '--', '.'),
-    readRenames(git, prefix),
+    git('-c', 'core.quotePath=false', 'log', '--format=' + RECORD + '%H%x00%an%x00%aI', '--name-only', '--no-renames', ref, '--', '.'),
+    readRenames(git, prefix, ref),
   ])
   const files = new Map<string, FileHistory>()
   for (const record of stdout.split(RECORD)) {
@@ -77,9 +83,9 @@ const page = /^docs\/.+\.mdx?$/
  * a deletion and a new file, so it gives no rename. Merges add none of their
  * own: the branch's commits show its renames.
  */
-async function readRenames(git: (...args: string[]) => Promise<{ stdout: string }>, prefix: string): Promise<FileRename[]> {
+async function readRenames(git: (...args: string[]) => Promise<{ stdout: string }>, prefix: string, ref: string): Promise<FileRename[]> {
   // -z prints `R<score>\0old\0new\0` with paths verbatim, whatever they contain.
-  const { stdout } = await git('log', '-z', '--format=', '--name-status', '-M', '--diff-filter=R', '--', '.')
+  const { stdout } = await git('log', '-z', '--format=', '--name-status', '-M', '--diff-filter=R', ref, '--', '.')
   const fields = stdout.split('\u0000')
   const renames: FileRename[] = []
   for (let at = 0; at + 2 < fields.length; at += 3) {

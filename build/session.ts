@@ -5,10 +5,11 @@ import type { SourceFile } from './content/front-matter.ts'
 import { readGitHistory, type GitHistory } from './git-history.ts'
 import { RenderCache } from './markdown/render-cache.ts'
 import { createRenderMany } from './markdown/render-pool.ts'
-import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
+import { runPipeline, type PipelineOutput, type VersionSourceContent } from './pipeline/pipeline.ts'
 import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
 import { Reuse } from './pipeline/reuse.ts'
 import { isContentFile, readContent, readSiteText, readSourceFile } from './read.ts'
+import { readVersions } from './read-versions.ts'
 import { mayBeAsset, readAssetFiles, type AssetFile } from './read-assets.ts'
 
 export interface SessionOptions {
@@ -46,24 +47,29 @@ export class SiteSession {
   // Replaced whole when any file changes: the pipeline keeps its asset table while this array is the same.
   private assets: AssetFile[]
   private readonly git: GitHistory
-  private readonly cache: RenderCache | undefined
   private reuse = new Reuse()
-  private renderMany: RenderMany
+  private readonly renderPool: RenderMany
+  // One per version: each keeps the renderings of its own pages between builds.
+  private renderers = new Map<string, RenderMany>()
+  // Versions kept in a folder or at a git ref are read when site.yml changes, not on every save.
+  private versions: Map<string, VersionSourceContent>
 
-  private constructor(options: SessionOptions, siteText: string, files: SourceFile[], assets: AssetFile[], git: GitHistory, cache: RenderCache | undefined) {
+  private constructor(options: SessionOptions, content: { siteText: string; files: SourceFile[]; assets: AssetFile[]; git: GitHistory; versions: Map<string, VersionSourceContent> }, cache: RenderCache | undefined) {
     this.options = options
-    this.siteText = siteText
-    this.files = new Map(files.map((file) => [file.path, file]))
-    this.assets = assets
-    this.git = git
-    this.cache = cache
-    this.renderMany = this.freshRenderer()
+    this.siteText = content.siteText
+    this.files = new Map(content.files.map((file) => [file.path, file]))
+    this.assets = content.assets
+    this.git = content.git
+    this.versions = content.versions
+    const { threads, onProgress } = options
+    this.renderPool = createRenderMany({ cache, ...(threads === undefined ? {} : { threads }), ...(onProgress ? { onProgress } : {}) })
   }
 
   static async open(options: SessionOptions): Promise<SiteSession> {
     const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
+    const versions = await readVersions(options.contentDir, content.siteText, git)
     const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
-    return new SiteSession(options, content.siteText, content.files, content.assets, git, cache)
+    return new SiteSession(options, { ...content, git, versions }, cache)
   }
 
   /**
@@ -78,7 +84,8 @@ export class SiteSession {
       this.siteText = await readSiteText(this.options.contentDir)
       // Every page depends on the site's settings: start over rather than track which.
       this.reuse = new Reuse()
-      this.renderMany = this.freshRenderer()
+      this.renderers = new Map()
+      this.versions = await readVersions(this.options.contentDir, this.siteText, this.git)
     }
     const files = changed.filter(isContentFile)
     for (const path of files) {
@@ -117,7 +124,8 @@ export class SiteSession {
         assets: this.assets,
         git: this.git,
         builtAt: new Date().toISOString(),
-        renderMany: this.renderMany,
+        renderManyOf: (version) => this.rendererOf(version),
+        versions: this.versions,
         reuse: this.reuse,
         ...(options.onBlob ? { onBlob: options.onBlob } : {}),
         ...(this.options.llmsPartBytes === undefined ? {} : { llmsPartBytes: this.options.llmsPartBytes }),
@@ -129,8 +137,12 @@ export class SiteSession {
     }
   }
 
-  private freshRenderer(): RenderMany {
-    const { threads, onProgress } = this.options
-    return reusingRenderings(createRenderMany({ cache: this.cache, ...(threads === undefined ? {} : { threads }), ...(onProgress ? { onProgress } : {}) }))
+  private rendererOf(version: string): RenderMany {
+    let renderer = this.renderers.get(version)
+    if (!renderer) {
+      renderer = reusingRenderings(this.renderPool)
+      this.renderers.set(version, renderer)
+    }
+    return renderer
   }
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 /**
  * How a blob is named: the first 32 hex digits of the SHA-256 of its UTF-8
  * bytes. The name is then both a strong ETag and an integrity check: a reader
@@ -15,3 +17,6 @@ export async function blobHash(value: string | ArrayBuffer): Promise<string> {
   for (const byte of digest.subarray(0, BLOB_HASH.hexLength / 2)) hex += byte.toString(16).padStart(2, '0')
   return hex
 }
+
+/** A blob's name, as the stored values that point at blobs write it. */
+export const BlobHashSchema = z.string().regex(new RegExp(`^[0-9a-f]{${BLOB_HASH.hexLength}}$`), 'must be a blob hash')

@@ -1,64 +1,58 @@
 import { z } from 'zod'
-import { BLOB_HASH } from './hash.ts'
+import { BlobHashSchema } from './hash.ts'
 import { SCHEMA_VERSION } from './version.ts'
+import { VersionEntrySchema } from './versions.ts'
 
-export const BlobHashSchema = z.string().regex(new RegExp(`^[0-9a-f]{${BLOB_HASH.hexLength}}$`), 'must be a blob hash')
-
-const byLocale = <T extends z.ZodType>(value: T) => z.record(z.string(), value)
+export { BlobHashSchema }
 
 /**
  * A build: what a cold isolate reads before its first answer, so it stays
- * small whatever the number of documents. Slugs and redirects sit in route
+ * small whatever the number of documents and versions. Each version's tables
+ * sit in a blob of their own (contract/versions.ts), its slugs in route
  * shards (contract/routes.ts); the list of every blob, which only publishing
  * needs, under a key of its own (contract/blob-list.ts).
  */
-export const ManifestSchema = z.strictObject({
-  schemaVersion: z.literal(SCHEMA_VERSION),
-  buildId: z.string().min(1),
-  builtAt: z.iso.datetime(),
-  commit: z.string().nullable(),
-  site: z.strictObject({
-    title: z.string(),
-    description: z.string().nullable(),
-    defaultLocale: z.string(),
-    locales: z.array(z.string()).min(1),
-    baseUrl: z.string(),
-  }),
-  /** Route shard blobs: a slug's routes are in `routes[shardOf(slug, routes.length)]`. */
-  routes: z.array(BlobHashSchema).min(1),
-  /** Per locale, the published documents written in it (fallbacks and drafts not counted), as /v1/status reports. */
-  documentCounts: byLocale(z.int().min(0)),
-  /** One search index blob per locale. */
-  search: byLocale(BlobHashSchema),
-  /** The sidebar of each locale: as the public sees it, and with drafts for readers with the scope. */
-  navigation: byLocale(z.strictObject({ public: BlobHashSchema, drafts: BlobHashSchema })),
-  /** llms.txt of each locale, and llms-full.txt in parts (it can outgrow one KV value). */
-  llms: byLocale(
-    z.strictObject({
-      index: BlobHashSchema,
-      full: z.array(BlobHashSchema),
-      /** llms-full.txt's validator: the hash of its parts' names, one per line (made at build time, not per request). */
-      fullEtag: BlobHashSchema,
+export const ManifestSchema = z
+  .strictObject({
+    schemaVersion: z.literal(SCHEMA_VERSION),
+    buildId: z.string().min(1),
+    builtAt: z.iso.datetime(),
+    commit: z.string().nullable(),
+    site: z.strictObject({
+      title: z.string(),
+      description: z.string().nullable(),
+      defaultLocale: z.string(),
+      locales: z.array(z.string()).min(1),
+      baseUrl: z.string(),
     }),
-  ),
-  releases: BlobHashSchema,
-  /** Names of the release streams, so a request can be validated without reading the blob. */
-  releaseStreams: z.array(z.string()),
-  /** The asset index (contract/assets.ts): which asset names the build serves. */
-  assets: BlobHashSchema,
-}).superRefine((manifest, ctx) => {
-  // Every listed locale is served whole: a reader may ask for any of them.
-  const { locales, defaultLocale } = manifest.site
-  if (!locales.includes(defaultLocale)) ctx.addIssue({ code: 'custom', path: ['site', 'defaultLocale'], message: `must be one of site.locales` })
-  for (const field of ['documentCounts', 'search', 'navigation', 'llms'] as const) {
-    for (const locale of locales) {
-      if (!Object.hasOwn(manifest[field], locale)) ctx.addIssue({ code: 'custom', path: [field, locale], message: `is missing: every locale of site.locales needs one` })
-    }
-  }
-})
+    /** The versions in the order of site.yml; a site without `versions` has one, unnamed. */
+    versions: z.array(VersionEntrySchema).min(1),
+    releases: BlobHashSchema,
+    /** Names of the release streams, so a request can be validated without reading the blob. */
+    releaseStreams: z.array(z.string()),
+    /** The asset index (contract/assets.ts): which asset names the build serves. */
+    assets: BlobHashSchema,
+  })
+  .superRefine((manifest, ctx) => {
+    // Every listed locale is served whole: a reader may ask for any of them.
+    const { locales, defaultLocale } = manifest.site
+    if (!locales.includes(defaultLocale)) ctx.addIssue({ code: 'custom', path: ['site', 'defaultLocale'], message: `must be one of site.locales` })
+    manifest.versions.forEach((version, index) => {
+      for (const locale of locales) {
+        if (!Object.hasOwn(version.documentCounts, locale)) ctx.addIssue({ code: 'custom', path: ['versions', index, 'documentCounts', locale], message: 'is missing: every locale of site.locales needs one' })
+      }
+    })
+    // A request names a version by name or alias: each must name exactly one.
+    const names = manifest.versions.map((version) => version.name)
+    if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['versions'], message: 'names must be unique' })
+    if (names.includes(null) && names.length > 1) ctx.addIssue({ code: 'custom', path: ['versions'], message: 'an unnamed version must be the only one' })
+    const latest = manifest.versions.filter((version) => version.aliases.includes('latest')).length
+    if (latest !== 1) ctx.addIssue({ code: 'custom', path: ['versions'], message: `exactly one version must be "latest", not ${latest}` })
+    if (manifest.versions.filter((version) => version.aliases.includes('next')).length > 1) ctx.addIssue({ code: 'custom', path: ['versions'], message: 'at most one version may be "next"' })
+  })
 export type Manifest = z.infer<typeof ManifestSchema>
 
-/** The value of the pointer key: the live build of this schema version. */
+/** The pointer's value: the live build of this schema version. */
 export const PointerSchema = z.strictObject({ buildId: z.string().min(1), publishedAt: z.iso.datetime() })
 export type Pointer = z.infer<typeof PointerSchema>
 
@@ -74,3 +68,10 @@ export const BuildRecordSchema = z.strictObject({
 })
 export type BuildRecord = z.infer<typeof BuildRecordSchema>
 export const BuildHistorySchema = z.array(BuildRecordSchema)
+
+/** The version a reader gets when it names none: the one aliased `latest`. */
+export function defaultVersionOf(manifest: Manifest) {
+  const found = manifest.versions.find((version) => version.aliases.includes('latest'))
+  if (!found) throw new Error(`build ${manifest.buildId} has no latest version`)
+  return found
+}

@@ -10,6 +10,8 @@ export const ReleaseEntrySchema = z.strictObject({
   breaking: z.boolean(),
   /** `draft` is stored so the worker can drop draft targets for readers without the scope. */
   related: z.array(z.strictObject({ slug: z.string(), title: z.string(), url: z.string(), draft: z.boolean() })),
+  /** The docs version covering this release: the first whose name, read as a semver range (`2.x`), contains it; else null. */
+  docsVersion: z.string().nullable(),
 })
 export type ReleaseEntry = z.infer<typeof ReleaseEntrySchema>
 

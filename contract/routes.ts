@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BlobHashSchema } from './manifest.ts'
+import { BlobHashSchema } from './hash.ts'
 import { SCHEMA_VERSION } from './version.ts'
 
 /** What a build serves for one document id in one requested locale (the build's view, before it is routed). */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BlobHashSchema } from './manifest.ts'
+import { BlobHashSchema } from './hash.ts'
 import { SCHEMA_VERSION } from './version.ts'
 
 /** Base64 of varint bytes; search/codec.ts alone knows what they mean, and checks them as it decodes. */

@@ -8,9 +8,23 @@ export function documentUrl(baseUrl: string, defaultLocale: string, locale: stri
 /**
  * Where a document's Markdown is served: an absolute-path URL under the API,
  * so that it resolves against whatever origin serves llms.txt. A locale
- * other than the default is named, as a localized slug alone may not be.
+ * other than the default is named, as a localized slug alone may not be,
+ * and so is a version other than the default (`version`, else null).
  */
-export function markdownUrl(defaultLocale: string, locale: string, slug: string): string {
+export function markdownUrl(defaultLocale: string, locale: string, slug: string, version: string | null = null): string {
   const path = `/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}.md`
-  return locale === defaultLocale ? path : `${path}?locale=${encodeURIComponent(locale)}`
+  const query = new URLSearchParams()
+  if (locale !== defaultLocale) query.set('locale', locale)
+  if (version !== null) query.set('version', version)
+  const search = query.toString()
+  return search ? `${path}?${search}` : path
+}
+
+/**
+ * Where a version's pages live on the site: the default version at `baseUrl`
+ * (so its URLs do not change when versions are added), every other version
+ * under its name (`/docs/2.x/`), as Docusaurus lays them out.
+ */
+export function versionBaseUrl(baseUrl: string, version: string | null, isDefault: boolean): string {
+  return version === null || isDefault ? baseUrl : `${baseUrl}${encodeURIComponent(version)}/`
 }

@@ -1,4 +1,4 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type BuildRecord, type BuildSource, type Manifest } from '../contract/index.ts'
+import { BLOB_KEY_PREFIX, KV_KEYS, defaultVersionOf, KV_VALUE_LIMIT, type BlobList, type BuildRecord, type BuildSource, type Manifest } from '../contract/index.ts'
 import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
 import type { BlobValue, PublishTarget } from './target.ts'
 
@@ -72,7 +72,7 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
       publishedAt: now.toISOString(),
       builtAt: manifest.builtAt,
       commit: manifest.commit,
-      documents: manifest.documentCounts[manifest.site.defaultLocale] ?? 0,
+      documents: defaultVersionOf(manifest).documentCounts[manifest.site.defaultLocale] ?? 0,
       retiredAt: null,
     }
     await writeHistory(target, [record, ...history.filter((entry) => entry.buildId !== manifest.buildId)])

@@ -149,7 +149,7 @@ export function linkTable(documents: SourceDocument[], site: SiteConfig): LinkTa
     if (path in table.targets.urls) continue
     const url = documentUrl(site.baseUrl, site.defaultLocale, locale, document.slug)
     table.targets.urls[path] = url
-    table.targets.markdownUrls[path] = markdownUrl(site.defaultLocale, locale, document.slug)
+    table.targets.markdownUrls[path] = markdownUrl(site.defaultLocale, locale, document.slug, site.urlVersion)
     if (document.draft) table.draftUrls.add(url)
   }
   // After every slug: where an id spells another page's slug, the slug wins, as the URL would.

@@ -5,6 +5,7 @@ import { MARKDOWN_FORMATS } from '../markdown/mdx/syntax.ts'
 import { relativeSlug } from './front-matter.ts'
 import { sidebarSchema, withLines } from './sidebar-config.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
+import { resolveVersions, versionEntrySchema } from './versions-config.ts'
 
 const localizedText = z.union([z.string().min(1), z.record(z.string(), z.string().min(1))])
 
@@ -36,7 +37,7 @@ const assetDir = z
 
 // A factory, because each redirect keeps the line it was written on for
 // problems found later (an unknown target, a cycle), and only the text knows it.
-const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
+const siteSchema = (lineOfItem: (key: string, index: number) => number, text: string) =>
   z
     .object({
       title: z.string().min(1),
@@ -58,6 +59,9 @@ const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
       sidebar: sidebarSchema.optional(),
       // Where a root path (`/img/logo.png`) finds its file: VitePress's `public/`, Docusaurus's `static/`.
       assets: z.object({ dirs: z.array(assetDir).default([...DEFAULT_ASSET_DIRS]) }).default({ dirs: [...DEFAULT_ASSET_DIRS] }),
+      // Docs of several product versions, each built whole (contract/versions.ts); absent: one unnamed version.
+      versions: z.array(versionEntrySchema).min(1, 'must list at least one version').optional(),
+      defaultVersion: z.union([z.string(), z.number()]).transform(String).optional(),
     })
     .transform((data, ctx) => {
       const labels = data.locales ?? { [data.defaultLocale]: data.defaultLocale }
@@ -66,6 +70,11 @@ const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
         ctx.issues.push({ code: 'custom', input: data.locales, path: ['locales'], message: `must list the default locale "${data.defaultLocale}"` })
         return z.NEVER
       }
+      const resolved = data.versions ? resolveVersions(data.versions, data.defaultVersion, (index) => lineOfItem('versions', index)) : { versions: [], problems: [] }
+      for (const problem of resolved.problems) {
+        ctx.issues.push({ code: 'custom', input: data.versions, path: problem.index === null ? ['defaultVersion'] : ['versions', problem.index], message: problem.message })
+      }
+      if (resolved.problems.length > 0) return z.NEVER
       return {
         title: data.title,
         description: data.description ?? null,
@@ -78,12 +87,16 @@ const siteSchema = (lineOfRedirect: (index: number) => number, text: string) =>
         editUrl: data.editUrl ?? null,
         sections: data.sections,
         links: data.links,
-        redirects: data.redirects.map((redirect, index) => ({ ...redirect, line: lineOfRedirect(index) })),
+        redirects: data.redirects.map((redirect, index) => ({ ...redirect, line: lineOfItem('redirects', index) })),
         search: data.search,
         markdown: data.markdown,
         sidebar: data.sidebar ? withLines(data.sidebar, text) : null,
         /** Folders under the content folder, without slashes at their ends, searched in this order. */
         assetDirs: data.assets.dirs.map((dir) => dir.replace(/^\.\/|\/+$/g, '')),
+        /** Empty on a site without versions. */
+        versions: resolved.versions,
+        /** The version named in this site's Markdown URLs: null but while a version other than the default is built. */
+        urlVersion: null as string | null,
       }
     })
 
@@ -92,6 +105,9 @@ export type SiteConfig = z.output<ReturnType<typeof siteSchema>>
 export type SiteResult = { ok: true; site: SiteConfig } | { ok: false; problems: ContentProblem[] }
 
 export const SITE_FILE = 'site.yml'
+
+/** Top-level lists whose problems point at the item's own line. */
+const LISTS_WITH_ITEM_LINES = new Set(['redirects', 'versions'])
 
 /** Parses and validates `site.yml`; every problem comes back with its line. */
 export function parseSiteConfig(text: string): SiteResult {
@@ -102,15 +118,17 @@ export function parseSiteConfig(text: string): SiteResult {
     const mark = (error as { mark?: { line: number } }).mark
     return { ok: false, problems: [{ path: SITE_FILE, line: (mark?.line ?? 0) + 1, message: `invalid YAML: ${(error as Error).message.split('\n')[0]}` }] }
   }
-  const lineOfRedirect = (index: number) => lineOfListItem(text, 'redirects', index)
-  const parsed = siteSchema(lineOfRedirect, text).safeParse(raw)
+  const lineOfItem = (key: string, index: number) => lineOfListItem(text, key, index)
+  const parsed = siteSchema(lineOfItem, text).safeParse(raw)
   if (parsed.success) return { ok: true, site: parsed.data }
   return {
     ok: false,
     problems: parsed.error.issues.map((issue) => {
       const [key = '', index] = issue.path
-      const line = key === 'redirects' && typeof index === 'number' ? lineOfRedirect(index) : lineOfKey(text, String(key), 1)
-      return { path: SITE_FILE, line, message: `${issue.path.join('.') || 'site'}: ${issue.message}` }
+      const line = LISTS_WITH_ITEM_LINES.has(String(key)) && typeof index === 'number' ? lineOfItem(String(key), index) : lineOfKey(text, String(key), 1)
+      // Problems found across fields already say which one they are about.
+      const message = issue.message.startsWith(`${String(key)}:`) ? issue.message : `${issue.path.join('.') || 'site'}: ${issue.message}`
+      return { path: SITE_FILE, line, message }
     }),
   }
 }

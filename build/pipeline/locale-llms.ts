@@ -22,7 +22,7 @@ export function localeLlms(site: SiteConfig, locale: string, tree: NavTreeNode[]
     })
   const entry = (source: RenderedSource) => ({
     title: source.title,
-    url: markdownUrl(site.defaultLocale, locale, source.slug),
+    url: markdownUrl(site.defaultLocale, locale, source.slug, site.urlVersion),
     description: source.parsed.data.description ?? null,
   })
   // Top-level pages (the home page) come first, without a section heading, then the pages

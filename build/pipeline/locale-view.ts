@@ -25,6 +25,8 @@ export interface LocaleViewInput {
   blobs: BlobSet
   /** What the previous run of a long-lived build made. */
   reuse?: Reuse | undefined
+  /** Keeps this version's sidebars apart from other versions' in `reuse`. */
+  reuseKey?: string
 }
 
 export interface LocaleView {
@@ -54,7 +56,7 @@ const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next
  * published, else the published default-locale version; a draft translation
  * of a published page is shown only to readers with the drafts scope.
  */
-export function buildLocaleView({ locale, site, variants, navItems, folders = noFolderInfo, docIdOf = () => undefined, git, blobs, reuse }: LocaleViewInput): LocaleView {
+export function buildLocaleView({ locale, site, variants, navItems, folders = noFolderInfo, docIdOf = () => undefined, git, blobs, reuse, reuseKey = '' }: LocaleViewInput): LocaleView {
   const choices = [...variants.values()].map((byLocale) => {
     const own = byLocale.get(locale)
     const original = byLocale.get(site.defaultLocale)
@@ -82,7 +84,7 @@ export function buildLocaleView({ locale, site, variants, navItems, folders = no
   // long-lived build keeps it, and the blobs made from it, while those are unchanged.
   const navigationOf = (kind: string, list: RenderedSource[]) => {
     const listed = items(list)
-    return reuse ? reuse.memoWith(['navigation', locale, kind], JSON.stringify([listed, folders.key]), () => buildNavigation(listed, navOptions)) : buildNavigation(listed, navOptions)
+    return reuse ? reuse.memoWith(['navigation', reuseKey, locale, kind], JSON.stringify([listed, folders.key]), () => buildNavigation(listed, navOptions)) : buildNavigation(listed, navOptions)
   }
   const publicNav = navigationOf('public', publicList)
   const previewNav = navigationOf('drafts', previewList)

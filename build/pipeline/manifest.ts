@@ -6,12 +6,7 @@ export interface ManifestInput {
   site: SiteConfig
   commit: string | null
   builtAt: string
-  /** Route shard blobs, in shard order. */
-  routes: Manifest['routes']
-  documentCounts: Manifest['documentCounts']
-  search: Manifest['search']
-  navigation: Manifest['navigation']
-  llms: Manifest['llms']
+  versions: Manifest['versions']
   releases: string
   releaseStreams: string[]
   /** The asset index blob. */

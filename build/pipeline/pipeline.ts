@@ -1,31 +1,18 @@
-import type { BlobList, Manifest } from '../../contract/index.ts'
-import { folderInfoOf, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
-import { linkTable, toSourceDocuments } from '../content/documents.ts'
-import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
-import { parseDocumentFile, parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
+import { versionBaseUrl, type BlobList, type Manifest } from '../../contract/index.ts'
+import { parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
 import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
-import { parseSiteConfig } from '../content/site-config.ts'
+import { parseSiteConfig, type SiteConfig } from '../content/site-config.ts'
+import type { VersionConfig } from '../content/versions-config.ts'
 import type { GitHistory } from '../git-history.ts'
 import type { AssetFile } from '../read-assets.ts'
-import { titleOf, type RenderedSource } from './assemble.ts'
-import { assetIndexOf, assetTable, type AssetBlob } from './asset-table.ts'
-import { usedAssets } from './assets.ts'
-import { BlobSet, contentHash } from './blob-set.ts'
-import { checkLinks } from './links.ts'
-import { buildLocaleView } from './locale-view.ts'
+import { assetIndexOf, type AssetBlob } from './asset-table.ts'
+import { BlobSet } from './blob-set.ts'
 import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
-import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
-import { navItems } from './nav-items.ts'
-import { checkSidebar, sidebarNames } from './nav-layout.ts'
 import { buildReleases } from './releases.ts'
-import { partialSources } from '../markdown/mdx/partials.ts'
-import { documentMarkdown } from '../markdown/render.ts'
-import { localeLlms } from './locale-llms.ts'
-import { LlmsParts } from './llms-parts.ts'
-import { LLMS_FULL_PART_BYTES } from './llms.ts'
-import { renderContent, renderInProcess, type RenderedRelease, type RenderMany } from './render-all.ts'
-import { cachedSearchIndex, SearchIndexes, type Memo } from './search-index.ts'
+import { renderInProcess, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
+import type { Memo } from './search-index.ts'
+import { buildVersion, type VersionContent } from './version.ts'
 
 export interface PipelineInput {
   siteText: string
@@ -33,6 +20,8 @@ export interface PipelineInput {
   git: GitHistory
   builtAt: string
   renderMany?: RenderMany
+  /** A renderer per version, instead of `renderMany` (a long-lived build keeps each version's renderings apart). */
+  renderManyOf?: (version: string) => RenderMany
   /** Caches search indexes between builds; the CLI hands in one on disk. */
   memo?: Memo
   /** Largest part of llms-full.txt, in bytes. */
@@ -45,13 +34,24 @@ export interface PipelineInput {
   assets?: AssetFile[]
   /** Takes each published asset as it is made, instead of the output's `assets`. */
   onAsset?: (asset: AssetBlob) => void
+  /** The pages of each version kept in a folder or at a git ref, by name (read.ts reads them). */
+  versions?: ReadonlyMap<string, VersionSourceContent>
+}
+
+/** A version's pages as read from elsewhere than the content folder, and how to name their files in problems. */
+export interface VersionSourceContent extends VersionContent {
+  /** The file's real place (`versioned_docs/version-1.x/intro.md`) for a path the pipeline sees (`docs/en/intro.md`). */
+  origin: (path: string) => string
 }
 
 export interface BuildStats {
+  /** Per locale, the default version's pages written in it, and the pages shown there as fallbacks. */
   documents: Record<string, number>
   fallbacks: Record<string, number>
   drafts: number
   releases: number
+  /** Per version name, per locale, its published pages written in the locale; empty on a site without versions. */
+  versions: Record<string, Record<string, number>>
 }
 
 export interface PipelineOutput {
@@ -66,141 +66,99 @@ export interface PipelineOutput {
   warnings: BuildWarning[]
 }
 
-/** front matter -> render -> links -> navigation -> locale views and indexes -> releases -> manifest. */
+/** The one version of a site without `versions`. */
+const UNNAMED: VersionConfig = { name: '', label: null, status: 'current', aliases: ['latest'], source: { kind: 'current' }, line: 1 }
+
+/**
+ * site.yml -> each version in turn (versions.ts: pages to route shards) ->
+ * releases -> assets -> manifest. Versions are built one after another, so
+ * the memory a build needs does not grow with their number.
+ */
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutput> {
   const siteResult = parseSiteConfig(input.siteText)
   if (!siteResult.ok) throw new ContentError(siteResult.problems)
   const site = siteResult.site
   const problems: ContentProblem[] = []
-  const collect = <T>(result: { value: T; problems: ContentProblem[] }): T[] => {
-    problems.push(...result.problems)
-    return [result.value]
-  }
-
   const memo = <T>(parts: KeyPart[], make: () => T): T => (input.reuse ? input.reuse.memo(parts, make) : make())
-  const docFiles = input.files
-    .filter((file) => file.path.startsWith('docs/') && !isCategoryFile(file.path))
-    .flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
-  const categories = input.files.filter((file) => isCategoryFile(file.path)).flatMap((file) => collect(parseCategoryFile(file)).filter((c) => c !== null))
-  const releaseFiles = input.files.filter((file) => file.path.startsWith('releases/')).flatMap((file) => collect(memo([file], () => parseReleaseFile(file))))
-  const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
-  problems.push(...documentProblems)
-  const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
-  const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
-  problems.push(...redirects.problems)
-  const names = sidebarNames(documents, site.defaultLocale)
-  const docIdOf = (name: string) => names.get(name)
-  if (site.sidebar) problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId) }))
-  // The link table depends on where pages are, not on their text: a long-lived build keeps it, and
-  // the targets made from it, while no page is added, removed, renamed or drafted, so its renderings
-  // are reused without checking each link again.
-  const places = documents.map((document) => `${document.path}\u0000${document.locale}\u0000${document.slug}\u0000${document.frameworkId}\u0000${document.draft}`).join('\n')
-  const links = input.reuse ? input.reuse.memoWith(['link-table'], places, () => linkTable(documents, site)) : linkTable(documents, site)
-  const assetFiles = input.assets ?? NO_ASSET_FILES
-  // Kept while no file changes, so a long-lived build sees the same table and keeps its renderings.
-  const assets = memo([assetFiles, site.assetDirs.join('\n')], () => assetTable(assetFiles, site.assetDirs))
-  const targets = memo([links, assets], () => ({ ...links.targets, assets: assets.targets }))
-  const rendered = await renderContent(documents, releaseFiles, targets, input.renderMany ?? renderInProcess, {
-    format: site.markdown.format,
-    partials: partialSources(docFiles),
+  const releaseFiles = input.files.filter((file) => file.path.startsWith('releases/')).flatMap((file) => {
+    const parsed = memo([file], () => parseReleaseFile(file))
+    problems.push(...parsed.problems)
+    return [parsed.value]
   })
-  problems.push(...rendered.errors)
-  const sources: RenderedSource[] = documents.map((document) => {
-    const output = rendered.documents.get(document.path)
-    if (!output) throw new Error(`${document.path} was not rendered`)
-    const title = titleOf(document, output)
-    return { ...document, rendered: output, title, markdown: memo([document.parsed, output], () => documentMarkdown(title, output.markdown)) }
-  })
-  const linkProblems = checkLinks(sources, links.draftUrls)
-  problems.push(...linkProblems.toDrafts)
-  const nav = navItems(sources)
-  problems.push(...nav.problems)
 
   const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob, onAsset: input.onAsset })
-  const variants = new Map<string, Map<string, RenderedSource>>()
-  for (const source of sources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))
-  const documentsByLocale: LocaleDocuments = {}
-  const search: Manifest['search'] = {}
-  const navigation: Manifest['navigation'] = {}
-  const llms: Manifest['llms'] = {}
-  const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length, releases: releaseFiles.length }
-  // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
-  const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
-  const documentPaths = documents.map((document) => document.path)
-  // Folder labels and orders come from the category files and the folders' names.
-  const foldersKey = JSON.stringify([categories, documentPaths, site.sidebar ? [...names] : []])
-  for (const locale of site.locales) {
-    const folders = { info: folderInfoOf(categories, documentPaths, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
-    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse })
-    documentsByLocale[locale] = view.documents
-    navigation[locale] = view.navigation
-    const files = localeLlms(site, locale, view.publicTree, view.published)
-    const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
-      const json = JSON.stringify(text)
-      return { json, hash: contentHash(json) }
+  const configured = site.versions.length > 0 ? site.versions : [UNNAMED]
+  const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: 0, releases: releaseFiles.length, versions: {} }
+  const versions: Manifest['versions'] = []
+  const brokenLinks: ContentProblem[] = []
+  const warnings: BuildWarning[] = []
+  const usedAssets = new Map<string, AssetBlob>()
+  let releaseLinks: Awaited<ReturnType<typeof buildVersion>>['releaseLinks'] | undefined
+  for (const version of configured) {
+    const isDefault = version.aliases.includes('latest')
+    const content = version.source.kind === 'current' ? { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES, origin: samePath } : input.versions?.get(version.name)
+    if (!content) throw new Error(`version "${version.name}" was not read`)
+    const name = version === UNNAMED ? null : version.name
+    const versionSite: SiteConfig = { ...site, baseUrl: versionBaseUrl(site.baseUrl, name, isDefault), urlVersion: isDefault ? null : name }
+    const built = await buildVersion({
+      ...content,
+      site: versionSite,
+      key: version.name,
+      // Release notes link into the default version.
+      releaseFiles: isDefault ? releaseFiles : [],
+      renderMany: input.renderManyOf?.(version.name) ?? input.renderMany ?? renderInProcess,
+      blobs,
+      memo: input.memo,
+      reuse: input.reuse,
+      llmsPartBytes: input.llmsPartBytes,
     })
-    const full = parts.map(({ json, hash }) => blobs.addText(json, hash))
-    llms[locale] = { index: blobs.add(files.index), full, fullEtag: contentHash(full.join('\n')) }
-    const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
-    index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
-    search[locale] = blobs.addText(index.index)
-    stats.documents[locale] = view.translated
-    stats.fallbacks[locale] = view.fallbacks
+    const located = <T extends { path: string }>(problem: T): T => ({ ...problem, path: content.origin(problem.path) })
+    problems.push(...built.problems.map(located))
+    brokenLinks.push(...built.brokenLinks.map(located))
+    warnings.push(...built.warnings.map((warning) => ('path' in warning ? located(warning) : warning)))
+    problems.push(...built.assets.oversized.map(located))
+    for (const blob of built.assets.blobs) usedAssets.set(blob.hash, blob)
+    if (isDefault) releaseLinks = built.releaseLinks
+    if (isDefault || name === null) Object.assign(stats, { documents: built.stats.documents, fallbacks: built.stats.fallbacks })
+    stats.drafts += built.stats.drafts
+    if (name !== null) stats.versions[name] = built.documentCounts
+    versions.push({ name, label: version.label, status: version.status, aliases: version.aliases, documentCounts: built.documentCounts, docs: built.docs })
   }
+  if (!releaseLinks) throw new Error('no version is the default')
 
-  const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
-  const releases = buildReleases(releaseFiles, {
-    rendered: rendered.releases,
-    draftUrls: links.draftUrls,
-    related: (slug) => {
-      const target = defaultSources.get(slug)
-      return target && { slug: target.slug, title: target.title, url: target.url, draft: target.draft }
-    },
-  })
+  const releases = buildReleases(releaseFiles, { ...releaseLinks, docsVersions: site.versions.map((version) => version.name) })
   problems.push(...releases.problems)
-  const used = usedAssets(renderedReferences(sources, rendered.releases), assets)
-  problems.push(...used.oversized)
-  const brokenLinks = [...linkProblems.broken, ...releases.brokenLinks, ...used.missing].sort(byPlace)
+  brokenLinks.push(...releases.brokenLinks)
+  brokenLinks.sort(byPlace)
   if (site.links === 'error') problems.push(...brokenLinks)
   if (problems.length > 0) throw new ContentError(problems)
 
-  for (const blob of used.blobs) blobs.addAsset(blob)
-  const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale) })
+  for (const blob of usedAssets.values()) blobs.addAsset(blob)
   const { manifest, blobList } = buildManifest({
     site,
     commit: input.git.head,
     builtAt: input.builtAt,
-    routes: routes.map((shard) => blobs.add(shard)),
-    documentCounts: documentCounts(documentsByLocale),
-    search,
-    navigation,
-    llms,
+    versions,
     releases: blobs.add(releases.releases),
     releaseStreams: releases.releases.streams.map((stream) => stream.name),
-    assets: blobs.add(assetIndexOf(used.blobs)),
+    assets: blobs.add(assetIndexOf([...usedAssets.values()])),
     blobs: blobs.hashes,
   })
-  const warnings: BuildWarning[] = [
-    ...(input.git.warning ? [{ message: input.git.warning }] : []),
-    ...(site.links === 'warn' ? brokenLinks : []),
-    ...rendered.warnings,
-    ...oversizedBlobWarnings(blobs.oversized).map((message) => ({ message })),
-  ]
-  return { manifest, blobList, blobs: blobs.blobs, assets: blobs.assets, stats, warnings }
+  return {
+    manifest,
+    blobList,
+    blobs: blobs.blobs,
+    assets: blobs.assets,
+    stats,
+    warnings: [...dedupeMessages(warnings), ...(site.links === 'warn' ? brokenLinks : []), ...oversizedBlobWarnings(blobs.oversized).map((message) => ({ message }))],
+  }
 }
 
 const NO_ASSET_FILES: readonly AssetFile[] = Object.freeze([])
+const samePath = (path: string) => path
 
-/** Every file reference of the rendered pages and release notes, with the file it is in. */
-function renderedReferences(sources: RenderedSource[], releases: Map<string, RenderedRelease>) {
-  return [
-    ...sources.map((source) => ({ path: source.path, assets: source.rendered.assets })),
-    ...[...releases].flatMap(([path, release]) => [release.body, ...(release.upgrade ? [release.upgrade] : [])].map((output) => ({ path, assets: output.assets }))),
-  ]
-}
-
-/** Redirects lead to the default-locale slug of their document: its URL, whatever a front matter `slug:` made it. */
-function redirectTargets(toDocument: Record<string, string>, sources: RenderedSource[], defaultLocale: string): Record<string, string> {
-  const slugOf = new Map(sources.filter((source) => source.locale === defaultLocale).map((source) => [source.docId, source.slug]))
-  return Object.fromEntries(Object.entries(toDocument).map(([from, docId]) => [from, slugOf.get(docId) ?? docId]))
+/** A warning about the whole build (no git history) is said once, not once per version. */
+function dedupeMessages(warnings: BuildWarning[]): BuildWarning[] {
+  const seen = new Set<string>()
+  return warnings.filter((warning) => 'path' in warning || (!seen.has(warning.message) && seen.add(warning.message)))
 }

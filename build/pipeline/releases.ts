@@ -18,6 +18,8 @@ export interface ReleaseContext {
   draftUrls: Set<string>
   /** Resolves a `related` slug of the default locale, or undefined. */
   related: (slug: string) => RelatedTarget | undefined
+  /** Names of the docs versions, in site.yml's order (empty on a site without versions). */
+  docsVersions: readonly string[]
 }
 
 const releasePath = /^releases\/([^/]+)\/[^/]+\.md$/
@@ -65,6 +67,7 @@ export function buildReleases(
       upgrade: upgrade ? { html: upgrade.html } : null,
       breaking: data.breaking ?? false,
       related,
+      docsVersion: context.docsVersions.find((name) => semver.validRange(name) !== null && semver.satisfies(version, name)) ?? null,
     })
     streams.set(stream, entries)
   }

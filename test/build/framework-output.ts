@@ -11,7 +11,7 @@ import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import type { BuildResult } from '../../build/build.ts'
 import { DisplayChunkSchema, documentUrl, SearchIndexBlobSchema, type DocumentBlob, type NavTreeNode, type TocEntry } from '../../contract/index.ts'
-import { blob, navTreeOf, routesOf } from './helpers.ts'
+import { blob, navTreeOf, routesOf, versionOf } from './helpers.ts'
 
 export interface BuiltPage {
   docId: string
@@ -96,7 +96,7 @@ export function titlesOf(result: BuildResult, pages: BuiltPage[]): string[] {
  * out of their code blocks.
  */
 export function searchTexts(result: BuildResult): string[] {
-  const index = SearchIndexBlobSchema.parse(blob(result, result.manifest.search[result.manifest.site.defaultLocale]))
+  const index = SearchIndexBlobSchema.parse(blob(result, versionOf(result).search[result.manifest.site.defaultLocale]))
   return index.displayChunks.flatMap((hash) =>
     DisplayChunkSchema.parse(blob(result, hash)).documents.flatMap((document) => [
       document.title,
@@ -108,7 +108,7 @@ export function searchTexts(result: BuildResult): string[] {
 
 /** llms.txt and every part of llms-full.txt of the default locale. */
 export function llmsTexts(result: BuildResult): { index: string; full: string } {
-  const llms = result.manifest.llms[result.manifest.site.defaultLocale]
+  const llms = versionOf(result).llms[result.manifest.site.defaultLocale]
   if (!llms) throw new Error('the build has no llms files for its default locale')
   return { index: blob<string>(result, llms.index), full: llms.full.map((hash) => blob<string>(result, hash)).join('') }
 }

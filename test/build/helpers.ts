@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { buildSite, type BuildOptions, type BuildResult } from '../../build/build.ts'
 import { ContentError, type ContentProblem } from '../../build/content/problems.ts'
 import type { DocumentBlob, NavigationBlob, NavTreeNode } from '../../contract/index.ts'
-import { routeTable, type RouteTable } from '../worker/route-table.ts'
+import { docsOf, routeTable, type RouteTable } from '../worker/route-table.ts'
 
 /** A content folder as `{ 'site.yml': '...', 'docs/en/a.md': '...' }`. */
 export type ContentFiles = Record<string, string>
@@ -79,8 +79,13 @@ export function blob<T>(result: BuildResult, hash: string | undefined): T {
 }
 
 /** A build's slugs, redirects and variants, read back from its route shards. */
-export function routesOf(result: BuildResult): RouteTable {
-  return routeTable(result.manifest, (hash) => result.blobs.get(hash))
+export function routesOf(result: BuildResult, version?: string | null): RouteTable {
+  return routeTable(result.manifest, (hash) => result.blobs.get(hash), version)
+}
+
+/** The tables (search, navigation, llms, routes) of a version of a build kept in memory, the default one unless named. */
+export function versionOf(result: Pick<BuildResult, 'manifest' | 'blobs'>, version?: string | null) {
+  return docsOf(result.manifest, (hash) => result.blobs.get(hash), version)
 }
 
 /** The document blob served for `docId` to readers asking for `locale`. */
@@ -92,7 +97,7 @@ export function documentOf(result: BuildResult, docId: string, locale = result.m
 
 /** The navigation tree of a locale, as the public sees it or with drafts. */
 export function navTreeOf(result: BuildResult, locale = result.manifest.site.defaultLocale, view: 'public' | 'drafts' = 'public'): NavTreeNode[] {
-  return blob<NavigationBlob>(result, result.manifest.navigation[locale]?.[view]).items
+  return blob<NavigationBlob>(result, versionOf(result).navigation[locale]?.[view]).items
 }
 
 /** Every slug a navigation tree mentions, depth first. */

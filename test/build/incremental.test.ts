@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { buildDir, doc, documentOf, makeTempDir, removeTempDirs, routesOf, SITE_EN, writeContent, writeFiles } from './helpers.ts'
+import { buildDir, doc, documentOf, makeTempDir, removeTempDirs, routesOf, SITE_EN, versionOf, writeContent, writeFiles } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -73,7 +73,7 @@ describe('incremental builds with a render cache', () => {
     expect(documentOf(edited.result, 'c').html).toContain('Edited text.')
     expect(blobOf(edited.result, 'c')).not.toBe(blobOf(first.result, 'c'))
     for (const docId of ['index', 'a', 'b', 'd']) expect(blobOf(edited.result, docId), docId).toBe(blobOf(first.result, docId))
-    expect(edited.result.manifest.search.en).not.toBe(first.result.manifest.search.en)
+    expect(versionOf(edited.result).search.en).not.toBe(versionOf(first.result).search.en)
   })
 
   it('re-renders a document whose link target got a new slug, though its own source did not change', async () => {
@@ -131,7 +131,7 @@ describe('the search index cache', () => {
     expect(await memoFiles()).toBe(locales)
     await writeFiles(contentDir, { 'docs/en/d.md': '# Page D\n\nA new word: quetzal.\n' })
     const second = await cachedBuild()
-    expect(second.result.manifest.search.en).not.toBe(first.result.manifest.search.en)
+    expect(versionOf(second.result).search.en).not.toBe(versionOf(first.result).search.en)
     expect(await memoFiles()).toBe(locales)
   })
 })

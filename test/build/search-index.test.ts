@@ -7,7 +7,7 @@ import { decodeSearchIndex, encodeSearchIndex, type LoadedIndex } from '../../se
 import { SearchIndexError } from '../../search/errors.ts'
 import { indexDocuments, type IndexedDocument } from '../../search/indexer.ts'
 import { runSearch, type SearchHit } from '../../search/results.ts'
-import { buildFolder, doc, readBlobFile, removeTempDirs, SITE_EN_FR } from './helpers.ts'
+import { buildFolder, doc, readBlobFile, removeTempDirs, SITE_EN_FR, versionOf } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -74,14 +74,14 @@ beforeAll(async () => {
   blobText = {}
   indexes = {}
   for (const locale of ['en', 'fr']) {
-    blobText[locale] = await readBlobFile(outDir, result.manifest.search[locale] as string)
+    blobText[locale] = await readBlobFile(outDir, versionOf(result).search[locale] as string)
     indexes[locale] = loadSearchIndex(blobText[locale])
   }
 })
 
 describe('search index blobs', () => {
   it('stores one index per locale, tagged with its locale and the format version', () => {
-    expect(Object.keys(result.manifest.search)).toEqual(['en', 'fr'])
+    expect(Object.keys(versionOf(result).search)).toEqual(['en', 'fr'])
     for (const locale of ['en', 'fr']) {
       expect(JSON.parse(blobText[locale] as string)).toMatchObject({ locale, schemaVersion: SCHEMA_VERSION })
     }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
 import { SiteSession } from '../../build/session.ts'
 import type { NavTreeNode } from '../../contract/index.ts'
-import { buildFolder, doc, documentOf, navTreeOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR, writeContent } from './helpers.ts'
+import { buildFolder, doc, documentOf, navTreeOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR, versionOf, writeContent } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -243,7 +243,7 @@ describe('an explicit sidebar in site.yml', () => {
 
   it('leaves the pages it does not name out of the sidebar, still published and in llms.txt', () => {
     expect(documentOf(result, 'guides/unlisted').title).toBe('Unlisted')
-    const llms = JSON.parse(result.blobs.get(result.manifest.llms.en?.index ?? '') ?? '""') as string
+    const llms = JSON.parse(result.blobs.get(versionOf(result).llms.en?.index ?? '') ?? '""') as string
     expect(llms).toContain('[Unlisted](/v1/documents/guides/unlisted.md)')
   })
 
@@ -279,7 +279,7 @@ describe('a _category_ file saved while npm start runs', () => {
     const session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1 })
     const titles = async () => {
       const build = await session.build()
-      return (JSON.parse(build.blobs.get(build.manifest.navigation.en?.public ?? '') ?? '{"items": []}') as { items: NavTreeNode[] }).items.map((node) => node.title)
+      return (JSON.parse(build.blobs.get(versionOf(build).navigation.en?.public ?? '') ?? '{"items": []}') as { items: NavTreeNode[] }).items.map((node) => node.title)
     }
     expect(await titles()).toEqual(['How to'])
     await writeFile(join(contentDir, 'docs/en/how-to/_category_.yml'), 'label: How-to guides\n')

@@ -12,7 +12,7 @@ import {
   shardOf,
   type RouteVariant,
 } from '../../contract/index.ts'
-import { buildDir, removeTempDirs, routesOf } from '../build/helpers.ts'
+import { buildDir, removeTempDirs, routesOf, versionOf } from '../build/helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -50,7 +50,7 @@ describe.each(['content', 'test/fixtures/site'])('every value the build of %s wr
 
   it('passes: every route shard, each holding exactly the slugs and redirects shardOf assigns it', () => {
     const result = builds[dir] as BuildResult
-    const { routes } = result.manifest
+    const { routes } = versionOf(result)
     for (const [position, hash] of routes.entries()) {
       const shard = RouteShardSchema.parse(parsed(result, hash))
       for (const slug of [...Object.keys(shard.slugs), ...Object.keys(shard.redirects)]) expect(shardOf(slug, routes.length), slug).toBe(position)
@@ -60,14 +60,15 @@ describe.each(['content', 'test/fixtures/site'])('every value the build of %s wr
   it('passes: navigation, releases, search indexes and their display chunks', () => {
     const result = builds[dir] as BuildResult
     const { manifest } = result
-    for (const { public: open, drafts } of Object.values(manifest.navigation)) {
+    const docs = versionOf(result)
+    for (const { public: open, drafts } of Object.values(docs.navigation)) {
       for (const hash of [open, drafts]) expect(NavigationBlobSchema.safeParse(parsed(result, hash)).error).toBeUndefined()
     }
-    for (const { index, full } of Object.values(manifest.llms)) {
+    for (const { index, full } of Object.values(docs.llms)) {
       for (const hash of [index, ...full]) expect(TextBlobSchema.safeParse(parsed(result, hash)).error).toBeUndefined()
     }
     expect(ReleasesBlobSchema.safeParse(parsed(result, manifest.releases)).error).toBeUndefined()
-    for (const hash of Object.values(manifest.search)) {
+    for (const hash of Object.values(docs.search)) {
       const index = SearchIndexBlobSchema.parse(parsed(result, hash))
       for (const chunk of index.displayChunks) expect(DisplayChunkSchema.safeParse(parsed(result, chunk)).error).toBeUndefined()
     }

@@ -1,4 +1,4 @@
-import { RouteShardSchema, type Manifest, type RouteShard, type RouteVariant } from '../../contract/index.ts'
+import { DocsVersionSchema, RouteShardSchema, defaultVersionOf, type DocsVersion, type Manifest, type RouteShard, type RouteVariant } from '../../contract/index.ts'
 
 /** A build's routes read back from its shards into one flat table, as the manifest held them before schema version 3. */
 export interface RouteTable {
@@ -11,10 +11,18 @@ export interface RouteTable {
   redirects: Record<string, string>
 }
 
-/** Reads every route shard of `manifest` (each checked against its schema) and flattens them. */
-export function routeTable(manifest: Manifest, blobText: (hash: string) => string | undefined): RouteTable {
+/** The tables of a version of a build (the default one unless named), checked against their schema. */
+export function docsOf(manifest: Manifest, blobText: (hash: string) => string | undefined, version: string | null = defaultVersionOf(manifest).name): DocsVersion {
+  const entry = manifest.versions.find((candidate) => candidate.name === version)
+  const text = entry && blobText(entry.docs)
+  if (text === undefined) throw new Error(`build ${manifest.buildId} has no version ${String(version)}`)
+  return DocsVersionSchema.parse(JSON.parse(text))
+}
+
+/** Reads every route shard of a version of `manifest` (each checked against its schema) and flattens them. */
+export function routeTable(manifest: Manifest, blobText: (hash: string) => string | undefined, version?: string | null): RouteTable {
   const table: RouteTable = { slugs: {}, localizedSlugs: {}, documents: {}, redirects: {} }
-  for (const hash of manifest.routes) {
+  for (const hash of docsOf(manifest, blobText, version).routes) {
     const text = blobText(hash)
     if (text === undefined) throw new Error(`build ${manifest.buildId} has no route shard ${hash}`)
     const shard: RouteShard = RouteShardSchema.parse(JSON.parse(text))

@@ -1,0 +1,174 @@
+import type { DocsVersion, Manifest } from '../../contract/index.ts'
+import { SCHEMA_VERSION } from '../../contract/index.ts'
+import { folderInfoOf, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
+import { linkTable, toSourceDocuments } from '../content/documents.ts'
+import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
+import { parseDocumentFile, type DocumentFrontMatter, type ParsedFile, type ReleaseFrontMatter, type SourceFile } from '../content/front-matter.ts'
+import type { BuildWarning, ContentProblem } from '../content/problems.ts'
+import type { SiteConfig } from '../content/site-config.ts'
+import type { GitHistory } from '../git-history.ts'
+import type { AssetFile } from '../read-assets.ts'
+import { partialSources } from '../markdown/mdx/partials.ts'
+import { documentMarkdown } from '../markdown/render.ts'
+import { titleOf, type RenderedSource } from './assemble.ts'
+import { assetTable } from './asset-table.ts'
+import { usedAssets } from './assets.ts'
+import { contentHash, type BlobSet } from './blob-set.ts'
+import { checkLinks } from './links.ts'
+import { LlmsParts } from './llms-parts.ts'
+import { LLMS_FULL_PART_BYTES } from './llms.ts'
+import { localeLlms } from './locale-llms.ts'
+import { buildLocaleView } from './locale-view.ts'
+import { navItems } from './nav-items.ts'
+import { checkSidebar, sidebarNames } from './nav-layout.ts'
+import { renderContent, type RenderedRelease, type RenderMany } from './render-all.ts'
+import type { KeyPart, Reuse } from './reuse.ts'
+import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
+import { cachedSearchIndex, SearchIndexes, type Memo } from './search-index.ts'
+
+/** The pages of one version, as the read stage found them (paths as under the content folder: `docs/<locale>/...`). */
+export interface VersionContent {
+  files: SourceFile[]
+  git: GitHistory
+  assets: readonly AssetFile[]
+}
+
+export interface VersionInput extends VersionContent {
+  /** The site as this version's pages see it: its `baseUrl` and `urlVersion` give the version's URLs. */
+  site: SiteConfig
+  /** Separates this version's kept values from the others' in a long-lived build. */
+  key: string
+  /** Release notes, rendered with this version's links: given to the default version only. */
+  releaseFiles: Array<ParsedFile<Partial<ReleaseFrontMatter>>>
+  renderMany: RenderMany
+  blobs: BlobSet
+  memo?: Memo | undefined
+  reuse?: Reuse | undefined
+  llmsPartBytes?: number | undefined
+}
+
+export interface VersionOutput {
+  /** The DocsVersion blob's hash. */
+  docs: string
+  documentCounts: Manifest['versions'][number]['documentCounts']
+  stats: { documents: Record<string, number>; fallbacks: Record<string, number>; drafts: number }
+  problems: ContentProblem[]
+  /** Broken links and missing assets: problems, or warnings under `links: warn`. */
+  brokenLinks: ContentProblem[]
+  warnings: BuildWarning[]
+  /** What release notes need of the version they link into. */
+  releaseLinks: { rendered: Map<string, RenderedRelease>; draftUrls: Set<string>; related: (slug: string) => { slug: string; title: string; url: string; draft: boolean } | undefined }
+  /** Every file the version's pages and release notes reference. */
+  assets: ReturnType<typeof usedAssets>
+}
+
+/** front matter -> render -> links -> navigation -> locale views and indexes -> routes, for one version. */
+export async function buildVersion(input: VersionInput): Promise<VersionOutput> {
+  const { site, blobs } = input
+  const problems: ContentProblem[] = []
+  const collect = <T>(result: { value: T; problems: ContentProblem[] }): T[] => {
+    problems.push(...result.problems)
+    return [result.value]
+  }
+  const memo = <T>(parts: KeyPart[], make: () => T): T => (input.reuse ? input.reuse.memo([input.key, ...parts], make) : make())
+  const docFiles: Array<ParsedFile<DocumentFrontMatter>> = input.files
+    .filter((file) => file.path.startsWith('docs/') && !isCategoryFile(file.path))
+    .flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
+  const categories = input.files.filter((file) => isCategoryFile(file.path)).flatMap((file) => collect(parseCategoryFile(file)).filter((c) => c !== null))
+  const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
+  problems.push(...documentProblems)
+  const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
+  const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
+  problems.push(...redirects.problems)
+  const names = sidebarNames(documents, site.defaultLocale)
+  const docIdOf = (name: string) => names.get(name)
+  if (site.sidebar) problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId) }))
+  // The link table depends on where pages are, not on their text: a long-lived build keeps it, and
+  // the targets made from it, while no page is added, removed, renamed or drafted, so its renderings
+  // are reused without checking each link again.
+  const places = documents.map((document) => `${document.path}\u0000${document.locale}\u0000${document.slug}\u0000${document.frameworkId}\u0000${document.draft}`).join('\n')
+  const links = input.reuse ? input.reuse.memoWith([input.key, 'link-table'], places, () => linkTable(documents, site)) : linkTable(documents, site)
+  // Kept while no file changes, so a long-lived build sees the same table and keeps its renderings.
+  const assets = memo([input.assets, site.assetDirs.join('\n')], () => assetTable(input.assets as AssetFile[], site.assetDirs))
+  const targets = memo([links, assets], () => ({ ...links.targets, assets: assets.targets }))
+  const rendered = await renderContent(documents, input.releaseFiles, targets, input.renderMany, {
+    format: site.markdown.format,
+    partials: partialSources(docFiles),
+  })
+  problems.push(...rendered.errors)
+  const sources: RenderedSource[] = documents.map((document) => {
+    const output = rendered.documents.get(document.path)
+    if (!output) throw new Error(`${document.path} was not rendered`)
+    const title = titleOf(document, output)
+    return { ...document, rendered: output, title, markdown: memo([document.parsed, output], () => documentMarkdown(title, output.markdown)) }
+  })
+  const linkProblems = checkLinks(sources, links.draftUrls)
+  problems.push(...linkProblems.toDrafts)
+  const nav = navItems(sources)
+  problems.push(...nav.problems)
+
+  const variants = new Map<string, Map<string, RenderedSource>>()
+  for (const source of sources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))
+  const documentsByLocale: LocaleDocuments = {}
+  const docs: Omit<DocsVersion, 'routes' | 'schemaVersion'> = { search: {}, navigation: {}, llms: {} }
+  const stats: VersionOutput['stats'] = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length }
+  // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
+  const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
+  const documentPaths = documents.map((document) => document.path)
+  // Folder labels and orders come from the category files and the folders' names.
+  const foldersKey = JSON.stringify([categories, documentPaths, site.sidebar ? [...names] : []])
+  for (const locale of site.locales) {
+    const folders = { info: folderInfoOf(categories, documentPaths, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
+    const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse, reuseKey: input.key })
+    documentsByLocale[locale] = view.documents
+    docs.navigation[locale] = view.navigation
+    const files = localeLlms(site, locale, view.publicTree, view.published)
+    const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
+      const json = JSON.stringify(text)
+      return { json, hash: contentHash(json) }
+    })
+    const full = parts.map(({ json, hash }) => blobs.addText(json, hash))
+    docs.llms[locale] = { index: blobs.add(files.index), full, fullEtag: contentHash(full.join('\n')) }
+    const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
+    index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
+    docs.search[locale] = blobs.addText(index.index)
+    stats.documents[locale] = view.translated
+    stats.fallbacks[locale] = view.fallbacks
+  }
+
+  const used = usedAssets(renderedReferences(sources, rendered.releases), assets)
+  problems.push(...used.oversized)
+  const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale) })
+  const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
+  return {
+    docs: blobs.add({ schemaVersion: SCHEMA_VERSION, routes: routes.map((shard) => blobs.add(shard)), ...docs } satisfies DocsVersion),
+    documentCounts: documentCounts(documentsByLocale),
+    stats,
+    problems,
+    brokenLinks: [...linkProblems.broken, ...used.missing],
+    warnings: [...(input.git.warning ? [{ message: input.git.warning }] : []), ...rendered.warnings],
+    releaseLinks: {
+      rendered: rendered.releases,
+      draftUrls: links.draftUrls,
+      related: (slug) => {
+        const target = defaultSources.get(slug)
+        return target && { slug: target.slug, title: target.title, url: target.url, draft: target.draft }
+      },
+    },
+    assets: used,
+  }
+}
+
+/** Every file reference of the rendered pages and release notes, with the file it is in. */
+function renderedReferences(sources: RenderedSource[], releases: Map<string, RenderedRelease>) {
+  return [
+    ...sources.map((source) => ({ path: source.path, assets: source.rendered.assets })),
+    ...[...releases].flatMap(([path, release]) => [release.body, ...(release.upgrade ? [release.upgrade] : [])].map((output) => ({ path, assets: output.assets }))),
+  ]
+}
+
+/** Redirects lead to the default-locale slug of their document: its URL, whatever a front matter `slug:` made it. */
+function redirectTargets(toDocument: Record<string, string>, sources: RenderedSource[], defaultLocale: string): Record<string, string> {
+  const slugOf = new Map(sources.filter((source) => source.locale === defaultLocale).map((source) => [source.docId, source.slug]))
+  return Object.fromEntries(Object.entries(toDocument).map(([from, docId]) => [from, slugOf.get(docId) ?? docId]))
+}

@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process'
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { join, relative, sep } from 'node:path'
+import { KV_VALUE_LIMIT } from '../contract/index.ts'
+import { isCategoryFile } from './content/categories.ts'
+import type { SourceFile } from './content/front-matter.ts'
+import { ContentError, type ContentProblem } from './content/problems.ts'
+import { parseSiteConfig, SITE_FILE, type SiteConfig } from './content/site-config.ts'
+import type { VersionConfig } from './content/versions-config.ts'
+import { readGitHistory, runGit, type GitHistory } from './git-history.ts'
+import { isMarkdownPath } from './markdown/mdx/files.ts'
+import { mapLimit } from './map-limit.ts'
+import type { VersionSourceContent } from './pipeline/pipeline.ts'
+import { mayBeAsset, type AssetFile } from './read-assets.ts'
+
+/**
+ * The pages of every version kept outside the content folder's `docs/`: a
+ * folder of default-locale pages, or the content folder at a git ref, read
+ * from git's objects without a checkout. Each is handed to the pipeline as if
+ * it were `docs/`, with a way back to the real place for problems. A path
+ * that is not there or a ref git does not know is a site.yml problem.
+ */
+export async function readVersions(contentDir: string, siteText: string, git: GitHistory): Promise<Map<string, VersionSourceContent>> {
+  const parsed = parseSiteConfig(siteText)
+  // A broken site.yml fails the build with its own problems.
+  if (!parsed.ok) return new Map()
+  const site = parsed.site
+  const found = new Map<string, VersionSourceContent>()
+  const problems: ContentProblem[] = []
+  for (const version of site.versions) {
+    const { source } = version
+    if (source.kind === 'folder') {
+      const content = await readFolderVersion(contentDir, source.path, site, git)
+      if (content) found.set(version.name, content)
+      else problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has path "${source.path}", which is not a folder of the content folder` })
+    } else if (source.kind === 'ref') {
+      const content = await readRefVersion(contentDir, version, source.ref)
+      if (content) found.set(version.name, content)
+      else problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has ref "${source.ref}", which git does not know in this repository` })
+    }
+  }
+  if (problems.length > 0) throw new ContentError(problems)
+  return found
+}
+
+async function readFolderVersion(contentDir: string, folder: string, site: SiteConfig, git: GitHistory): Promise<VersionSourceContent | null> {
+  const root = join(contentDir, folder)
+  if (!(await stat(root).catch(() => null))?.isDirectory()) return null
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  const paths = entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/')).sort()
+  const docsPrefix = `docs/${site.defaultLocale}/`
+  const real = (path: string) => `${folder}/${path}`
+  const files = await mapLimit(paths.filter((path) => isMarkdownPath(path) || isCategoryFile(`docs/x/${path}`)), 32, async (path): Promise<SourceFile> => {
+    const absolute = join(root, path)
+    const [text, info] = await Promise.all([readFile(absolute, 'utf8'), stat(absolute)])
+    return { path: docsPrefix + path, text, mtimeMs: info.mtimeMs }
+  })
+  const ownAssets = await mapLimit(paths.filter((path) => !isMarkdownPath(path) && mayBeAsset(path)), 32, async (path): Promise<AssetFile> => {
+    const bytes = await readFile(join(root, path))
+    return { path: docsPrefix + path, size: bytes.byteLength, bytes: bytes.byteLength > KV_VALUE_LIMIT ? null : new Uint8Array(bytes) }
+  })
+  const history: GitHistory = {
+    ...git,
+    files: new Map([...git.files].filter(([path]) => path.startsWith(`${folder}/`)).map(([path, entry]) => [docsPrefix + path.slice(folder.length + 1), entry])),
+    renames: [],
+  }
+  return { files, git: history, assets: ownAssets, origin: (path) => (path.startsWith(docsPrefix) ? real(path.slice(docsPrefix.length)) : path) }
+}
+
+async function readRefVersion(contentDir: string, version: VersionConfig, ref: string): Promise<VersionSourceContent | null> {
+  const commit = await runGit(contentDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).then((out) => out.trim(), () => null)
+  if (!commit) return null
+  const prefix = (await runGit(contentDir, ['rev-parse', '--show-prefix'])).trim()
+  // -z: paths verbatim, whatever they contain; each line is `<mode> blob <oid>\t<path>`.
+  const listing = await runGit(contentDir, ['ls-tree', '-r', '-z', '--full-tree', commit, '--', prefix === '' ? '.' : prefix])
+  const blobs = listing
+    .split('\u0000')
+    .map((line) => /^\d+ blob ([0-9a-f]+)\t(.+)$/s.exec(line))
+    .flatMap((match) => (match?.[1] && match[2]?.startsWith(prefix) ? [{ oid: match[1], path: match[2].slice(prefix.length) }] : []))
+    .filter(({ path }) => path.startsWith('docs/'))
+  const pages = blobs.filter(({ path }) => isMarkdownPath(path) || isCategoryFile(path))
+  const assets = blobs.filter(({ path }) => !isMarkdownPath(path) && mayBeAsset(path))
+  const contents = await catFiles(contentDir, [...pages, ...assets].map(({ oid }) => oid))
+  const git = await readGitHistory(contentDir, commit)
+  const mtimeMs = Date.parse(git.files.values().next().value?.lastModified ?? '') || 0
+  const decoder = new TextDecoder()
+  return {
+    files: pages.map(({ oid, path }): SourceFile => ({ path, text: decoder.decode(contents.get(oid)), mtimeMs })),
+    assets: assets.map(({ oid, path }): AssetFile => {
+      const bytes = contents.get(oid) ?? new Uint8Array()
+      return { path, size: bytes.byteLength, bytes: bytes.byteLength > KV_VALUE_LIMIT ? null : bytes }
+    }),
+    git,
+    origin: (path) => `${path}@${version.source.kind === 'ref' ? version.source.ref : ''}`,
+  }
+}
+
+/** The bytes of many git objects through one `git cat-file --batch`. */
+function catFiles(cwd: string, oids: string[]): Promise<Map<string, Uint8Array>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['cat-file', '--batch'], { cwd, stdio: ['pipe', 'pipe', 'inherit'] })
+    const chunks: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`git cat-file exited with ${code}`))
+      const out = Buffer.concat(chunks)
+      const found = new Map<string, Uint8Array>()
+      let at = 0
+      while (at < out.length) {
+        const headerEnd = out.indexOf(10, at)
+        const [oid = '', , size = '0'] = out.subarray(at, headerEnd).toString().split(' ')
+        const start = headerEnd + 1
+        found.set(oid, new Uint8Array(out.subarray(start, start + Number(size))))
+        at = start + Number(size) + 1
+      }
+      resolve(found)
+    })
+    child.stdin.end([...new Set(oids)].join('\n') + '\n')
+  })
+}
