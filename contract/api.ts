@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import { DocumentBlobSchema } from './document.ts'
 import { ManifestSchema } from './manifest.ts'
 import { NavTreeNodeSchema } from './navigation.ts'
 import { ReleaseEntrySchema } from './releases.ts'
+import { VERSION_ALIASES, VersionStatusSchema } from './versions.ts'
 
 // What the API answers, as zod schemas: the worker's routes describe their
 // responses with them (and so the OpenAPI document), and the author preview,
@@ -25,7 +27,21 @@ export const StatusResponseSchema = z
   .meta({ id: 'Status' })
 export type StatusResponse = z.infer<typeof StatusResponseSchema>
 
-export const NavigationResponseSchema = z.object({ locale: z.string(), requestedLocale: z.string(), items: z.array(NavTreeNodeSchema) })
+/** On a site with named versions, the version a body was read from. */
+const servedVersion = z.string().optional().meta({ description: 'The version served (on a site with named versions)', example: '2.x' })
+
+/** A document as the API serves it: the stored body, and on a versioned site where the page lives in the other versions. */
+export const DocumentResponseSchema = DocumentBlobSchema.extend({
+  version: servedVersion,
+  versions: z
+    .array(z.strictObject({ version: z.string(), slug: z.string(), url: z.string() }))
+    .optional()
+    .meta({ description: 'This page in every other version where it exists, following renames and redirects' }),
+  canonical: z.string().nullable().optional().meta({ description: 'Its URL in the default version, when it exists there' }),
+})
+export type DocumentResponse = z.infer<typeof DocumentResponseSchema>
+
+export const NavigationResponseSchema = z.object({ locale: z.string(), requestedLocale: z.string(), version: servedVersion, items: z.array(NavTreeNodeSchema) })
 export type NavigationResponse = z.infer<typeof NavigationResponseSchema>
 
 export const SearchExplanationSchema = z
@@ -68,7 +84,7 @@ const counts = z.record(z.string(), z.int())
 export const SearchFacetsSchema = z
   .object({ sections: counts, tags: counts })
   .meta({ description: 'Counts over every match, before limit' })
-export const SearchResponseSchema = z.object({ results: z.array(SearchHitSchema), facets: SearchFacetsSchema })
+export const SearchResponseSchema = z.object({ version: servedVersion, results: z.array(SearchHitSchema), facets: SearchFacetsSchema })
 export type SearchResponse = z.infer<typeof SearchResponseSchema>
 
 /** A release as the API gives it: the stored entry without the draft flags of related pages. */
@@ -77,6 +93,22 @@ export const ReleaseSchema = ReleaseEntrySchema.extend({
 })
 export const ReleasesResponseSchema = z.object({ streams: z.array(z.object({ name: z.string(), releases: z.array(ReleaseSchema) })) })
 export type ReleasesResponse = z.infer<typeof ReleasesResponseSchema>
+
+export const VersionsResponseSchema = z
+  .object({
+    default: z.string().nullable().meta({ description: 'The version served when a request names none (alias latest); null on a site without versions' }),
+    versions: z.array(
+      z.object({
+        name: z.string().nullable(),
+        label: z.string().nullable(),
+        status: VersionStatusSchema,
+        aliases: z.array(z.enum(VERSION_ALIASES)),
+        documents: z.record(z.string(), z.int()).meta({ description: 'Published documents written in each locale' }),
+      }),
+    ),
+  })
+  .meta({ id: 'Versions' })
+export type VersionsResponse = z.infer<typeof VersionsResponseSchema>
 
 /** An RFC 9457 problem, as every error answers. */
 export const ProblemSchema = z

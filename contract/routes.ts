@@ -44,6 +44,8 @@ export const RouteEntrySchema = z.strictObject({
   locale: z.string().optional(),
   /** variants[requestedLocale]: what a reader asking for that locale is served. */
   variants: z.record(z.string(), RouteVariantSchema),
+  /** Old slugs that redirect here: another version may still publish the page under one. */
+  formerly: z.array(z.string()).optional(),
 })
 export type RouteEntry = z.infer<typeof RouteEntrySchema>
 

@@ -21,6 +21,8 @@ import { releases } from './routes/releases.ts'
 import { search } from './routes/search.ts'
 import { status } from './routes/status.ts'
 import { Store, StoreUnavailable } from './store.ts'
+import { UnknownVersion } from './read-model/index.ts'
+import { versions } from './routes/versions.ts'
 
 /** Seconds a client should wait after a 503: about one KV propagation. */
 const RETRY_AFTER_SECONDS = 30
@@ -60,6 +62,7 @@ app.route('/', search)
 app.route('/', releases)
 app.route('/', navigation)
 app.route('/', status)
+app.route('/', versions)
 app.route('/', llms)
 app.route('/', assets)
 app.route('/mcp', mcp)
@@ -69,6 +72,7 @@ registerOpenApi(app)
 app.notFound((c) => problemResponse(c, notFound()))
 app.onError((error, c) => {
   if (error instanceof Problem) return problemResponse(c, error)
+  if (error instanceof UnknownVersion) return problemResponse(c, new Problem(404, error.message))
   if (error instanceof StoreUnavailable || error instanceof SearchIndexError) {
     console.warn(`503: ${error.message}`)
     return problemResponse(c, unavailable('The docs are not available right now; try again shortly.'))

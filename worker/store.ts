@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import {
   AssetIndexSchema,
   DisplayChunkSchema,
+  DocsVersionSchema,
   DocumentBlobSchema,
   KV_KEYS,
   ManifestSchema,
@@ -13,15 +14,18 @@ import {
   SearchIndexBlobSchema,
   TextBlobSchema,
   blobHash,
+  localesMissingFrom,
   shardOf,
   type AssetIndex,
   type DisplayChunk,
+  type DocsVersion,
   type Manifest,
   type NavigationBlob,
   type Pointer,
   type ReleasesBlob,
   type RouteEntry,
   type RouteShard,
+  type VersionEntry,
 } from '../contract/index.ts'
 import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
 import { StoreUnavailable, check, parse, parseJson } from './store-checks.ts'
@@ -116,21 +120,35 @@ export class Store {
   }
 
   /**
-   * Where `slug` leads, from the one route shard that holds it (read and
-   * checked once per build per isolate), or null when no page or redirect
-   * has it. A page wins over a redirect of the same slug.
+   * The tables of one version of a build, read and checked once per build
+   * per isolate: every site locale must have its sidebar, index and llms files.
    */
-  async route(manifest: Manifest, slug: string): Promise<Route | null> {
-    const shard = await this.routeShard(manifest, shardOf(slug, manifest.routes.length))
+  docsVersion(manifest: Manifest, version: VersionEntry): Promise<DocsVersion> {
+    return this.once(manifest, version.docs, async () => {
+      const key = KV_KEYS.blob(version.docs)
+      const docs = parse(key, await this.blobText(version.docs), DocsVersionSchema)
+      const missing = localesMissingFrom(docs, manifest.site.locales)
+      if (missing.length > 0) throw new StoreUnavailable(`${key} has no tables for ${missing.join(', ')}`)
+      return docs
+    })
+  }
+
+  /**
+   * Where `slug` leads in a version, from the one route shard that holds it
+   * (read and checked once per build per isolate), or null when no page or
+   * redirect has it. A page wins over a redirect of the same slug.
+   */
+  async route(manifest: Manifest, docs: DocsVersion, slug: string): Promise<Route | null> {
+    const shard = await this.routeShard(manifest, docs, shardOf(slug, docs.routes.length))
     const page = Object.hasOwn(shard.slugs, slug) ? shard.slugs[slug] : undefined
     if (page) return { kind: 'page', page }
     const to = Object.hasOwn(shard.redirects, slug) ? shard.redirects[slug] : undefined
     return to === undefined ? null : { kind: 'redirect', to }
   }
 
-  /** Route shard `index` of a build, read and checked once per build per isolate. */
-  routeShard(manifest: Manifest, index: number): Promise<RouteShard> {
-    const hash = manifest.routes[index]
+  /** Route shard `index` of a version, read and checked once per build per isolate. */
+  routeShard(manifest: Manifest, docs: DocsVersion, index: number): Promise<RouteShard> {
+    const hash = docs.routes[index]
     if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no route shard ${index}`)
     return this.parsedBlob(manifest, hash, RouteShardSchema)
   }
@@ -143,9 +161,9 @@ export class Store {
     return this.parsedBlob(manifest, manifest.releases, ReleasesBlobSchema)
   }
 
-  /** The decoded search index of a locale, loaded once per build per isolate. */
-  async searchIndex(manifest: Manifest, locale: string): Promise<LoadedIndex> {
-    const hash = manifest.search[locale]
+  /** The decoded search index of a locale of a version, loaded once per build per isolate. */
+  async searchIndex(manifest: Manifest, docs: DocsVersion, locale: string): Promise<LoadedIndex> {
+    const hash = Object.hasOwn(docs.search, locale) ? docs.search[locale] : undefined
     if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no search index for ${locale}`)
     return this.once(manifest, `index:${hash}`, async () => {
       const blob = parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchIndexBlobSchema)

@@ -43,9 +43,17 @@ export function routeShards({ pages, documents, redirects }: RoutesInput): Route
     return found
   }
 
+  const formerly = new Map<string, string[]>()
+  for (const [from, to] of Object.entries(redirects).sort(byKey)) formerly.set(to, [...(formerly.get(to) ?? []), from])
   const entries = new Map<string, RouteEntry>()
   for (const page of pages) {
-    entries.set(page.slug, { docId: page.docId, ...(page.slug === page.docId ? {} : { locale: page.locale }), variants: variants(page.docId) })
+    const oldSlugs = formerly.get(page.slug)
+    entries.set(page.slug, {
+      docId: page.docId,
+      ...(page.slug === page.docId ? {} : { locale: page.locale }),
+      variants: variants(page.docId),
+      ...(oldSlugs ? { formerly: oldSlugs } : {}),
+    })
   }
   const count = shardCount(entries.size + Object.keys(redirects).length)
   const slugsOf = Array.from({ length: count }, (): Array<[string, RouteEntry]> => [])

@@ -113,7 +113,7 @@ describe('GET /v1/openapi.json', () => {
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
     const doc = await readJson(response)
     expect(doc.openapi).toBe('3.1.0')
-    expect(Object.keys(doc.paths).sort()).toEqual(['/llms-full.txt', '/llms.txt', '/v1/assets/{hash}.{ext}', '/v1/documents/{slug}', '/v1/navigation', '/v1/releases', '/v1/search', '/v1/status'])
+    expect(Object.keys(doc.paths).sort()).toEqual(['/llms-full.txt', '/llms.txt', '/v1/assets/{hash}.{ext}', '/v1/documents/{slug}', '/v1/navigation', '/v1/releases', '/v1/search', '/v1/status', '/v1/versions'])
     expect(Object.keys(doc.paths['/v1/search'])).toEqual(['post'])
     expect(Object.keys(doc.paths['/v1/releases'])).toEqual(['get'])
     const query = doc.components.schemas.SearchRequest.properties.query

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { KV_KEYS, SCHEMA_VERSION, blobHash, shardOf, type Manifest } from '../../contract/index.ts'
-import { call as callWith, clearKv, expectUnavailable, fixtureBuild, fixtureManifest, freshKv, publishFixture, reroute, variantOf } from './helpers.ts'
+import { KV_KEYS, SCHEMA_VERSION, blobHash, shardOf, type DocsVersion, type Manifest } from '../../contract/index.ts'
+import { call as callWith, clearKv, expectUnavailable, fixtureBuild, fixtureDocs, fixtureManifest, freshKv, publishFixture, repoint, reroute, variantOf } from './helpers.ts'
 
 // Storage damaged behind the worker's back, one stored kind and one kind of
 // damage at a time: every case must answer 503 with Retry-After, never a 500
@@ -51,8 +51,15 @@ interface BlobKind {
   point: (manifest: Manifest, hash: string) => Promise<void>
 }
 
-const searchIndexHash = () => fixtureManifest().search.en as string
-const routeShardHash = (slug: string) => fixtureManifest().routes[shardOf(slug, fixtureManifest().routes.length)] as string
+const searchIndexHash = () => fixtureDocs().search.en as string
+const routeShardHash = (slug: string) => fixtureDocs().routes[shardOf(slug, fixtureDocs().routes.length)] as string
+
+/** Points a manifest copy at the fixture's tables changed by `change`, and stores them. */
+async function pointDocs(manifest: Manifest, change: (docs: DocsVersion) => void) {
+  const docs = fixtureDocs()
+  change(docs)
+  await putBlob((await repoint(manifest, docs)).text)
+}
 const firstChunkHash = () => (JSON.parse(blobText(searchIndexHash())) as { displayChunks: string[] }).displayChunks[0] as string
 
 const BLOB_KINDS: BlobKind[] = [
@@ -62,19 +69,19 @@ const BLOB_KINDS: BlobKind[] = [
     hash: () => variantOf('guides/install').blob,
     // The document is named by its route, so a new document means a new route shard.
     point: async (manifest, hash) => {
-      const shard = await reroute(manifest, 'guides/install', (page) => {
+      const changed = await reroute(manifest, 'guides/install', (page) => {
         page.variants.en = { ...variantOf('guides/install'), blob: hash }
       })
-      await putBlob(shard.text)
+      for (const blob of changed) await putBlob(blob.text)
     },
   },
   {
     name: 'route shard',
     request: () => call('/v1/documents/guides/install'),
     hash: () => routeShardHash('guides/install'),
-    point: async (manifest, hash) => {
-      manifest.routes[shardOf('guides/install', manifest.routes.length)] = hash
-    },
+    point: (manifest, hash) => pointDocs(manifest, (docs) => {
+      docs.routes[shardOf('guides/install', docs.routes.length)] = hash
+    }),
   },
   {
     name: 'releases',
@@ -88,9 +95,9 @@ const BLOB_KINDS: BlobKind[] = [
     name: 'search index',
     request: () => searchCall({ query: 'install' }),
     hash: searchIndexHash,
-    point: async (manifest, hash) => {
-      manifest.search.en = hash
-    },
+    point: (manifest, hash) => pointDocs(manifest, (docs) => {
+      docs.search.en = hash
+    }),
   },
   {
     name: 'display chunk',
@@ -99,7 +106,10 @@ const BLOB_KINDS: BlobKind[] = [
     // The chunk is named by the index, so a new chunk means a new index blob.
     point: async (manifest, hash) => {
       const index = JSON.parse(blobText(searchIndexHash())) as { displayChunks: string[] }
-      manifest.search.en = await putBlob(JSON.stringify({ ...index, displayChunks: [hash, ...index.displayChunks.slice(1)] }))
+      const indexHash = await putBlob(JSON.stringify({ ...index, displayChunks: [hash, ...index.displayChunks.slice(1)] }))
+      await pointDocs(manifest, (docs) => {
+        docs.search.en = indexHash
+      })
     },
   },
 ]
@@ -177,9 +187,18 @@ describe('a damaged manifest or pointer', () => {
     await expectUnavailable(await request())
   })
 
-  it.each(['llms', 'search', 'navigation', 'documentCounts'] as const)('answers 503, not 500, when the manifest lacks the %s entry of a listed locale', async (field) => {
+  it.each(['llms', 'search', 'navigation'] as const)('answers 503, not 500, when the version lacks the %s entry of a listed locale', async (field) => {
+    await serveManifest((manifest) =>
+      pointDocs(manifest, (docs) => {
+        delete docs[field].fr
+      }),
+    )
+    await expectUnavailable(await call('/llms.txt?locale=fr'))
+  })
+
+  it('answers 503, not 500, when the manifest lacks the document count of a listed locale', async () => {
     await serveManifest((manifest) => {
-      delete manifest[field].fr
+      delete manifest.versions[0]?.documentCounts.fr
     })
     await expectUnavailable(await call('/llms.txt?locale=fr'))
   })

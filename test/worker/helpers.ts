@@ -2,10 +2,10 @@ import { env } from 'cloudflare:workers'
 import { expect, inject, vi } from 'vitest'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { inMemorySource, publishBuild } from '../../publish/publish.ts'
-import { RouteShardSchema, blobHash, shardOf, type BuildSource, type Manifest, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
+import { RouteShardSchema, blobHash, shardOf, type BuildSource, type DocsVersion, type Manifest, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
 import app from '../../worker/index.ts'
 import type { BuiltFixture } from './global-setup.ts'
-import { routeTable, type RouteTable } from './route-table.ts'
+import { docsOf, routeTable, type RouteTable } from './route-table.ts'
 
 export function fixtureBuild(): BuildSource & { fixture: BuiltFixture } {
   const fixture = inject('site')
@@ -67,21 +67,36 @@ export function variantOf(docId: string, locale = 'en'): RouteVariant {
 
 export const fixtureManifest = (): Manifest => fixtureBuild().manifest
 
+/** The tables of the (default, only) version the fixture build has; a copy a test may change. */
+export const fixtureDocs = (): DocsVersion => docsOf(fixtureManifest(), (hash) => fixtureBuild().fixture.blobs[hash])
+
+/** Points `manifest` (a copy of the fixture's) at `docs`, named by its content hash as a build would; returns the blob to store. */
+export async function repoint(manifest: Manifest, docs: DocsVersion): Promise<{ hash: string; text: string }> {
+  const text = JSON.stringify(docs)
+  const hash = await blobHash(text)
+  const version = manifest.versions[0]
+  if (!version) throw new Error('the manifest has no version')
+  version.docs = hash
+  return { hash, text }
+}
+
 /**
  * Changes the route of `slug` in `manifest` (a copy of the fixture's): the
  * fixture's shard that holds it is changed by `change` and named by its new
- * content hash, as a build would. Returns the new shard for the caller to store.
+ * content hash, as a build would, and so are the version's tables that name
+ * the shard. Returns the new blobs for the caller to store.
  */
-export async function reroute(manifest: Manifest, slug: string, change: (page: RouteEntry) => void): Promise<{ hash: string; text: string }> {
-  const position = shardOf(slug, manifest.routes.length)
-  const shard = RouteShardSchema.parse(JSON.parse(fixtureBuild().fixture.blobs[manifest.routes[position] ?? ''] ?? 'null'))
+export async function reroute(manifest: Manifest, slug: string, change: (page: RouteEntry) => void): Promise<Array<{ hash: string; text: string }>> {
+  const docs = fixtureDocs()
+  const position = shardOf(slug, docs.routes.length)
+  const shard = RouteShardSchema.parse(JSON.parse(fixtureBuild().fixture.blobs[docs.routes[position] ?? ''] ?? 'null'))
   const page = shard.slugs[slug]
   if (!page) throw new Error(`the fixture has no page ${slug}`)
   change(page)
   const text = JSON.stringify(shard)
   const hash = await blobHash(text)
-  manifest.routes[position] = hash
-  return { hash, text }
+  docs.routes[position] = hash
+  return [{ hash, text }, await repoint(manifest, docs)]
 }
 
 /**

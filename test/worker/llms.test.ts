@@ -4,7 +4,8 @@ import { inMemorySource, publishBuild } from '../../publish/publish.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { bearer, draftsToken } from './tokens.ts'
 import { blobHash } from '../../contract/index.ts'
-import { call, clearKv, fixtureManifest, publishFixture, spyOnKvReads } from './helpers.ts'
+import { call, clearKv, fixtureDocs, publishFixture, spyOnKvReads } from './helpers.ts'
+import { docsOf } from './route-table.ts'
 
 beforeAll(publishFixture)
 
@@ -68,7 +69,7 @@ describe('GET /llms-full.txt', () => {
   })
 
   it('takes its ETag from the names of its parts, so a 304 reads no part', async () => {
-    const parts = fixtureManifest().llms.en?.full ?? []
+    const parts = fixtureDocs().llms.en?.full ?? []
     const { response } = await text('/llms-full.txt')
     expect(response.headers.get('ETag')).toBe(`"${await blobHash(parts.join('\n'))}"`)
     const reads = spyOnKvReads()
@@ -94,7 +95,7 @@ describe('a llms-full.txt larger than one part', () => {
     const { manifest, blobList, blobs } = inject('manyParts')
     await clearKv()
     await publishBuild(kvBindingTarget(env.DOCS_KV), inMemorySource({ manifest, blobList, blobs: new Map(Object.entries(blobs)) }))
-    const parts = manifest.llms.en?.full ?? []
+    const parts = docsOf(manifest, (hash) => blobs[hash]).llms.en?.full ?? []
     expect(parts.length).toBeGreaterThan(5)
 
     const reads = spyOnKvReads()

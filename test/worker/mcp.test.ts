@@ -60,9 +60,9 @@ describe('/mcp over Streamable HTTP', () => {
       required: ['query'],
       properties: { query: { type: 'string', minLength: 1, maxLength: 200 }, limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 } },
     })
-    expect(Object.keys(schema('search_docs')?.properties ?? {})).toEqual(['query', 'limit', 'locale', 'sections', 'tags'])
-    expect(schema('get_document')).toMatchObject({ required: ['slug'], properties: { slug: { type: 'string' }, locale: { type: 'string' } } })
-    expect(Object.keys(schema('get_navigation')?.properties ?? {})).toEqual(['locale'])
+    expect(Object.keys(schema('search_docs')?.properties ?? {})).toEqual(['query', 'limit', 'locale', 'sections', 'tags', 'version'])
+    expect(schema('get_document')).toMatchObject({ required: ['slug'], properties: { slug: { type: 'string' }, locale: { type: 'string' }, version: { type: 'string' } } })
+    expect(Object.keys(schema('get_navigation')?.properties ?? {})).toEqual(['locale', 'version'])
     expect(Object.keys(schema('list_releases')?.properties ?? {})).toEqual(['stream', 'version', 'from', 'to'])
   })
 

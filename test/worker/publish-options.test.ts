@@ -23,7 +23,7 @@ describe('publishing with known blobs', () => {
     const puts = spyOnPuts()
     const report = await publishBuild(target(), next, { known: new Set(fixtureBuild().blobList.blobs) })
     expect(lists).not.toHaveBeenCalled()
-    expect(report).toMatchObject({ blobsToUpload: 3, blobWrites: 3, switched: true })
+    expect(report).toMatchObject({ blobsToUpload: 4, blobWrites: 4, switched: true })
     expect(puts().filter((key) => key.startsWith('blob:')).sort()).toEqual([...next.ownBlobs.map(KV_KEYS.blob), await extraKey('only-next')].sort())
     expect(await title()).toBe('Known next')
   })
@@ -56,7 +56,7 @@ describe('publishing without garbage collection', () => {
     expect(await env.DOCS_KV.get(KV_KEYS.manifest('gc-a'))).not.toBeNull()
 
     const caughtUp = await publishBuild(target(), c!, options)
-    expect(caughtUp.gc).toEqual({ retired: ['gc-a'], deletedBuilds: ['gc-a'], deletedBlobs: 3 })
+    expect(caughtUp.gc).toEqual({ retired: ['gc-a'], deletedBuilds: ['gc-a'], deletedBlobs: 4 })
     expect(await readPointer(target())).toMatchObject({ buildId: 'gc-c' })
   })
 })

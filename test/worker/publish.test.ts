@@ -72,7 +72,7 @@ describe('publishBuild', () => {
     const puts = spyOnPuts()
     const next = await variantBuild('next', { extra: ['only-next'], installTitle: 'Next' })
     const report = await publishBuild(target(), next)
-    expect(report).toMatchObject({ blobsToUpload: 3, blobWrites: 3, switched: true })
+    expect(report).toMatchObject({ blobsToUpload: 4, blobWrites: 4, switched: true })
     expect(puts().filter((key) => key.startsWith('blob:')).sort()).toEqual([...next.ownBlobs.map(KV_KEYS.blob), await extraKey('only-next')].sort())
   })
 
@@ -95,7 +95,7 @@ describe('publishBuild', () => {
     expect(await title()).toBe('Installing the service')
 
     const report = await publishBuild(target(), next, { batchSize: 2 })
-    expect(report).toMatchObject({ blobsToUpload: 3, blobWrites: 3, switched: true })
+    expect(report).toMatchObject({ blobsToUpload: 4, blobWrites: 4, switched: true })
     expect(await readPointer(target())).toMatchObject({ buildId: 'half' })
     expect(await title()).toBe('Half published')
   })
@@ -146,7 +146,7 @@ describe('garbage collection', () => {
     const before = await blobKeys()
     const deletes = vi.spyOn(env.DOCS_KV, 'delete')
     const report = await publishBuild(target(), c, { keep: 2, graceSeconds: 0 })
-    expect(report.gc).toEqual({ retired: ['gc-a'], deletedBuilds: ['gc-a'], deletedBlobs: 3 })
+    expect(report.gc).toEqual({ retired: ['gc-a'], deletedBuilds: ['gc-a'], deletedBlobs: 4 })
     const deleted = deletes.mock.calls.map((args) => String(args[0]))
     expect(deleted.filter((key) => key.startsWith('blob:')).sort()).toEqual(await onlyA())
     expect(deleted.filter((key) => !key.startsWith('blob:')).sort()).toEqual(['blob-list:gc-a', 'manifest:gc-a'])
@@ -172,7 +172,7 @@ describe('garbage collection', () => {
     expect(await env.DOCS_KV.get('manifest:gc-a')).not.toBeNull()
 
     const due = await publishBuild(target(), c, at(2_000 + 600_000))
-    expect(due.gc).toEqual({ retired: [], deletedBuilds: ['gc-a'], deletedBlobs: 3 })
+    expect(due.gc).toEqual({ retired: [], deletedBuilds: ['gc-a'], deletedBlobs: 4 })
     const retired = await onlyA()
     expect((await blobKeys()).filter((key) => retired.includes(key))).toEqual([])
     expect(await env.DOCS_KV.get('manifest:gc-a')).toBeNull()

@@ -41,6 +41,7 @@ describe('GET /v1/releases', () => {
         upgrade: null,
         breaking: true,
         related: [{ slug: 'guides/deploy', title: 'Deploying', url: '/docs/guides/deploy' }],
+        docsVersion: null,
       },
       {
         version: '1.4.0',
@@ -50,8 +51,9 @@ describe('GET /v1/releases', () => {
         upgrade: { html: '<p>Run the <strong>migration</strong> once.</p>' },
         breaking: false,
         related: [{ slug: 'guides/install', title: 'Installing the service', url: '/docs/guides/install' }],
+        docsVersion: null,
       },
-      { version: '1.0.0', date: '2026-01-10', title: 'First stable release', html: '<p>The first release.</p>', upgrade: null, breaking: false, related: [] },
+      { version: '1.0.0', date: '2026-01-10', title: 'First stable release', html: '<p>The first release.</p>', upgrade: null, breaking: false, related: [], docsVersion: null },
     ])
   })
 

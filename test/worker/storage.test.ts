@@ -8,6 +8,7 @@ import {
   call,
   clearKv,
   expectUnavailable as expectStoreUnavailable,
+  fixtureDocs,
   fixtureManifest,
   freshKv,
   publishFixture,
@@ -74,12 +75,19 @@ describe('storage unavailable answers 503 with Retry-After, never 500', () => {
 })
 
 describe('isolate cache', () => {
-  it("reads the pointer, the manifest, one route shard and the document on a cold isolate's first document request", async () => {
-    const { buildId, routes } = fixtureManifest()
+  it("reads the pointer, the manifest, the version's tables, one route shard and the document on a cold isolate's first document request", async () => {
+    const { buildId, versions } = fixtureManifest()
+    const { routes } = fixtureDocs()
     const reads = spyOnKvReads()
     expect((await call('/v1/documents/guides/install', {}, { DOCS_KV: freshKv() })).status).toBe(200)
     const shard = routes[shardOf('guides/install', routes.length)] as string
-    expect(reads.keys()).toEqual([KV_KEYS.pointer, KV_KEYS.manifest(buildId), KV_KEYS.blob(shard), KV_KEYS.blob(variantOf('guides/install').blob)])
+    expect(reads.keys()).toEqual([
+      KV_KEYS.pointer,
+      KV_KEYS.manifest(buildId),
+      KV_KEYS.blob(versions[0]?.docs ?? ''),
+      KV_KEYS.blob(shard),
+      KV_KEYS.blob(variantOf('guides/install').blob),
+    ])
   })
 
   it('reads the pointer once for two requests within POINTER_TTL_SECONDS', async () => {

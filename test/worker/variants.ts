@@ -42,11 +42,15 @@ export async function variantBuild(buildId: string, options: VariantOptions = {}
   if (options.installTitle !== undefined) {
     const text = JSON.stringify({ ...JSON.parse(fixture.blobs[entry.blob] ?? '{}'), title: options.installTitle })
     installHash = await blobHash(text)
-    const shard = await reroute(manifest, 'guides/install', (page) => {
+    const changed = await reroute(manifest, 'guides/install', (page) => {
       page.variants.en = { ...entry, blob: installHash }
     })
-    Object.assign(extra, { [installHash]: text, [shard.hash]: shard.text })
-    ownBlobs.push(installHash, shard.hash)
+    extra[installHash] = text
+    ownBlobs.push(installHash)
+    for (const blob of changed) {
+      extra[blob.hash] = blob.text
+      ownBlobs.push(blob.hash)
+    }
   }
   const dropped = new Set(options.drop)
   const blobList = blobListOf(buildId, [...fixture.blobList.blobs.filter((hash) => !dropped.has(hash)), ...Object.keys(extra)])

@@ -1,11 +1,12 @@
+import { z } from 'zod'
 import { markdownUrl, type SiteInfo } from '../../contract/index.ts'
 import { lookupLocale, type Reader } from '../read-model/index.ts'
 import { StoreUnavailable } from '../store.ts'
 
 /** What one MCP request knows: the docs as its caller may read them, and where it came from. */
 export interface ToolContext {
-  /** The read model of the live build for this request's caller (token, languages), opened once. */
-  reader(): Promise<Reader>
+  /** The read model of the live build for this request's caller (token, languages), in a docs version (default: latest), opened once per version. */
+  reader(version?: string): Promise<Reader>
   /** The request's origin, so that every URL a tool gives can be fetched as is. */
   origin: string
 }
@@ -16,9 +17,18 @@ export function unknownLocaleNote(site: SiteInfo, requested: string | undefined,
   return `Note: these docs have no locale "${requested}"; answering in ${served}. Locales: ${site.locales.join(', ')}.`
 }
 
-/** Absolute URL of a page's Markdown, which get_document returns too. */
-export function absoluteMarkdownUrl(context: ToolContext, site: SiteInfo, locale: string, slug: string): string {
-  return new URL(markdownUrl(site.defaultLocale, locale, slug), context.origin).href
+/** The `version` argument of the tools that read pages. */
+export const versionInput = z
+  .string()
+  .min(1)
+  .max(64)
+  .optional()
+  .describe('Docs version to read, e.g. "2.x", or "latest" (the default) or "next". An unknown version answers with the list of versions.')
+
+/** Absolute URL of a page's Markdown in the version the reader reads, which get_document returns too. */
+export function absoluteMarkdownUrl(context: ToolContext, reader: Reader, locale: string, slug: string): string {
+  const version = reader.version.aliases.includes('latest') ? null : reader.versionName
+  return new URL(markdownUrl(reader.site.defaultLocale, locale, slug, version), context.origin).href
 }
 
 /** A URL as the build wrote it (the site's `baseUrl` may be a path), made absolute against the request. */

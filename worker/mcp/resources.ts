@@ -1,8 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { ErrorCode, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema, type Resource } from '@modelcontextprotocol/sdk/types.js'
-import type { SiteInfo } from '../../contract/index.ts'
 import { SearchIndexError } from '../../search/errors.ts'
-import { DOCUMENTS_PATH, safeSlug, type ListedPage } from '../read-model/index.ts'
+import { DOCUMENTS_PATH, safeSlug, type ListedPage, type Reader } from '../read-model/index.ts'
 import { StoreUnavailable } from '../store.ts'
 import { absoluteMarkdownUrl, type ToolContext } from './context.ts'
 
@@ -24,7 +23,7 @@ export function registerPageResources(server: McpServer, context: ToolContext): 
       const part = partOf(request.params?.cursor)
       const reader = await context.reader()
       const { pages, next } = await reader.pages(part)
-      const resources = pages.map((page) => resourceOf(context, reader.site, page))
+      const resources = pages.map((page) => resourceOf(context, reader, page))
       return { resources, ...(next === null ? {} : { nextCursor: String(next) }) }
     }),
   )
@@ -40,9 +39,9 @@ export function registerPageResources(server: McpServer, context: ToolContext): 
   )
 }
 
-function resourceOf(context: ToolContext, site: SiteInfo, page: ListedPage): Resource {
+function resourceOf(context: ToolContext, reader: Reader, page: ListedPage): Resource {
   return {
-    uri: absoluteMarkdownUrl(context, site, page.locale, page.slug),
+    uri: absoluteMarkdownUrl(context, reader, page.locale, page.slug),
     name: page.slug,
     title: page.title,
     mimeType: MARKDOWN,

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { SearchIndexError } from '../../search/errors.ts'
+import { UnknownVersion } from '../read-model/index.ts'
 import { StoreUnavailable } from '../store.ts'
 
 /** A successful tool result: text blocks a model reads in order. */
@@ -18,6 +19,7 @@ export function guarded<A>(tool: string, run: (args: A) => Promise<CallToolResul
     try {
       return await run(args)
     } catch (error) {
+      if (error instanceof UnknownVersion) return toolError(error.message)
       if (error instanceof StoreUnavailable || error instanceof SearchIndexError) {
         console.warn(`${tool}: ${error.message}`)
         return toolError('The docs are temporarily unavailable (their storage is not answering). Try again in a minute.')

@@ -14,8 +14,14 @@ import { createDocsServer } from './server.ts'
  * open stream is needed; GET (a server-sent event stream) answers 405.
  */
 export const mcp = new Hono<AppEnv>().post('/', jsonBodyLimit, async function serveMcp(c) {
-  let opened: Promise<Reader> | undefined
-  const context = { reader: () => (opened ??= openReader(c)), origin: new URL(c.req.url).origin }
+  const opened = new Map<string, Promise<Reader>>()
+  const reader = (version?: string) => {
+    const key = version ?? ''
+    const found = opened.get(key) ?? openReader(c, version)
+    opened.set(key, found)
+    return found
+  }
+  const context = { reader, origin: new URL(c.req.url).origin }
   const server = createDocsServer(context, await siteOrNull(context.reader))
   // Without a session id generator the transport is stateless.
   const transport = new StreamableHTTPTransport({ enableJsonResponse: true })

@@ -13,7 +13,7 @@ export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json'
  * live build when it can be read; the card is served without them otherwise.
  */
 export const serverCard = new Hono<AppEnv>().get(SERVER_CARD_PATH, async function getServerCard(c) {
-  const site = await siteOrNull(() => openReader(c))
+  const site = await siteOrNull(() => openReader(c, undefined))
   const card = {
     $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
     version: '1.0',

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import {
-  DocumentBlobSchema,
+  DocumentResponseSchema,
   NavigationResponseSchema,
   ProblemSchema,
   ReleasesResponseSchema,
@@ -46,7 +46,7 @@ export class Api {
   navigation = (locale?: string, acceptLanguage?: string) =>
     this.#get(`/v1/navigation${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`, NavigationResponseSchema, acceptLanguage)
   document = (slug: string, locale: string) =>
-    this.#get(`/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}?locale=${encodeURIComponent(locale)}`, DocumentBlobSchema)
+    this.#get(`/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}?locale=${encodeURIComponent(locale)}`, DocumentResponseSchema)
   releases = (query: URLSearchParams) => this.#get(`/v1/releases${query.size > 0 ? `?${query}` : ''}`, ReleasesResponseSchema)
   search = (body: { query: string; locale: string; limit: number; filters?: { sections: string[] } }) =>
     this.#send('/v1/search', SearchResponseSchema, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })

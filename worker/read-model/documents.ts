@@ -1,7 +1,8 @@
-import type { RouteEntry, RouteVariant } from '../../contract/index.ts'
+import { blobHash, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
 import type { Route } from '../store.ts'
 import type { LocaleChoice } from './locale.ts'
 import type { Lazy, Reader } from './reader.ts'
+import { versionFields, withVersionFields } from './versions.ts'
 
 const MARKDOWN_SUFFIX = '.md'
 
@@ -47,7 +48,7 @@ export async function findDocument(
   }
   const choice = reader.locale(options.locale ?? page?.locale)
   const variant = visibleVariant(page, choice.locale, reader.canReadDrafts)
-  if (!variant) return { kind: 'missing', slug, bySuffix }
+  if (!variant || !page) return { kind: 'missing', slug, bySuffix }
   return {
     kind: 'found',
     slug,
@@ -55,9 +56,24 @@ export async function findDocument(
     movedFrom: route?.kind === 'redirect' ? slug : null,
     choice,
     variant,
-    json: { hash: variant.blob, private: variant.draft, load: () => reader.store.document(variant.blob) },
+    json: await documentJson(reader, page, variant, choice.locale),
     markdown: { hash: variant.markdown, private: variant.draft, load: () => reader.store.text(variant.markdown) },
   }
+}
+
+/**
+ * A document's JSON body: as stored, and on a versioned site with the
+ * version fields, whose validator then covers them too (they change when
+ * another version adds or drops the page, while the stored body does not).
+ */
+async function documentJson(reader: Reader, page: RouteEntry, variant: RouteVariant, locale: string): Promise<Lazy<string>> {
+  const plain = { hash: variant.blob, private: variant.draft, load: () => reader.store.document(variant.blob) }
+  const name = reader.versionName
+  if (name === null) return plain
+  const context = { store: reader.store, manifest: reader.manifest, locale, canReadDrafts: reader.canReadDrafts }
+  const fields = await versionFields(context, { ...reader.version, name }, page, variant)
+  const hash = await blobHash(`${variant.blob}\n${JSON.stringify(fields)}`)
+  return { hash, private: variant.draft, load: async () => withVersionFields(await plain.load(), fields) }
 }
 
 /**
@@ -72,15 +88,15 @@ export function visibleVariant(page: RouteEntry | undefined, locale: string, can
 }
 
 async function resolveSlug(reader: Reader, requested: string): Promise<{ slug: string; bySuffix: boolean; route: Route | null }> {
-  const route = await reader.store.route(reader.manifest, requested)
+  const route = await reader.store.route(reader.manifest, reader.docs, requested)
   if (route || !requested.endsWith(MARKDOWN_SUFFIX)) return { slug: requested, bySuffix: false, route }
   const slug = requested.slice(0, -MARKDOWN_SUFFIX.length)
-  return { slug, bySuffix: true, route: await reader.store.route(reader.manifest, slug) }
+  return { slug, bySuffix: true, route: await reader.store.route(reader.manifest, reader.docs, slug) }
 }
 
 /** The page at `slug`; the build collapsed redirect chains, so a redirect never leads to another. */
 async function pageAt(reader: Reader, slug: string): Promise<RouteEntry | undefined> {
-  const route = await reader.store.route(reader.manifest, slug)
+  const route = await reader.store.route(reader.manifest, reader.docs, slug)
   return route?.kind === 'page' ? route.page : undefined
 }
 

@@ -22,9 +22,9 @@ export interface PageListing {
  * default locale's pages, listed already.
  */
 export async function listPages(reader: Reader, part: number): Promise<PageListing> {
-  const shards = reader.manifest.routes.length
+  const shards = reader.docs.routes.length
   if (!Number.isInteger(part) || part < 0 || part >= shards) return { pages: [], next: null }
-  const shard = await reader.store.routeShard(reader.manifest, part)
+  const shard = await reader.store.routeShard(reader.manifest, reader.docs, part)
   const pages: ListedPage[] = []
   for (const [slug, entry] of Object.entries(shard.slugs)) {
     for (const locale of Object.keys(entry.variants)) {

@@ -1,10 +1,11 @@
-import { type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse } from '../../contract/index.ts'
+import { defaultVersionOf, type DocsVersion, type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse, type VersionEntry, type VersionsResponse } from '../../contract/index.ts'
 import { StoreUnavailable, type Store } from '../store.ts'
 import { findDocument, type DocumentAnswer } from './documents.ts'
 import { chooseLocale, type LocaleChoice } from './locale.ts'
 import { listPages, type PageListing } from './pages.ts'
 import { releasesOf, type ReleaseFilter, type ReleasesView } from './releases.ts'
 import { searchIn, type SearchAsk, type SearchView } from './search.ts'
+import { chooseVersion, isVersioned } from './versions.ts'
 
 /** Who is reading: what the HTTP request or MCP call says about its caller. */
 export interface Caller {
@@ -35,28 +36,41 @@ export interface LlmsView {
 }
 
 /**
- * What a reader can ask of the docs, answered from one live build: site
- * information, the locale choice, documents (with redirects and the draft
- * rule), navigation, search, releases and the llms files. The HTTP routes,
- * the MCP tools and so the preview all read through it, so each rule lives
- * here once. One Reader serves one request.
+ * What a reader can ask of the docs, answered from one version of one live
+ * build: site information, the version and locale choice, documents (with
+ * redirects and the draft rule), navigation, search, releases and the llms
+ * files. The HTTP routes, the MCP tools and so the preview all read through
+ * it, so each rule lives here once. One Reader serves one request.
  */
 export class Reader {
   readonly store: Store
   readonly caller: Caller
   readonly pointer: Pointer
   readonly manifest: Manifest
+  /** The version read: the one the request named (a name or an alias), else the default. */
+  readonly version: VersionEntry
+  /** That version's tables: routes, sidebars, search indexes, llms files. */
+  readonly docs: DocsVersion
 
-  private constructor(store: Store, caller: Caller, live: { pointer: Pointer; manifest: Manifest }) {
+  private constructor(store: Store, caller: Caller, live: { pointer: Pointer; manifest: Manifest }, version: VersionEntry, docs: DocsVersion) {
     this.store = store
     this.caller = caller
     this.pointer = live.pointer
     this.manifest = live.manifest
+    this.version = version
+    this.docs = docs
   }
 
-  /** The live build, as `store` has it now. */
-  static async open(store: Store, caller: Caller): Promise<Reader> {
-    return new Reader(store, caller, await store.live())
+  /** The live build, as `store` has it now, in the version `version` names (default `latest`); throws UnknownVersion. */
+  static async open(store: Store, caller: Caller, version?: string): Promise<Reader> {
+    const live = await store.live()
+    const chosen = chooseVersion(live.manifest, version)
+    return new Reader(store, caller, live, chosen, await store.docsVersion(live.manifest, chosen))
+  }
+
+  /** The version's name, when the site has named versions: bodies then say which one they serve. */
+  get versionName(): string | null {
+    return isVersioned(this.manifest) ? this.version.name : null
   }
 
   get site(): SiteInfo {
@@ -80,7 +94,7 @@ export class Reader {
       publishedAt: pointer.publishedAt,
       commit: manifest.commit,
       schemaVersion: manifest.schemaVersion,
-      documents: manifest.documentCounts,
+      documents: defaultVersionOf(manifest).documentCounts,
       site: manifest.site,
     }
   }
@@ -92,9 +106,9 @@ export class Reader {
 
   /** The sidebar of a locale, with drafts only for a caller with the scope. */
   navigation(choice: LocaleChoice): Lazy<NavTreeNode[]> {
-    const trees = this.perLocale(this.manifest.navigation, 'navigation', choice.locale)
-    const hash = this.canReadDrafts ? trees.drafts : trees.public
-    return { hash, private: this.canReadDrafts, load: async () => (await this.store.navigation(this.manifest, hash)).items }
+    const trees = this.perLocale(this.docs.navigation, 'navigation', choice.locale)
+    const hash = this.versioned(this.canReadDrafts ? trees.drafts : trees.public)
+    return { hash, private: this.canReadDrafts, load: async () => (await this.store.navigation(this.manifest, this.canReadDrafts ? trees.drafts : trees.public)).items }
   }
 
   /** Part `part` of the list of every page the caller may read (see listPages). */
@@ -112,10 +126,23 @@ export class Reader {
 
   /** llms.txt and llms-full.txt of a locale: published pages only, whatever the token. */
   llms(choice: LocaleChoice): LlmsView {
-    const files = this.perLocale(this.manifest.llms, 'llms files', choice.locale)
+    const files = this.perLocale(this.docs.llms, 'llms files', choice.locale)
     return {
       index: { hash: files.index, private: false, load: () => this.store.text(files.index) },
       full: { parts: files.full, hash: files.fullEtag, read: (part) => this.store.text(part) },
+    }
+  }
+
+  /** A validator for a body that names its version: the same blob makes a different body in each version. */
+  private versioned(hash: string): string {
+    return this.versionName === null ? hash : `${hash}.${this.versionName}`
+  }
+
+  /** What /v1/versions lists: every version in site.yml's order, with its aliases and counts. */
+  versions(): VersionsResponse {
+    return {
+      default: defaultVersionOf(this.manifest).name,
+      versions: this.manifest.versions.map(({ name, label, status, aliases, documentCounts }) => ({ name, label, status, aliases, documents: documentCounts })),
     }
   }
 

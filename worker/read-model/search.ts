@@ -13,7 +13,7 @@ export interface SearchView extends SearchResponse {
 /** Ranks a locale's documents: its index and display chunks, read once per build per isolate. */
 export async function searchIn(reader: Reader, locale: string, ask: SearchAsk): Promise<SearchView> {
   const { store, manifest } = reader
-  const index = await store.searchIndex(manifest, locale)
+  const index = await store.searchIndex(manifest, reader.docs, locale)
   const query = { ...ask, canReadDrafts: reader.canReadDrafts }
   const found = await runSearch(index, manifest.site, query, (chunk) => store.displayChunk(manifest, index, chunk))
   return { locale, ...found }

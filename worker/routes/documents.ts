@@ -11,7 +11,7 @@ const MARKDOWN_SUFFIX = '.md'
 export const documents = new Hono<AppEnv>().get('/*', async function getDocument(c) {
   const requested = safeSlug(new URL(c.req.url).pathname)
   if (requested === null) throw notFound()
-  const reader = await openReader(c)
+  const reader = await openReader(c, c.req.query('version'))
   const answer = await reader.document(requested, { locale: c.req.query('locale') })
   const format = answer.bySuffix ? 'markdown' : preferredDocumentFormat(c.req.header('Accept'))
   if (format === null) throw new Problem(406, 'Documents are available as application/json or text/markdown.')

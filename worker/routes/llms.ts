@@ -13,7 +13,7 @@ const TEXT = 'text/plain; charset=utf-8'
 export const llms = new Hono<AppEnv>()
 
 llms.get('/llms.txt', async function getLlmsIndex(c) {
-  const reader = await openReader(c)
+  const reader = await openReader(c, c.req.query('version'))
   const choice = reader.locale(c.req.query('locale'))
   const { index } = reader.llms(choice)
   const headers = textHeaders(strongEtag(index.hash), choice)
@@ -22,7 +22,7 @@ llms.get('/llms.txt', async function getLlmsIndex(c) {
 })
 
 llms.get('/llms-full.txt', async function getLlmsFull(c) {
-  const reader = await openReader(c)
+  const reader = await openReader(c, c.req.query('version'))
   const choice = reader.locale(c.req.query('locale'))
   const { full } = reader.llms(choice)
   const headers = textHeaders(strongEtag(full.hash), choice)

@@ -2,10 +2,10 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { NavigationResponseSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
-import { openReader } from '../http/reader.ts'
+import { openReader, versionField } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
 import { componentRef } from './openapi.ts'
-import { headers, notModified, problems } from './openapi-responses.ts'
+import { headers, notModified, problems, versionQuery } from './openapi-responses.ts'
 
 // The items are the recursive NavItem component, which zod's route-level generator cannot express.
 const NavigationResponse = NavigationResponseSchema.extend({ items: z.array(z.any().openapi(componentRef('NavItem'))) }).openapi('Navigation')
@@ -16,7 +16,7 @@ export const navigationRoute = createRoute({
   operationId: 'getNavigation',
   tags: ['navigation'],
   summary: 'The sidebar of one locale, in build order',
-  request: { query: z.object({ locale: z.string().min(2).max(35).optional().openapi({ example: 'fr' }) }) },
+  request: { query: z.object({ locale: z.string().min(2).max(35).optional().openapi({ example: 'fr' }), version: versionQuery }) },
   responses: {
     200: {
       description: 'Sections and folders with their pages; untranslated pages marked fallback',
@@ -24,12 +24,12 @@ export const navigationRoute = createRoute({
       content: { 'application/json': { schema: NavigationResponse } },
     },
     ...notModified,
-    ...problems(401, 406, 422, 503),
+    ...problems(401, 404, 406, 422, 503),
   },
 })
 
 export const navigation = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(navigationRoute, async (c) => {
-  const reader = await openReader(c)
+  const reader = await openReader(c, c.req.valid('query').version)
   const choice = reader.locale(c.req.valid('query').locale)
   const tree = reader.navigation(choice)
   const etag = strongEtag(tree.hash)
@@ -40,5 +40,5 @@ export const navigation = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     Vary: choice.negotiated ? 'Accept-Language, Authorization' : 'Authorization',
   }
   if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  return c.json({ locale: choice.locale, requestedLocale: choice.locale, items: await tree.load() }, 200, headers)
+  return c.json({ locale: choice.locale, requestedLocale: choice.locale, ...versionField(reader), items: await tree.load() }, 200, headers)
 })

@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi'
 import { ProblemSchema } from '../../contract/index.ts'
 
 // What every operation's OpenAPI description shares: the headers its answers
@@ -17,6 +18,14 @@ export const HEADERS = {
 
 } as const
 
+/** `?version=` (and the search body's `version`): a version's name or an alias. */
+export const versionQuery = z
+  .string()
+  .min(1)
+  .max(64)
+  .optional()
+  .openapi({ description: 'A version name, or the alias latest (the default) or next; an unknown one answers 404 listing the versions', example: 'latest' })
+
 type HeaderName = keyof typeof HEADERS
 export const headers = (...names: HeaderName[]) => Object.fromEntries(names.map((name) => [name, HEADERS[name]]))
 
@@ -26,7 +35,7 @@ export const notModified = { 304: { description: 'Not modified: the If-None-Matc
 const PROBLEMS = {
   400: { description: 'The body is not JSON' },
   401: { description: 'A token was sent and is not valid', headers: headers('WWW-Authenticate') },
-  404: { description: 'Nothing published has this name; a draft without the drafts scope answers the same' },
+  404: { description: 'Nothing published has this name (a draft without the drafts scope answers the same), or no version has the name asked for' },
   406: { description: 'Accept excludes every format this path answers with' },
   413: { description: 'The body is over 16 KiB' },
   415: { description: 'The body is not application/json' },

@@ -1,14 +1,14 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi'
-import { DocumentBlobSchema, NavTreeNodeSchema, TocEntrySchema } from '../../contract/index.ts'
+import { DocumentResponseSchema, NavTreeNodeSchema, TocEntrySchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { headers, notModified, problems } from './openapi-responses.ts'
+import { headers, notModified, problems, versionQuery } from './openapi-responses.ts'
 
 /**
  * Stored shapes that responses share, named as OpenAPI components. They are
  * recursive (a TOC entry holds entries), which zod's own JSON Schema output
  * handles with references; the route-level generator does not.
  */
-const CONTRACT_COMPONENTS = { Document: DocumentBlobSchema, TocEntry: TocEntrySchema, NavItem: NavTreeNodeSchema }
+const CONTRACT_COMPONENTS = { Document: DocumentResponseSchema, TocEntry: TocEntrySchema, NavItem: NavTreeNodeSchema }
 export const componentRef = (name: keyof typeof CONTRACT_COMPONENTS) => ({ $ref: `#/components/schemas/${name}` })
 
 function registerContractComponents(app: OpenAPIHono<AppEnv>) {
@@ -21,7 +21,7 @@ function registerContractComponents(app: OpenAPIHono<AppEnv>) {
   }
 }
 
-const localeQuery = z.object({ locale: z.string().optional().openapi({ example: 'fr' }) })
+const localeQuery = z.object({ locale: z.string().optional().openapi({ example: 'fr' }), version: versionQuery })
 const conditionalHeaders = z.object({ 'accept-language': z.string().optional(), 'if-none-match': z.string().optional() })
 
 /**
@@ -68,7 +68,7 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>) {
       responses: {
         200: { description: 'Plain text', headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language'), content: { 'text/plain': { schema: z.string() } } },
         ...notModified,
-        ...problems(401, 503),
+        ...problems(401, 404, 503),
       },
     })
   }

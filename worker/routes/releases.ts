@@ -46,7 +46,7 @@ export const releasesRoute = createRoute({
 
 export const releases = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(releasesRoute, async (c) => {
   const query = c.req.valid('query')
-  const reader = await openReader(c)
+  const reader = await openReader(c, undefined)
   const view = reader.releases({ streams: query.stream === undefined ? [] : [query.stream].flat(), range: query.version, from: query.from, to: query.to })
   const etag = strongEtag(view.hash)
   const headers = { ETag: etag, 'Cache-Control': view.private ? CACHE_CONTROL.private : CACHE_CONTROL.public, Vary: 'Authorization' }

@@ -3,9 +3,9 @@ import { SearchResponseSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { jsonBodyLimit } from '../http/body-limit.ts'
 import { Problem } from '../http/problem.ts'
-import { openReader } from '../http/reader.ts'
+import { openReader, versionField } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
-import { headers, problems } from './openapi-responses.ts'
+import { headers, problems, versionQuery } from './openapi-responses.ts'
 
 
 const names = z.array(z.string().min(1).max(64)).max(20)
@@ -16,6 +16,7 @@ export const SearchRequest = z
     limit: z.int().min(1).max(50).default(10),
     sectionBoost: names.default([]).openapi({ example: ['api'] }),
     locale: z.string().min(2).max(35).optional().openapi({ example: 'fr' }),
+    version: versionQuery,
     filters: z
       .object({
         sections: names.optional().openapi({ description: 'Keep results in any of these sections', example: ['guides'] }),
@@ -35,7 +36,7 @@ export const searchRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: SearchRequest } } } },
   responses: {
     200: { description: 'Best match per document', headers: headers('Cache-Control', 'Vary', 'Content-Language'), content: { 'application/json': { schema: SearchResponseSchema } } },
-    ...problems(400, 401, 406, 413, 415, 422, 503),
+    ...problems(400, 401, 404, 406, 413, 415, 422, 503),
   },
 })
 
@@ -50,10 +51,10 @@ search.post('/v1/search', async function requireJsonBody(c, next) {
 search.post('/v1/search', jsonBodyLimit)
 
 search.openapi(searchRoute, async (c) => {
-  const { locale: explicit, ...ask } = c.req.valid('json')
-  const reader = await openReader(c)
+  const { locale: explicit, version, ...ask } = c.req.valid('json')
+  const reader = await openReader(c, version)
   const choice = reader.locale(explicit)
   const { locale, ...found } = await reader.search(choice, ask)
   const vary = [choice.negotiated ? 'Accept-Language' : null, 'Authorization'].filter(Boolean).join(', ')
-  return c.json(found, 200, { 'Cache-Control': 'no-store', 'Content-Language': locale, Vary: vary })
+  return c.json({ ...versionField(reader), ...found }, 200, { 'Cache-Control': 'no-store', 'Content-Language': locale, Vary: vary })
 })

@@ -17,6 +17,6 @@ export const statusRoute = createRoute({
 })
 
 export const status = new OpenAPIHono<AppEnv>().openapi(statusRoute, async (c) => {
-  const reader = await openReader(c)
+  const reader = await openReader(c, undefined)
   return c.json(reader.status(), 200, { 'Cache-Control': 'no-store' })
 })

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { documentUrl } from '../../../contract/index.ts'
-import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, type ToolContext } from '../context.ts'
+import { documentUrl, versionBaseUrl } from '../../../contract/index.ts'
+import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 import { missingPage, similarSlugs } from '../suggest.ts'
 
@@ -18,6 +18,7 @@ export const getDocumentInput = {
     .max(35)
     .optional()
     .describe('Language to read the page in, e.g. "fr". Default: the language of a translated slug, else the docs\' default language. A page not translated yet is served in the default language.'),
+  version: versionInput,
 }
 
 type GetDocumentArgs = z.infer<z.ZodObject<typeof getDocumentInput>>
@@ -33,7 +34,7 @@ export function registerGetDocument(server: McpServer, context: ToolContext): vo
       annotations: READ_ONLY,
     },
     guarded('get_document', async (args: GetDocumentArgs) => {
-      const reader = await context.reader()
+      const reader = await context.reader(args.version)
       const { site } = reader
       // A moved page answers under its new slug, as the HTTP API's 308 does.
       const answer = await reader.document(slugOf(args.slug), { locale: args.locale, followRedirect: true })
@@ -47,8 +48,9 @@ export function registerGetDocument(server: McpServer, context: ToolContext): vo
         variant.locale === locale
           ? `Locale: ${locale}`
           : `Locale: ${variant.locale} (fallback: this page has no ${locale} translation yet, so it is served in ${variant.locale})`,
-        `Markdown: ${absoluteMarkdownUrl(context, site, variant.locale, variant.slug)}`,
-        `Web page: ${absoluteUrl(context, documentUrl(site.baseUrl, site.defaultLocale, variant.locale, variant.slug))}`,
+        reader.versionName === null ? null : `Version: ${reader.versionName}`,
+        `Markdown: ${absoluteMarkdownUrl(context, reader, variant.locale, variant.slug)}`,
+        `Web page: ${absoluteUrl(context, documentUrl(versionBaseUrl(site.baseUrl, reader.version.name, reader.version.aliases.includes('latest')), site.defaultLocale, variant.locale, variant.slug))}`,
         answer.movedFrom ? `Redirected: "${answer.movedFrom}" is an old slug of this page; use "${variant.slug}" from now on.` : null,
         variant.draft ? 'Draft: this page is not published yet; only readers with a preview token see it.' : null,
         unknownLocaleNote(site, args.locale, locale),

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import type { NavTreeNode } from '../../../contract/index.ts'
-import { unknownLocaleNote, type ToolContext } from '../context.ts'
+import { unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolText } from '../results.ts'
 
 export const getNavigationInput = {
@@ -11,6 +11,7 @@ export const getNavigationInput = {
     .max(35)
     .optional()
     .describe('Language of the sidebar, e.g. "fr". Default: the docs\' default language. Pages not translated yet are listed in the default language.'),
+  version: versionInput,
 }
 
 type GetNavigationArgs = z.infer<z.ZodObject<typeof getNavigationInput>>
@@ -26,11 +27,11 @@ export function registerGetNavigation(server: McpServer, context: ToolContext): 
       annotations: READ_ONLY,
     },
     guarded('get_navigation', async (args: GetNavigationArgs) => {
-      const reader = await context.reader()
+      const reader = await context.reader(args.version)
       const { site } = reader
       const choice = reader.locale(args.locale)
       const items = await reader.navigation(choice).load()
-      const heading = `Pages of ${site.title} in ${choice.locale}, in reading order. Each page's slug is in backticks: read it with get_document.`
+      const heading = `Pages of ${site.title}${reader.versionName === null ? '' : ` ${reader.versionName}`} in ${choice.locale}, in reading order. Each page's slug is in backticks: read it with get_document.`
       const note = unknownLocaleNote(site, args.locale, choice.locale)
       return toolText([note, heading, markdownList(items, 0, site.defaultLocale)].filter((part) => part !== null).join('\n\n'))
     }),

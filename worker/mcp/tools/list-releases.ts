@@ -1,7 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import semver from 'semver'
 import { z } from 'zod'
-import type { ReleasesResponse, SiteInfo } from '../../../contract/index.ts'
+import type { ReleasesResponse } from '../../../contract/index.ts'
+import type { Reader } from '../../read-model/index.ts'
 import { absoluteMarkdownUrl, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 
@@ -48,17 +49,17 @@ export function registerListReleases(server: McpServer, context: ToolContext): v
       const found = streams.filter((stream) => stream.releases.length > 0)
       if (found.length === 0) return toolText(`No release matches these filters. Streams: ${known}. Call list_releases without filters to see every release.`)
       const heading = `Release notes of ${reader.site.title}, newest version first in each stream. Notes are HTML, as the docs render them.`
-      return toolText([heading, ...found.map((stream) => describeStream(context, reader.site, stream))].join('\n\n'))
+      return toolText([heading, ...found.map((stream) => describeStream(context, reader, stream))].join('\n\n'))
     }),
   )
 }
 
 type Stream = ReleasesResponse['streams'][number]
 
-function describeStream(context: ToolContext, site: SiteInfo, stream: Stream): string {
+function describeStream(context: ToolContext, reader: Reader, stream: Stream): string {
   const releases = stream.releases.map((release) => {
     const related = release.related.map(
-      (page) => `- ${page.title} \`${page.slug}\` ${absoluteMarkdownUrl(context, site, site.defaultLocale, page.slug)}`,
+      (page) => `- ${page.title} \`${page.slug}\` ${absoluteMarkdownUrl(context, reader, reader.site.defaultLocale, page.slug)}`,
     )
     return [
       // The build names an untitled release "<stream> <version>", which the heading says already.

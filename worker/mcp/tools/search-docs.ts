@@ -1,7 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import type { SearchHit, SearchResponse, SiteInfo } from '../../../contract/index.ts'
-import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, type ToolContext } from '../context.ts'
+import type { SearchHit, SearchResponse } from '../../../contract/index.ts'
+import type { Reader } from '../../read-model/index.ts'
+import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolText } from '../results.ts'
 
 /** POST /v1/search's largest page of results. */
@@ -32,6 +33,7 @@ export const searchDocsInput = {
     .optional()
     .describe('Only pages in any of these sections: the first segment of a slug, e.g. ["guides"]. get_navigation shows them.'),
   tags: names.optional().describe('Only pages with any of these tags (from their front matter), e.g. ["cli"]. Each result lists its tags.'),
+  version: versionInput,
 }
 
 type SearchDocsArgs = z.infer<z.ZodObject<typeof searchDocsInput>>
@@ -47,24 +49,24 @@ export function registerSearchDocs(server: McpServer, context: ToolContext): voi
       annotations: READ_ONLY,
     },
     guarded('search_docs', async (args: SearchDocsArgs) => {
-      const reader = await context.reader()
+      const reader = await context.reader(args.version)
       const filters = { sections: args.sections, tags: args.tags }
       const { locale, results, facets } = await reader.search(reader.locale(args.locale), { query: args.query, limit: args.limit, sectionBoost: [], filters })
       const summary =
         results.length === 0
           ? `No page matches "${args.query}" in ${locale}${args.sections || args.tags ? ' with these filters' : ''}. Try fewer or other words${args.sections || args.tags ? ', or fewer filters' : ''}, or call get_navigation to browse every page.`
           : `${results.length} page${results.length === 1 ? '' : 's'} for "${args.query}" in ${locale}, best first. Read one in full with get_document and its slug.\n${facetLine(facets)}`
-      const hits = results.map((hit, rank) => describeHit(context, reader.site, hit, rank))
+      const hits = results.map((hit, rank) => describeHit(context, reader, hit, rank))
       return toolText([unknownLocaleNote(reader.site, args.locale, locale), summary, ...hits].filter((part) => part !== null).join('\n\n'))
     }),
   )
 }
 
-function describeHit(context: ToolContext, site: SiteInfo, hit: SearchHit, rank: number): string {
+function describeHit(context: ToolContext, reader: Reader, hit: SearchHit, rank: number): string {
   return [
     `${rank + 1}. ${hit.title}${hit.heading ? ` › ${hit.heading.text}` : ''}`,
     `   slug: ${hit.slug} (section ${hit.section}${hit.tags.length > 0 ? `, tags ${hit.tags.join(', ')}` : ''}, locale ${hit.locale})`,
-    `   Markdown: ${absoluteMarkdownUrl(context, site, hit.locale, hit.slug)}`,
+    `   Markdown: ${absoluteMarkdownUrl(context, reader, hit.locale, hit.slug)}`,
     `   Web page: ${absoluteUrl(context, hit.url)}`,
     `   ${plainText(hit.excerpt)}`,
   ].join('\n')

@@ -1,0 +1,93 @@
+import { documentUrl, versionBaseUrl, versionNamed, type DocsVersion, type Manifest, type RouteEntry, type VersionEntry } from '../../contract/index.ts'
+import type { Store } from '../store.ts'
+import { visibleVariant } from './documents.ts'
+
+/** A request named a version the live build does not have. */
+export class UnknownVersion extends Error {
+  override name = 'UnknownVersion'
+  constructor(requested: string, manifest: Manifest) {
+    super(`Version "${requested}" does not exist. Versions: ${describeVersions(manifest)}.`)
+  }
+}
+
+/** `3.x (latest), 2.x, 1.x`: what a reader may ask for, aliases included. */
+function describeVersions(manifest: Manifest): string {
+  return manifest.versions.map((version) => `${version.name ?? '(unnamed)'}${version.aliases.length > 0 ? ` (${version.aliases.join(', ')})` : ''}`).join(', ')
+}
+
+/** The version a request names (a name or an alias), `latest` when it names none; resolved per request, so aliases follow the live build. */
+export function chooseVersion(manifest: Manifest, requested: string | undefined): VersionEntry {
+  const found = versionNamed(manifest.versions, requested ?? 'latest')
+  if (!found) throw new UnknownVersion(requested ?? 'latest', manifest)
+  return found
+}
+
+/** Whether the build has named versions: only then do bodies name the version they serve. */
+export const isVersioned = (manifest: Manifest) => manifest.versions.some((version) => version.name !== null)
+
+/** A page in another version, as a document body lists it. */
+export interface VersionPeer {
+  version: string
+  slug: string
+  url: string
+}
+
+export interface PeerContext {
+  store: Store
+  manifest: Manifest
+  locale: string
+  canReadDrafts: boolean
+}
+
+/**
+ * The same page in every other version where a reader may see it: by its
+ * document id, else by an old slug of it (a page renamed since that
+ * version), following that version's own redirects (a page renamed later).
+ */
+export async function versionPeers(context: PeerContext, current: VersionEntry, page: RouteEntry): Promise<VersionPeer[]> {
+  const peers: VersionPeer[] = []
+  for (const version of context.manifest.versions) {
+    if (version.name === current.name || version.name === null) continue
+    const docs = await context.store.docsVersion(context.manifest, version)
+    const found = await pageIn(context, docs, [page.docId, ...(page.formerly ?? [])])
+    const variant = visibleVariant(found, context.locale, context.canReadDrafts)
+    if (!variant) continue
+    const base = versionBaseUrl(context.manifest.site.baseUrl, version.name, version.aliases.includes('latest'))
+    peers.push({ version: version.name, slug: variant.slug, url: documentUrl(base, context.manifest.site.defaultLocale, variant.locale, variant.slug) })
+  }
+  return peers
+}
+
+async function pageIn(context: PeerContext, docs: DocsVersion, slugs: string[]): Promise<RouteEntry | undefined> {
+  for (const slug of slugs) {
+    const route = await context.store.route(context.manifest, docs, slug)
+    if (route?.kind === 'page') return route.page
+    if (route?.kind === 'redirect') {
+      const moved = await context.store.route(context.manifest, docs, route.to)
+      if (moved?.kind === 'page') return moved.page
+    }
+  }
+  return undefined
+}
+
+/** What a document body says of versions on a versioned site. */
+export interface VersionFields {
+  version: string
+  versions: VersionPeer[]
+  /** Its URL in the default version, when it exists there. */
+  canonical: string | null
+}
+
+export async function versionFields(context: PeerContext, current: VersionEntry & { name: string }, page: RouteEntry, served: { locale: string; slug: string }): Promise<VersionFields> {
+  const versions = await versionPeers(context, current, page)
+  const isDefault = current.aliases.includes('latest')
+  const ownUrl = documentUrl(versionBaseUrl(context.manifest.site.baseUrl, current.name, isDefault), context.manifest.site.defaultLocale, served.locale, served.slug)
+  const defaultName = context.manifest.versions.find((version) => version.aliases.includes('latest'))?.name
+  return { version: current.name, versions, canonical: isDefault ? ownUrl : (versions.find((peer) => peer.version === defaultName)?.url ?? null) }
+}
+
+/** A stored document body (a JSON object) with the version fields added: the build stores one body per page, whatever the versions. */
+export function withVersionFields(storedJson: string, fields: VersionFields): string {
+  const body = storedJson.trimEnd()
+  return `${body.slice(0, -1)},${JSON.stringify(fields).slice(1)}`
+}

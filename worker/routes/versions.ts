@@ -1,0 +1,28 @@
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi'
+import { VersionsResponseSchema, blobHash } from '../../contract/index.ts'
+import type { AppEnv } from '../app-env.ts'
+import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
+import { openReader } from '../http/reader.ts'
+import { headers, notModified, problems } from './openapi-responses.ts'
+
+export const versionsRoute = createRoute({
+  method: 'get',
+  path: '/v1/versions',
+  operationId: 'listVersions',
+  tags: ['versions'],
+  summary: 'The docs versions, in site.yml order, with their status, aliases and document counts',
+  responses: {
+    200: { description: 'Every version; one unnamed version on a site without versions', headers: headers('ETag', 'Cache-Control'), content: { 'application/json': { schema: VersionsResponseSchema } } },
+    ...notModified,
+    ...problems(401, 406, 503),
+  },
+})
+
+export const versions = new OpenAPIHono<AppEnv>().openapi(versionsRoute, async (c) => {
+  const reader = await openReader(c, undefined)
+  const body = reader.versions()
+  const etag = strongEtag(await blobHash(JSON.stringify(body)))
+  const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL.public }
+  if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
+  return c.json(body, 200, headers)
+})
