@@ -18,6 +18,7 @@ import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
 import { navItems } from './nav-items.ts'
 import { checkSidebar, sidebarNames } from './nav-layout.ts'
 import { buildReleases } from './releases.ts'
+import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { partialSources } from '../markdown/mdx/partials.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { localeLlms } from './locale-llms.ts'
@@ -123,6 +124,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const search: Manifest['search'] = {}
   const navigation: Manifest['navigation'] = {}
   const llms: Manifest['llms'] = {}
+  const publishedByLocale: Record<string, SectionPage[]> = {}
   const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length, releases: releaseFiles.length }
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
   const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
@@ -134,6 +136,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
+    publishedByLocale[locale] = view.published
     const files = localeLlms(site, locale, view.publicTree, view.published)
     const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
       const json = JSON.stringify(text)
@@ -168,6 +171,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale) })
   const { manifest, blobList } = buildManifest({
     site,
+    sections: sectionTitles(site, publishedByLocale),
     commit: input.git.head,
     builtAt: input.builtAt,
     routes: routes.map((shard) => blobs.add(shard)),

@@ -89,8 +89,8 @@ describe('with PREVIEW on', () => {
   it('shows the fallback notice on an untranslated page, and the locale switcher links each locale\'s version', async () => {
     const { response, html } = await page('/docs/fr/guides/deploy')
     expect(response.status).toBe(200)
-    expect(html).toMatch(/class="notice fallback"[^>]*>This page is not translated into Français yet: it is shown in English\./)
-    expect(await collect(html, 'nav[aria-label="Languages"] a', 'href')).toEqual(['/docs/guides/deploy', '/docs/fr/guides/deploy'])
+    expect(html).toMatch(/class="notice fallback"[^>]*>Cette page n’est pas encore traduite en français : elle est affichée en anglais\./)
+    expect(await collect(html, 'nav.locales a', 'href')).toEqual(['/docs/guides/deploy', '/docs/fr/guides/deploy'])
     const translated = await page('/docs/guides/install')
     expect(await collect(translated.html, 'nav[aria-label="Languages"] a', 'href')).toEqual(['/docs/guides/install', '/docs/fr/guides/installation'])
     expect(translated.html).not.toContain('notice fallback')
