@@ -3,30 +3,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import app from '../../worker/index.ts'
 import { call, expectNotFound, publishFixture, readJson } from './helpers.ts'
 import { draftsToken } from './tokens.ts'
+import { collect, page, preview } from './preview-helpers.ts'
 
 beforeAll(publishFixture)
 
 const DRAFTS_COOKIE = { Cookie: 'docs-preview-drafts=on' }
-
-/** A request to the worker with the preview on, as `npm start` runs it (optionally with its drafts token). */
-type PreviewVars = { PREVIEW_TOKEN?: string; PREVIEW_PROBLEMS_URL?: string }
-
-async function preview(path: string, init: RequestInit = {}, vars: PreviewVars = {}): Promise<Response> {
-  return app.request(`https://docs.example${path}`, { redirect: 'manual', ...init }, { ...env, PREVIEW: 'true', ...vars })
-}
-
-async function page(path: string, init: RequestInit = {}, vars: PreviewVars = {}) {
-  const response = await preview(path, init, vars)
-  return { response, html: await response.text() }
-}
-
-/** Every value of `attribute` on the elements `selector` matches, read with workerd's own HTML parser. */
-async function collect(html: string, selector: string, attribute: string): Promise<string[]> {
-  const values: string[] = []
-  const keep = (value: string | null) => value !== null && values.push(value)
-  await new HTMLRewriter().on(selector, { element: (element) => void keep(element.getAttribute(attribute)) }).transform(new Response(html)).text()
-  return values
-}
 
 describe('with PREVIEW off (production default)', () => {
   it.each(['/', '/docs/', '/docs/guides/install', '/releases', '/search?q=rollback', '/_preview/problems', '/_preview/app.js'])(

@@ -57,7 +57,10 @@ export function languageName(locale: string, readerLocale: string): string {
 
 /** A text with its `{name}` slots filled, as parts: values stay as given (markup a caller escapes, or already built HTML). */
 export function fill<T>(template: string, values: Record<string, T>): Array<string | T> {
-  return template.split(/\{(\w+)\}/).map((part, index) => (index % 2 === 1 && Object.hasOwn(values, part) ? (values[part] as T) : part))
+  return template.split(/\{(\w+)\}/).map((part, index) => {
+    if (index % 2 === 0) return part
+    return Object.hasOwn(values, part) ? (values[part] as T) : `{${part}}`
+  })
 }
 
 /** The same, as plain text. */
