@@ -87,10 +87,12 @@ describe('the preview in Chinese and Arabic (test/fixtures/languages)', () => {
     expect(await texts(html, '.sidebar .badge')).toContain('未翻译')
   })
 
-  it('sets dir="rtl" on an Arabic page, and keeps a left-to-right language of the same site ltr', async () => {
+  it('sets dir="rtl" and Arabic chrome on an Arabic page, and keeps a left-to-right language of the same site ltr', async () => {
     const arabic = await page('/docs/ar/guides/install')
     expect(await collect(arabic.html, 'html', 'lang')).toEqual(['ar'])
     expect(await collect(arabic.html, 'html', 'dir')).toEqual(['rtl'])
+    expect(await texts(arabic.html, 'aside.toc h2')).toEqual(['في هذه الصفحة'])
+    expect(await collect(arabic.html, 'nav.crumbs', 'aria-label')).toEqual(['مسار التنقل'])
     const english = await page('/docs/guides/install')
     expect(await collect(english.html, 'html', 'dir')).toEqual(['ltr'])
   })

@@ -5,8 +5,8 @@ import { fill, previewText, TEXTS, textDirection } from '../../worker/preview/st
 const slots = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
 
 describe('the preview\'s interface strings', () => {
-  it('has the languages of content/ and the ten most common docs languages', () => {
-    expect(Object.keys(TEXTS).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt-br', 'ru', 'zh-cn', 'zh-tw'])
+  it('has the languages of content/, the ten most common docs languages, and Arabic, written right to left', () => {
+    expect(Object.keys(TEXTS).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt-br', 'ru', 'zh-cn', 'zh-tw'])
   })
 
   it.each(Object.entries(TEXTS))('gives every English key in %s, none empty, with the same {slots}', (_language, table) => {

@@ -75,6 +75,9 @@ code { font: .9em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; 
 blockquote { margin: 1rem 0; padding: .1rem 1rem; border-inline-start: 3px solid var(--line); color: var(--muted); }
 .crumbs ol { display: flex; flex-wrap: wrap; list-style: none; padding: 0; margin: 0 0 .5rem; font-size: .9rem; color: var(--muted); }
 .crumbs li + li::before { content: "›"; margin: 0 .4rem; }
+[dir="rtl"] .crumbs li + li::before { content: "‹"; }
+/* Spaced letters would break the joins of Arabic script. */
+[dir="rtl"] .toc h2 { letter-spacing: normal; }
 .notice { padding: .6rem .9rem; border: 1px solid var(--warn-line); background: var(--warn-bg); border-radius: .4rem; }
 .notice.error { border-color: var(--bad); color: var(--bad); background: transparent; }
 .edit { margin-top: 3rem; font-size: .9rem; color: var(--muted); }

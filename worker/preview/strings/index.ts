@@ -1,3 +1,4 @@
+import { ar } from './ar.ts'
 import { de } from './de.ts'
 import { en, type PreviewText } from './en.ts'
 import { es } from './es.ts'
@@ -13,7 +14,7 @@ import { zhTw } from './zh-tw.ts'
 export type { PreviewText }
 
 /** The preview's interface, by lower-case language tag. */
-export const TEXTS: Record<string, PreviewText> = { en, de, es, fr, it, ja, ko, 'pt-br': ptBr, ru, 'zh-cn': zhCn, 'zh-tw': zhTw }
+export const TEXTS: Record<string, PreviewText> = { en, ar, de, es, fr, it, ja, ko, 'pt-br': ptBr, ru, 'zh-cn': zhCn, 'zh-tw': zhTw }
 
 // Chinese in traditional script: asked for by script, or by a region that writes it.
 const TRADITIONAL_CHINESE = /^zh-(?:hant|tw|hk|mo)\b/
