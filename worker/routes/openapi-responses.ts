@@ -14,7 +14,8 @@ export const HEADERS = {
   Location: header('Where the page lives now, with the same query and `.md` suffix'),
   'Retry-After': header('Seconds to wait before trying again'),
   'WWW-Authenticate': header('`Bearer error="invalid_token"`, with what was wrong'),
-
+  'Content-Security-Policy': header("`default-src 'none'; style-src 'unsafe-inline'; sandbox`: an author's file opened directly runs nothing"),
+  'X-Content-Type-Options': header('`nosniff`: browsers keep to the declared Content-Type'),
 } as const
 
 type HeaderName = keyof typeof HEADERS
