@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -26,16 +26,18 @@ const PROGRAM = resolve('test/typed-client/program.ts')
 const JWT = { JWT_SECRET: 'a-test-secret-of-at-least-32-bytes!!', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview' }
 // The fixture site, and a page with an image so that the assets path has a file to serve.
 const PICTURES = { 'docs/en/guides/pictures.md': '---\ntitle: Pictures\n---\n\n![A diagram](./images/diagram.svg)\n' }
+const DIAGRAM = 'test/fixtures/assets/docs/en/images/diagram.svg'
 
 let workDir: string
 let mf: Miniflare
 let openapi: OpenApiDocument
+let served: { ok: boolean; output: string }
 let client: ClientRun
 
 async function publishedWorker(): Promise<string> {
   const content = join(workDir, 'content')
   await cp('test/fixtures/site', content, { recursive: true })
-  await cp('test/fixtures/assets/docs/en/images/diagram.svg', join(content, 'docs/en/guides/images/diagram.svg'))
+  await cp(DIAGRAM, join(content, 'docs/en/guides/images/diagram.svg'))
   for (const [path, text] of Object.entries(PICTURES)) await writeFile(join(content, path), text)
   const built = await buildSite({ contentDir: content, outDir: join(workDir, 'dist'), cacheDir: null, threads: 1, keepBlobs: true })
   const scriptPath = await bundleWorker('worker/index.ts', join(workDir, 'worker.js'))
@@ -65,12 +67,25 @@ const draftsToken = () =>
     .setExpirationTime('5m')
     .sign(new TextEncoder().encode(JWT.JWT_SECRET))
 
+function withoutToc(document: OpenApiDocument): OpenApiDocument {
+  const { schemas } = document.components
+  const { toc: _toc, ...properties } = schemas.Document?.properties ?? {}
+  return { ...document, components: { schemas: { ...schemas, Document: { ...schemas.Document, properties } } } }
+}
+
+/** The document with its documents path parameter named `id` instead of `slug`. */
+function withSlugNamedId(document: OpenApiDocument): OpenApiDocument {
+  const { '/v1/documents/{slug}': item, ...paths } = document.paths
+  if (item?.get?.parameters === undefined) throw new Error('the document has no parameters of GET /v1/documents/{slug}')
+  const parameters = item.get.parameters.map((parameter) => (parameter.in === 'path' ? { ...parameter, name: 'id' } : parameter))
+  return { ...document, paths: { ...paths, '/v1/documents/{id}': { get: { ...item.get, parameters } } } }
+}
+
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'docs-typed-client-'))
   const origin = await publishedWorker()
   openapi = (await (await fetch(`${origin}/v1/openapi.json`)).json()) as OpenApiDocument
-  const checked = await typeCheck(await generateTypes(openapi), 'served')
-  expect(checked.output).toBe('')
+  served = await typeCheck(await generateTypes(openapi), 'served')
   const program = (await import(pathToFileURL(PROGRAM).href)) as ClientProgram
   // The client calls the server the document names, as a generated client does.
   client = await program.callEveryOperation(openapi.servers[0]?.url ?? '', await draftsToken())
@@ -82,18 +97,24 @@ afterAll(async () => {
 })
 
 describe('a client generated from /v1/openapi.json', () => {
-  it('fails the type check when the document lacks a field the client program reads', async () => {
-    const { toc: _toc, ...properties } = (openapi.components.schemas.Document as { properties: Record<string, unknown> }).properties
-    const withoutToc = { ...openapi, components: { schemas: { ...openapi.components.schemas, Document: { ...openapi.components.schemas.Document, properties } } } }
-    const checked = await typeCheck(await generateTypes(withoutToc), 'without-toc')
+  it('type-checks the client program against the types generated from the document the worker serves', () => {
+    expect(served).toEqual({ ok: true, output: '' })
+  })
+
+  const lacking: Array<[string, (document: OpenApiDocument) => OpenApiDocument, RegExp]> = [
+    ['a field of an answer (the TOC of a document)', withoutToc, /program\.ts\(\d+,\d+\): error TS2339: Property 'toc' does not exist/],
+    ['a path parameter (the slug of a document)', withSlugNamedId, /program\.ts\(\d+,\d+\): error TS2345: Argument of type '"\/v1\/documents\/\{slug\}"'/],
+  ]
+  it.each(lacking)('fails the type check when the document lacks %s that the client program uses', async (_what, change, error) => {
+    const checked = await typeCheck(await generateTypes(change(openapi)), 'changed')
     expect(checked.ok).toBe(false)
-    expect(checked.output).toMatch(/program\.ts\(\d+,\d+\): error TS2339: Property 'toc' does not exist/)
+    expect(checked.output).toMatch(error)
   }, 60_000)
 
   it('reads a top-level page, a nested one sent as guides%2Finstall, one two levels deep, and a translation', () => {
     const { answers, exchanges } = client
     expect(answers.topLevel).toMatchObject({ status: 200, slug: 'index', locale: 'en' })
-    expect(answers.nested).toMatchObject({ status: 200, slug: 'guides/install', title: 'Installing the service', breadcrumbs: expect.arrayContaining(['guides']) })
+    expect(answers.nested).toMatchObject({ status: 200, slug: 'guides/install', title: 'Installing the service', tocIds: ['requirements', 'configure-wrangler'], breadcrumbs: ['guides'] })
     expect(answers.twoLevelsDeep).toMatchObject({ status: 200, slug: 'reference/limits/quotas', title: 'Quotas' })
     expect(answers.french).toMatchObject({ status: 200, slug: 'guides/installation', title: 'Installer le service', locale: 'fr' })
     expect(exchanges.map((exchange) => new URL(exchange.url).pathname)).toEqual(
@@ -117,21 +138,21 @@ describe('a client generated from /v1/openapi.json', () => {
     expect(answers.badToken).toMatchObject({ status: 401, challenge: expect.stringMatching(/^Bearer error="invalid_token"/) })
   })
 
-  it('reads navigation, search, releases by stream and version, status, llms files and an asset', () => {
+  it('reads navigation, search, releases by stream and version, status, llms files and an asset', async () => {
     const { answers } = client
     expect(answers.navigation).toMatchObject({ status: 200, locale: 'fr', topLevel: expect.arrayContaining(['index', 'guides']) })
     expect(answers.search).toMatchObject({ status: 200, slugs: expect.arrayContaining(['guides/install']), sections: { guides: expect.any(Number) } })
     expect(answers.searchWithoutQuery).toEqual({ status: 422, pointers: ['/query'] })
     expect(answers.releases).toMatchObject({ status: 200, streams: [{ name: 'lts', versions: ['1.4.1'] }, { name: 'stable', versions: ['1.4.0'] }] })
     expect(answers.unknownStream).toMatchObject({ status: 422, problem: { errors: [{ pointer: '/stream' }] } })
-    expect(answers.status).toMatchObject({ status: 200, locales: ['en', 'fr'] })
+    expect(answers.status).toMatchObject({ status: 200, documents: { en: expect.any(Number), fr: 2 }, locales: ['en', 'fr'] })
     expect(answers.llms).toEqual({ status: 200, firstLine: '# Fixture docs' })
-    expect(answers.llmsFull).toMatchObject({ status: 200 })
-    expect(answers.asset).toEqual({ status: 200, type: 'image/svg+xml', bytes: expect.any(Number) })
+    expect(answers.llmsFull).toEqual({ status: 200, firstLine: '# Bienvenue' })
+    expect(answers.asset).toEqual({ status: 200, type: 'image/svg+xml', bytes: (await readFile(DIAGRAM)).byteLength })
     expect(answers.missingAsset).toMatchObject({ status: 404, problem: { status: 404 } })
   })
 
-  it('calls every operation the document describes, and each answer has a status, content type and body the document gives it', () => {
+  it('calls every operation the document describes, and each answer has a status, headers, content type and body the document describes', () => {
     expect(new Set(client.exchanges.map((exchange) => exchange.operation))).toEqual(new Set(operationsOf(openapi)))
     const found = client.exchanges.flatMap((exchange) => deviations(openapi, exchange).map((problem) => `${exchange.operation} ${exchange.status}: ${problem}`))
     expect(found).toEqual([])

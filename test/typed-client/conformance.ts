@@ -9,6 +9,7 @@ interface Response {
   content?: Record<string, MediaType>
 }
 interface Operation {
+  parameters?: Array<{ name: string; in: string }>
   responses: Record<string, Response>
 }
 export interface OpenApiDocument {
