@@ -24,6 +24,9 @@ export const ManifestSchema = z
       defaultLocale: z.string(),
       locales: z.array(z.string()).min(1),
       baseUrl: z.string(),
+      sections: z
+        .array(z.strictObject({ slug: z.string(), title: z.record(z.string(), z.string()) }))
+        .meta({ description: "Each section a page can belong to (a search hit's `section`), with its title in every locale of the site, in site.yml order" }),
     }),
     /** The versions in the order of site.yml; a site without `versions` has one, unnamed. */
     versions: z.array(VersionEntrySchema).min(1),

@@ -9,6 +9,7 @@ import { assetIndexOf, type AssetBlob } from './asset-table.ts'
 import { BlobSet } from './blob-set.ts'
 import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
 import { buildReleases } from './releases.ts'
+import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { renderInProcess, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 import type { Memo } from './search-index.ts'
@@ -94,6 +95,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const warnings: BuildWarning[] = []
   const usedAssets = new Map<string, AssetBlob>()
   let releaseLinks: Awaited<ReturnType<typeof buildVersion>>['releaseLinks'] | undefined
+  let sectionPages: Record<string, SectionPage[]> = {}
   for (const version of configured) {
     const isDefault = version.aliases.includes('latest')
     const content = version.source.kind === 'current' ? { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES, origin: samePath } : input.versions?.get(version.name)
@@ -118,7 +120,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     warnings.push(...built.warnings.map((warning) => ('path' in warning ? located(warning) : warning)))
     problems.push(...built.assets.oversized.map(located))
     for (const blob of built.assets.blobs) usedAssets.set(blob.hash, blob)
-    if (isDefault) releaseLinks = built.releaseLinks
+    if (isDefault) {
+      releaseLinks = built.releaseLinks
+      sectionPages = built.published
+    }
     if (isDefault || name === null) Object.assign(stats, { documents: built.stats.documents, fallbacks: built.stats.fallbacks })
     stats.drafts += built.stats.drafts
     if (name !== null) stats.versions[name] = built.documentCounts
@@ -136,6 +141,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   for (const blob of usedAssets.values()) blobs.addAsset(blob)
   const { manifest, blobList } = buildManifest({
     site,
+    sections: sectionTitles(site, sectionPages),
     commit: input.git.head,
     builtAt: input.builtAt,
     versions,

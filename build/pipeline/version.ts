@@ -58,6 +58,8 @@ export interface VersionOutput {
   warnings: BuildWarning[]
   /** What release notes need of the version they link into. */
   releaseLinks: { rendered: Map<string, RenderedRelease>; draftUrls: Set<string>; related: (slug: string) => { slug: string; title: string; url: string; draft: boolean } | undefined }
+  /** Per locale, the pages it publishes (sections take their titles from them). */
+  published: Record<string, RenderedSource[]>
   /** Every file the version's pages and release notes reference. */
   assets: ReturnType<typeof usedAssets>
 }
@@ -111,6 +113,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   for (const source of sources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))
   const documentsByLocale: LocaleDocuments = {}
   const docs: Omit<DocsVersion, 'routes' | 'schemaVersion'> = { search: {}, navigation: {}, llms: {} }
+  const published: Record<string, RenderedSource[]> = {}
   const stats: VersionOutput['stats'] = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length }
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
   const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
@@ -122,6 +125,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse, reuseKey: input.key })
     documentsByLocale[locale] = view.documents
     docs.navigation[locale] = view.navigation
+    published[locale] = view.published
     const files = localeLlms(site, locale, view.publicTree, view.published)
     const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
       const json = JSON.stringify(text)
@@ -155,6 +159,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
         return target && { slug: target.slug, title: target.title, url: target.url, draft: target.draft }
       },
     },
+    published,
     assets: used,
   }
 }

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { ProblemSchema } from '../../contract/index.ts'
+import { ASSET_SECURITY_HEADERS } from './assets.ts'
 
 // What every operation's OpenAPI description shares: the headers its answers
 // carry and the problems it can answer with, each written once.
@@ -15,7 +16,8 @@ export const HEADERS = {
   Location: header('Where the page lives now, with the same query and `.md` suffix'),
   'Retry-After': header('Seconds to wait before trying again'),
   'WWW-Authenticate': header('`Bearer error="invalid_token"`, with what was wrong'),
-
+  'Content-Security-Policy': header(`\`${ASSET_SECURITY_HEADERS['Content-Security-Policy']}\`: an author's file opened directly runs nothing`),
+  'X-Content-Type-Options': header(`\`${ASSET_SECURITY_HEADERS['X-Content-Type-Options']}\`: browsers keep to the declared Content-Type`),
 } as const
 
 /** `?version=` (and the search body's `version`): a version's name or an alias. */
