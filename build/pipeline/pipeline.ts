@@ -118,7 +118,6 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     problems.push(...built.problems.map(located))
     brokenLinks.push(...built.brokenLinks.map(located))
     warnings.push(...built.warnings.map((warning) => ('path' in warning ? located(warning) : warning)))
-    problems.push(...built.assets.oversized.map(located))
     for (const blob of built.assets.blobs) usedAssets.set(blob.hash, blob)
     if (isDefault) {
       releaseLinks = built.releaseLinks

@@ -67,7 +67,7 @@ export function buildReleases(
       upgrade: upgrade ? { html: upgrade.html } : null,
       breaking: data.breaking ?? false,
       related,
-      docsVersion: context.docsVersions.find((name) => semver.validRange(name) !== null && semver.satisfies(version, name)) ?? null,
+      docsVersion: context.docsVersions.find((name) => semver.validRange(name) !== null && semver.satisfies(version, name, { includePrerelease: true })) ?? null,
     })
     streams.set(stream, entries)
   }

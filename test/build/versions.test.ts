@@ -1,0 +1,111 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ReleasesBlob } from '../../contract/index.ts'
+import { blob, buildDir, makeTempDir, problemsOf, removeTempDirs, routesOf, versionOf, type FolderBuild } from './helpers.ts'
+import { makeVersionedRepo } from './versioned-repo.ts'
+
+let repo: string
+let build: FolderBuild
+const llmsIndex = (version: string, locale = 'en') => JSON.parse(build.result.blobs.get(versionOf(build.result, version).llms[locale]?.index ?? '') ?? '""') as string
+
+beforeAll(async () => {
+  repo = await makeVersionedRepo(await makeTempDir())
+  build = await buildDir(repo)
+})
+afterAll(removeTempDirs)
+
+describe('a site with versions', () => {
+  it('lists every version in site.yml order, with its status, label, aliases and counts', () => {
+    expect(build.result.manifest.versions.map(({ docs: _docs, ...version }) => version)).toEqual([
+      { name: '3.x', label: null, status: 'unreleased', aliases: ['next'], documentCounts: { en: 4, fr: 1 } },
+      { name: '2.x', label: null, status: 'current', aliases: ['latest'], documentCounts: { en: 3, fr: 1 } },
+      { name: '1.x', label: '1.x (legacy)', status: 'unmaintained', aliases: [], documentCounts: { en: 3, fr: 0 } },
+    ])
+  })
+
+  it('reads a version at a git ref from git itself: the pages as they were at the tag', () => {
+    const slugs = Object.keys(routesOf(build.result, '2.x').slugs).sort()
+    expect(slugs).toEqual(['guides/glaze', 'guides/setup', 'index'])
+    expect(routesOf(build.result, '2.x').documents.fr?.index?.title).toBe('Kiln 2 en français')
+  })
+
+  it('builds the current folder as its version, with the redirect a rename in git history gives', () => {
+    const routes = routesOf(build.result, '3.x')
+    expect(Object.keys(routes.slugs).sort()).toEqual(['guides/glaze', 'guides/install', 'guides/kilnfile', 'index'])
+    expect(routes.redirects).toEqual({ 'guides/setup': 'guides/install' })
+  })
+
+  it('reads a folder of default-locale pages as a version, other locales falling back to them', () => {
+    const routes = routesOf(build.result, '1.x')
+    expect(Object.keys(routes.slugs).sort()).toEqual(['guides/setup', 'index', 'legacy'])
+    expect(routes.documents.fr?.legacy).toMatchObject({ locale: 'en', title: 'Legacy furnaces' })
+  })
+
+  it("gives the default version's pages the site's URLs and every other version's pages URLs under its name", () => {
+    expect(llmsIndex('2.x')).toContain('(/v1/documents/guides/setup.md)')
+    expect(llmsIndex('3.x')).toContain('(/v1/documents/guides/install.md?version=3.x)')
+    expect(llmsIndex('1.x')).toContain('(/v1/documents/legacy.md?version=1.x)')
+    const navigation = JSON.parse(build.result.blobs.get(versionOf(build.result, '3.x').navigation.en?.public ?? '') ?? '{}') as { items: Array<{ url: string | null; children: Array<{ url: string }> }> }
+    expect(JSON.stringify(navigation.items)).toContain('"url":"/3.x/guides/install"')
+  })
+
+  it("links each release to the version whose name, as a semver range, contains it, and its related pages into the default version", () => {
+    const releases = blob<ReleasesBlob>(build.result, build.result.manifest.releases).streams[0]?.releases ?? []
+    expect(releases.map((release) => [release.version, release.docsVersion])).toEqual([
+      ['3.0.0-beta.1', '3.x'],
+      ['2.4.0', '2.x'],
+      ['1.2.0', '1.x'],
+    ])
+    expect(releases[1]?.related).toEqual([{ slug: 'guides/setup', title: 'Setting up kiln', url: '/guides/setup', draft: false }])
+  })
+
+  it('makes the same blobs for an unchanged version when another version is added, so publishing it uploads nothing again', async () => {
+    const site = join(repo, 'site.yml')
+    const text = await readFile(site, 'utf8')
+    await writeFile(site, text.replace(/  - name: "3\.x"\n    status: unreleased\n/, ''))
+    try {
+      const without = await buildDir(repo)
+      const docsOf = (result: FolderBuild['result'], name: string) => result.manifest.versions.find((version) => version.name === name)?.docs
+      expect(without.result.manifest.versions.map((version) => version.name)).toEqual(['2.x', '1.x'])
+      for (const name of ['2.x', '1.x']) expect(docsOf(without.result, name), name).toBe(docsOf(build.result, name))
+      const added = build.result.blobList.blobs.filter((hash) => !without.result.blobList.blobs.includes(hash))
+      const docs3 = versionOf(build.result, '3.x')
+      expect(added).toContain(docs3.search.en)
+      expect(added.length).toBeLessThan(build.result.blobList.blobs.length / 2)
+    } finally {
+      await writeFile(site, text)
+    }
+  })
+})
+
+describe('versions in site.yml', () => {
+  const site = (versions: string, extra = '') => `title: Kiln\ndefaultLocale: en\n${extra}versions:\n${versions}`
+  const page = { 'docs/en/index.md': '# Home\n' }
+
+  it.each([
+    ['a name that is not path-safe', '  - name: "2/x"\n', 4, 'versions.0.name: must be path-safe'],
+    ['a name listed twice', '  - name: "2.x"\n  - name: "2.x"\n    path: old\n', 5, 'versions: "2.x" is listed twice'],
+    ['two versions of this content folder', '  - name: "3.x"\n  - name: "2.x"\n', 5, 'versions: only one version can be this content folder'],
+    ['both a path and a ref', '  - name: "2.x"\n    path: old\n    ref: v2\n', 4, 'takes a path or a ref, not both'],
+    ['no current version and no defaultVersion', '  - name: "3.x"\n    status: unreleased\n', 1, 'defaultVersion: no version has status current'],
+  ])('refuses %s, at its line', async (_case, versions, line, message) => {
+    const problems = await problemsOf({ 'site.yml': site(versions), ...page })
+    expect(problems).toEqual([expect.objectContaining({ path: 'site.yml', line })])
+    expect(problems[0]?.message).toContain(message)
+  })
+
+  it('refuses a defaultVersion that names no version, listing the versions', async () => {
+    const problems = await problemsOf({ 'site.yml': site('  - name: "3.x"\n', 'defaultVersion: "9.x"\n'), ...page })
+    expect(problems).toEqual([{ path: 'site.yml', line: 3, message: 'defaultVersion: "9.x" is not one of the versions (3.x)' }])
+  })
+
+  it('refuses a path that is not a folder and a ref git does not know, each at its line', async () => {
+    const broken = await makeVersionedRepo(await makeTempDir())
+    await writeFile(join(broken, 'site.yml'), site('  - name: "3.x"\n  - name: "2.x"\n    ref: v9.9.9\n  - name: "1.x"\n    path: versioned_docs/version-0.x\n'))
+    expect(await problemsOf(broken)).toEqual([
+      { path: 'site.yml', line: 5, message: 'versions: "2.x" has ref "v9.9.9", which git does not know in this repository' },
+      { path: 'site.yml', line: 7, message: 'versions: "1.x" has path "versioned_docs/version-0.x", which is not a folder of the content folder' },
+    ])
+  })
+})
