@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import type { TestProject } from 'vitest/node'
 import { buildSite } from '../../build/build.ts'
+import { makeVersionedRepo } from '../build/versioned-repo.ts'
 import { readDist } from '../../publish/read-dist.ts'
 import type { BlobList, Manifest } from '../../contract/index.ts'
 
@@ -26,6 +27,8 @@ declare module 'vitest' {
     assetsSite: BuiltFixture
     /** A site in English, Chinese and Arabic (test/fixtures/languages), for the preview's interface languages. */
     languagesSite: BuiltFixture
+    /** Three versions of one product's docs: the content folder, a git tag and a folder of old pages (test/fixtures/versions). */
+    versionsSite: BuiltFixture
     jwks: { url: string; privateKey: JWK }
   }
 }
@@ -36,6 +39,7 @@ export default async function setup(project: TestProject) {
   project.provide('site', await built('test/fixtures/site', join(outDir, 'site')))
   project.provide('assetsSite', await built('test/fixtures/assets', join(outDir, 'assets')))
   project.provide('languagesSite', await built('test/fixtures/languages', join(outDir, 'languages')))
+  project.provide('versionsSite', await built(await makeVersionedRepo(outDir), join(outDir, 'versions')))
   project.provide('manyParts', await built(await generatedSite(join(outDir, 'generated')), join(outDir, 'many-parts'), { llmsPartBytes: 8 * 1024 }))
   const jwks = await serveJwks()
   project.provide('jwks', { url: jwks.url, privateKey: jwks.privateKey })
