@@ -54,6 +54,17 @@ function summary(result: BuildResult, outDir: string): string {
     `built ${result.manifest.buildId} into ${outDir}/ in ${(result.durationMs / 1000).toFixed(2)} s`,
     `  documents: ${locales}`,
     `  drafts: ${result.stats.drafts}, releases: ${result.stats.releases}, warnings: ${result.warnings.length}`,
+    ...versionLines(result),
     `  blobs: ${result.blobList.blobs.length}`,
   ].join('\n')
+}
+
+/** One line per version on a site with versions: what each holds, the default marked. */
+function versionLines(result: BuildResult): string[] {
+  return result.manifest.versions.flatMap((version) => {
+    if (version.name === null) return []
+    const counts = Object.entries(version.documentCounts).map(([locale, count]) => `${locale} ${count}`).join(', ')
+    const aliases = version.aliases.length > 0 ? ` (${version.aliases.join(', ')})` : ''
+    return [`  version ${version.name}${aliases}, ${version.status}: ${counts}`]
+  })
 }
