@@ -36,7 +36,7 @@ export async function readVersions(contentDir: string, siteText: string, git: Gi
     } else if (source.kind === 'ref') {
       const content = await readRefVersion(contentDir, version, source.ref)
       if (content) found.set(version.name, content)
-      else problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has ref "${source.ref}", which git does not know in this repository` })
+      else problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has ref "${source.ref}", which git does not know in this repository${(await isShallow(contentDir)) ? ' (a shallow clone: fetch the full history, e.g. actions/checkout with fetch-depth: 0)' : ''}` })
     }
   }
   if (problems.length > 0) throw new ContentError(problems)
@@ -93,6 +93,10 @@ async function readRefVersion(contentDir: string, version: VersionConfig, ref: s
     git,
     origin: (path) => `${path}@${version.source.kind === 'ref' ? version.source.ref : ''}`,
   }
+}
+
+async function isShallow(contentDir: string): Promise<boolean> {
+  return (await runGit(contentDir, ['rev-parse', '--is-shallow-repository']).catch(() => '')).trim() === 'true'
 }
 
 /** The bytes of many git objects through one `git cat-file --batch`. */

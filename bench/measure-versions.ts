@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process'
+import { readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { DIST_FILES, DocsVersionSchema, ManifestSchema, shardOf, type Manifest } from '../contract/index.ts'
+import { generateCorpus, random, writeCorpus } from './corpus.ts'
+import { routesOf } from './routes.ts'
+import { readDist } from '../publish/read-dist.ts'
+
+const run = promisify(execFile)
+
+export interface VersionFigures {
+  versions: number
+  documentsPerVersion: number
+  /** One cold build (no render cache) of the site as one version, and of the site with every version. */
+  oneVersion: { ms: number; maxRssMb: number }
+  allVersions: { ms: number; maxRssMb: number }
+  /** (all - one) / (versions - 1), and that as a share of the one-version build. */
+  perExtraVersionMs: number
+  perExtraVersionShare: number
+  /** A rebuild with a warm render cache after one edit in the current version, with and without the other versions. */
+  oneEditMs: { oneVersion: number; allVersions: number }
+  /** Blobs a publish writes when the newest version is added to a site that had the others. */
+  addVersionWrites: number
+  blobs: number
+  /** What a cold isolate reads to answer a document of the oldest version: pointer, manifest, the version tables and shards it reads. */
+  coldBytesOldest: number
+}
+
+const CHANGED_SHARE = 0.05
+
+/**
+ * A site of `versions` versions of the bench corpus, kept as git tags (each
+ * differing from the one before in about 5% of its pages), the newest being
+ * the content folder: what a build costs per version, what a publish that adds
+ * one writes, and what a cold isolate reads for a page of the oldest one.
+ */
+export async function measureVersions(workDir: string, documents: number, versions: number): Promise<VersionFigures> {
+  const repo = join(workDir, 'versioned')
+  const git = (...args: string[]) => run('git', ['-C', repo, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { maxBuffer: 64 * 1024 * 1024 })
+  const corpus = generateCorpus({ documents, seed: 42 })
+  await writeCorpus(corpus, repo)
+  await git('init', '-q', '-b', 'main')
+  const pages = [...corpus.files.keys()].filter((path) => path.startsWith('docs/'))
+  const next = random(7)
+  for (let version = 1; version <= versions; version++) {
+    if (version > 1) {
+      for (const path of pages) {
+        if (next() >= CHANGED_SHARE) continue
+        await writeFile(join(repo, path), `${await readFile(join(repo, path), 'utf8')}\nChanged in version ${version}.\n`)
+      }
+    }
+    await git('add', '-A')
+    await git('commit', '-q', '-m', `version ${version}`)
+    if (version < versions) await git('tag', `v${version}`)
+  }
+  const siteFile = join(repo, 'site.yml')
+  const plainSite = await readFile(siteFile, 'utf8')
+  const entries = [`  - name: "${versions}"\n    status: unreleased\n`, ...Array.from({ length: versions - 1 }, (_, i) => `  - name: "${versions - 1 - i}"\n    ref: v${versions - 1 - i}\n    status: ${i === 0 ? 'current' : 'maintained'}\n`)]
+  const withVersions = (list: string[]) => `${plainSite}versions:\n${list.join('')}`
+
+  const out = join(workDir, 'versions-dist')
+  await writeFile(siteFile, plainSite)
+  const oneVersion = await buildChild(repo, out)
+  await writeFile(siteFile, withVersions(entries.slice(1)))
+  await buildChild(repo, out)
+  const without = new Set((await readBlobList(out)).blobs)
+  await writeFile(siteFile, withVersions(entries))
+  const allVersions = await buildChild(repo, out)
+  const built = await readBlobList(out)
+  const coldBytesOldest = await coldBytes(out)
+
+  const oneEditMs = { oneVersion: 0, allVersions: 0 }
+  const edited = join(repo, pages[0] as string)
+  const original = await readFile(edited, 'utf8')
+  for (const [key, text] of [['oneVersion', plainSite], ['allVersions', withVersions(entries)]] as const) {
+    const cache = join(workDir, `versions-cache-${key}`)
+    await writeFile(siteFile, text)
+    await buildChild(repo, out, cache)
+    await writeFile(edited, `${original}\nOne more edit.\n`)
+    oneEditMs[key] = (await buildChild(repo, out, cache)).ms
+    await writeFile(edited, original)
+    await rm(cache, { recursive: true, force: true })
+  }
+  const perExtraVersionMs = (allVersions.ms - oneVersion.ms) / (versions - 1)
+  return {
+    versions,
+    documentsPerVersion: documents,
+    oneVersion,
+    allVersions,
+    perExtraVersionMs,
+    perExtraVersionShare: perExtraVersionMs / oneVersion.ms,
+    oneEditMs,
+    addVersionWrites: built.blobs.filter((hash) => !without.has(hash)).length,
+    blobs: built.blobs.length,
+    coldBytesOldest,
+  }
+}
+
+async function buildChild(content: string, out: string, cache?: string): Promise<{ ms: number; maxRssMb: number }> {
+  const { stdout } = await run(process.execPath, ['bench/build-child.ts', '--content', content, '--out', out, ...(cache ? ['--cache', cache] : [])], { maxBuffer: 16 * 1024 * 1024 })
+  const { ms, maxRssMb } = JSON.parse(stdout.trim().split('\n').pop() as string) as { ms: number; maxRssMb: number }
+  return { ms, maxRssMb }
+}
+
+async function readBlobList(out: string): Promise<{ blobs: string[] }> {
+  return JSON.parse(await readFile(join(out, DIST_FILES.blobList), 'utf8')) as { blobs: string[] }
+}
+
+/**
+ * Bytes of the values the worker reads, cold, for one page of the oldest
+ * version: the manifest, that version's tables and route shard, the page, and
+ * for its `versions` list each other version's tables and the shard of the slug.
+ */
+async function coldBytes(out: string): Promise<number> {
+  const { readBlob } = await readDist(out)
+  const manifestText = await readFile(join(out, DIST_FILES.manifest), 'utf8')
+  const manifest: Manifest = ManifestSchema.parse(JSON.parse(manifestText))
+  const oldest = manifest.versions.at(-1)
+  if (!oldest) throw new Error('no versions')
+  const size = async (hash: string) => (await stat(join(out, DIST_FILES.blob(hash)))).size
+  const oldestDocs = DocsVersionSchema.parse(JSON.parse(await readBlob(oldest.docs)))
+  const routes = await routesOf({ ...manifest, versions: [{ ...oldest, aliases: ['latest'] }] }, readBlob)
+  const [slug, docId] = Object.entries(routes.slugs)[0] as [string, string]
+  const variant = routes.documents[manifest.site.defaultLocale]?.[docId]
+  let bytes = Buffer.byteLength(manifestText) + (await size(oldest.docs)) + (await size(oldestDocs.routes[shardOf(slug, oldestDocs.routes.length)] as string)) + (await size(variant?.blob as string))
+  for (const version of manifest.versions.slice(0, -1)) {
+    const docs = DocsVersionSchema.parse(JSON.parse(await readBlob(version.docs)))
+    bytes += (await size(version.docs)) + (await size(docs.routes[shardOf(docId, docs.routes.length)] as string))
+  }
+  return bytes
+}
