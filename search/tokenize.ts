@@ -82,3 +82,33 @@ export const normalizeTerm = (word: string) => word.normalize('NFKC').toLowerCas
 export function tokenize(text: string, locale: string): string[] {
   return words(text, locale).map((word) => normalizeTerm(word.text))
 }
+
+/** A text's words, and the joined forms indexed beside them. */
+export interface IndexTerms {
+  words: string[]
+  joined: string[]
+}
+
+/**
+ * The words of `tokenize`, plus what readers search for as one unit although
+ * it splits into several words: an identifier with dots, whole (`jest.mock`,
+ * `c.req.param`, `package.json`), and two neighbouring words of a script
+ * written without spaces (经验 + 教训 → 经验教训), which is as close to a phrase
+ * as an index without positions gets. Build and query both call this, so a
+ * query's joined forms are looked up as the index wrote them.
+ */
+export function indexTerms(text: string, locale: string): IndexTerms {
+  const found = words(text, locale)
+  const joined: string[] = []
+  let dotted: string[] = []
+  found.forEach((word, position) => {
+    const next = found[position + 1]
+    const between = next ? text.slice(word.index + word.text.length, next.index) : null
+    if (next && between === '' && needsDictionary(word.text) && needsDictionary(next.text)) joined.push(normalizeTerm(word.text + next.text))
+    dotted.push(word.text)
+    if (between === '.') return
+    if (dotted.length > 1) joined.push(normalizeTerm(dotted.join('.')))
+    dotted = []
+  })
+  return { words: found.map((word) => normalizeTerm(word.text)), joined }
+}
