@@ -93,9 +93,9 @@ export interface IndexTerms {
  * The words of `tokenize`, plus what readers search for as one unit although
  * it splits into several words: an identifier with dots, whole (`jest.mock`,
  * `c.req.param`, `package.json`), and two neighbouring words of a script
- * written without spaces (经验 + 教训 → 经验教训), which is as close to a phrase
- * as an index without positions gets. Build and query both call this, so a
- * query's joined forms are looked up as the index wrote them.
+ * written without spaces (经验 + 教训 → `经验 教训`), which is as close to a
+ * phrase as an index without positions gets. Build and query both call this,
+ * so a query's joined forms are looked up as the index wrote them.
  */
 export function indexTerms(text: string, locale: string): IndexTerms {
   const found = words(text, locale)
@@ -104,7 +104,7 @@ export function indexTerms(text: string, locale: string): IndexTerms {
   found.forEach((word, position) => {
     const next = found[position + 1]
     const between = next ? text.slice(word.index + word.text.length, next.index) : null
-    if (next && between === '' && needsDictionary(word.text) && needsDictionary(next.text)) joined.push(normalizeTerm(word.text + next.text))
+    if (next && between === '' && needsDictionary(word.text) && needsDictionary(next.text)) joined.push(normalizeTerm(`${word.text} ${next.text}`))
     dotted.push(word.text)
     if (between === '.') return
     if (dotted.length > 1) joined.push(normalizeTerm(dotted.join('.')))
@@ -112,3 +112,13 @@ export function indexTerms(text: string, locale: string): IndexTerms {
   })
   return { words: found.map((word) => normalizeTerm(word.text)), joined }
 }
+
+/**
+ * Whether a vocabulary term is a joined form: it has a space (no word has)
+ * or a dot beside something other than a digit (a word has dots only
+ * between digits, `v2.1.0`). A word's prefixes and typos skip joined forms,
+ * which would count the same words again.
+ */
+export const isJoined = (term: string): boolean => JOINED.test(term)
+
+const JOINED = /\s|\.\D|\D\./u
