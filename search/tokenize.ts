@@ -104,7 +104,7 @@ export function indexTerms(text: string, locale: string): IndexTerms {
   found.forEach((word, position) => {
     const next = found[position + 1]
     const between = next ? text.slice(word.index + word.text.length, next.index) : null
-    if (next && between === '' && needsDictionary(word.text) && needsDictionary(next.text)) joined.push(normalizeTerm(`${word.text} ${next.text}`))
+    if (next && between === '' && isPairable(word.text) && isPairable(next.text)) joined.push(normalizeTerm(`${word.text} ${next.text}`))
     dotted.push(word.text)
     if (between === '.') return
     if (dotted.length > 1) joined.push(normalizeTerm(dotted.join('.')))
@@ -112,6 +112,13 @@ export function indexTerms(text: string, locale: string): IndexTerms {
   })
   return { words: found.map((word) => normalizeTerm(word.text)), joined }
 }
+
+/**
+ * A word of an unspaced script that pairs with its neighbour: one of two
+ * characters or more. A one-character word is most often a particle (的, の),
+ * whose pairs would grow a Chinese index by half and match nothing anyone types.
+ */
+const isPairable = (word: string) => word.length > 1 && needsDictionary(word)
 
 /**
  * Whether a vocabulary term is a joined form: it has a space (no word has)
