@@ -21,22 +21,23 @@ const frequenciesByIndex = new WeakMap<LoadedIndex, Map<number, DocumentFrequenc
 export function documentFrequencies(index: LoadedIndex, term: number): DocumentFrequencies {
   let byTerm = frequenciesByIndex.get(index)
   if (!byTerm) frequenciesByIndex.set(index, (byTerm = new Map()))
-  let counts = byTerm.get(term)
-  if (counts) return counts
-  counts = { text: 0, title: 0, heading: 0 }
-  const found = counts
+  const cached = byTerm.get(term)
+  if (cached) return cached
+  const counts = { text: 0, title: 0, heading: 0 }
   let lastText = -1
   forEachPosting(index, 'text', term, (record) => {
     const doc = index.recordDoc[record] as number
-    if (doc !== lastText) found.text++
+    if (doc !== lastText) counts.text++
     lastText = doc
   })
   let lastHeading = -1
   forEachPosting(index, 'field', term, (record, isTitle) => {
     const doc = index.recordDoc[record] as number
-    if (isTitle) found.title++
-    else if (doc !== lastHeading) found.heading++
-    if (!isTitle) lastHeading = doc
+    if (isTitle) counts.title++
+    else if (doc !== lastHeading) {
+      counts.heading++
+      lastHeading = doc
+    }
   })
   byTerm.set(term, counts)
   return counts
