@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserTestsRun, closePreviewSession, openPreviewSession, screenshot, type PreviewServer } from './preview-harness.ts'
+import { closePreviewSession, openPreviewSession, screenshot, type PreviewServer } from './preview-harness.ts'
 
 // The author preview in a real browser: what `npm start` serves at / on the fixture site.
 let server: PreviewServer
@@ -13,7 +13,7 @@ const sidebar = () => page.getByRole('navigation', { name: 'Docs' })
 const path = () => new URL(page.url()).pathname + new URL(page.url()).hash
 
 // Generous timeouts: a browser, workerd and the build share two cores.
-describe.runIf(browserTestsRun)('the author preview in a browser', { timeout: 60_000 }, () => {
+describe('the author preview in a browser', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     ;({ server, browser, page } = await openPreviewSession())
   }, 120_000)
