@@ -50,8 +50,9 @@ ${chrome.description ? html`<meta name="description" content="${chrome.descripti
   <a class="brand" href="${site ? pageUrl(site, locale, 'index') : '/'}">${site?.title ?? 'Docs'}</a>
   <form role="search" class="search" action="/search" method="get">
     <label for="search-input" class="visually-hidden">Search the docs</label>
-    <input id="search-input" name="q" type="search" placeholder="Search  /" autocomplete="off" spellcheck="false"
-      role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list">
+    <input id="search-input" name="q" type="search" placeholder="Search" autocomplete="off" spellcheck="false"
+      role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" aria-keyshortcuts="/ Control+K">
+    <kbd class="search-key" aria-hidden="true">/</kbd>
     <input type="hidden" name="locale" value="${locale}">
     <div id="search-panel" class="search-panel" hidden>
       <div id="search-facets" class="facets" role="group" aria-label="Filter by section"></div>
@@ -64,10 +65,10 @@ ${chrome.description ? html`<meta name="description" content="${chrome.descripti
   ${chrome.draftsBack === null ? '' : draftsToggle(chrome.draftsBack, chrome.draftsOn)}
 </header>
 <div class="layout${aside ? ' with-toc' : ''}">
-  <details class="sidebar" open>
-    <summary>Menu</summary>
-    <nav aria-label="Docs">${sidebar(chrome.navigation, chrome.current)}</nav>
-  </details>
+  <div class="sidebar">
+    <button type="button" class="fold-button" aria-expanded="false" aria-controls="docs-nav">Menu</button>
+    <nav id="docs-nav" aria-label="Docs">${sidebar(chrome.navigation, chrome.current)}</nav>
+  </div>
   <main id="content" tabindex="-1">${main}</main>
   ${aside}
 </div>
