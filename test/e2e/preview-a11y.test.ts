@@ -1,8 +1,9 @@
+import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import axe from 'axe-core'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { closePreviewSession, launchBrowser, screenshot, startPreview, type PreviewServer } from './preview-harness.ts'
+import { closePreviewSession, launchBrowser, SCREENSHOTS, startPreview, type PreviewServer } from './preview-harness.ts'
 
 // axe-core, every rule it has (best practices included), over each state of the preview of this
 // repository's own docs: they have code blocks, release notes with headings, drafts and pages
@@ -32,7 +33,7 @@ async function inState(name: string, options: BrowserContextOptions, reach: (pag
   const page = await context.newPage()
   try {
     await reach(page)
-    await screenshot(page, `a11y-${name}`)
+    await page.screenshot({ path: join(SCREENSHOTS, `a11y-${name}.png`) })
     return await violations(page)
   } finally {
     await context.close()
@@ -108,7 +109,7 @@ describe('the author preview under axe-core', { timeout: 90_000 }, () => {
   for (const [state, { options, reach }] of Object.entries(STATES)) {
     for (const colorScheme of ['light', 'dark'] as const) {
       it(`finds no violation on ${state}, ${colorScheme}`, async () => {
-        const name = `${state.split(/[ ,]+/).slice(0, 3).join('-')}-${colorScheme}`
+        const name = `${state.replace(/\W+/g, '-')}-${colorScheme}`
         expect(await inState(name, { ...options, colorScheme }, reach)).toEqual([])
       })
     }

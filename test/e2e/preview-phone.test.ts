@@ -91,6 +91,18 @@ describe('the author preview on a phone', { timeout: 60_000 }, () => {
     })
   })
 
+  it('searches under the header across the screen and opens a result with a tap', async () => {
+    await onPhone({}, async (page) => {
+      await page.goto(`${server.origin}${LONG_PAGE}`)
+      await page.getByRole('combobox', { name: 'Search the docs' }).pressSequentially('rollback')
+      const option = page.getByRole('option', { name: /^Deploying › Rollback/ })
+      await option.waitFor(WAIT)
+      expect((await page.getByRole('listbox').boundingBox())?.width).toBeGreaterThan(300)
+      await option.tap()
+      await page.waitForURL('**/docs/guides/deploy#rollback')
+    })
+  })
+
   it('does not advertise the / shortcut on a touch screen, and does on a desktop', async () => {
     const hints = async (page: Page) => {
       await page.goto(`${server.origin}${LONG_PAGE}`)

@@ -26,10 +26,11 @@ a { color: var(--accent); }
 .search { position: relative; flex: 1 1 16rem; max-width: 28rem; }
 .search input { width: 100%; padding: .4rem 2rem .4rem .7rem; font: inherit; color: inherit; background: var(--soft);
   border: 1px solid var(--line); border-radius: .4rem; }
-.search-key { position: absolute; right: .5rem; top: .45rem; padding: 0 .35rem; font: .8rem/1.4 ui-monospace, Menlo, Consolas, monospace;
+.search-key { position: absolute; right: .5rem; top: 50%; translate: 0 -50%; padding: 0 .35rem; font: .8rem/1.4 ui-monospace, Menlo, Consolas, monospace;
   color: var(--muted); border: 1px solid var(--line); border-radius: .25rem; pointer-events: none; }
-/* A touch screen has no key to press. */
+/* A touch screen has no key to press; typed text has the field's own clear button there. */
 @media (hover: none), (pointer: coarse) { .search-key { display: none; } }
+.search input:not(:placeholder-shown) + .search-key { display: none; }
 .search-panel { position: absolute; left: 0; right: 0; top: calc(100% + .3rem); max-height: 70vh; overflow: auto;
   background: var(--bg); border: 1px solid var(--line); border-radius: .4rem; box-shadow: 0 8px 24px #0003; padding: .5rem; }
 .search-panel ul { list-style: none; margin: 0; padding: 0; }
