@@ -177,9 +177,10 @@ figure > figcaption { font-size: .9rem; color: var(--muted); }
   .sidebar, .toc { position: static; max-height: none; padding: .5rem 0; border-bottom: 1px solid var(--line); font-size: 1rem; }
   .toc-list { margin-top: .4rem; }
   /* A short header: the brand and search on one line, the links below in smaller type. */
-  .top { position: relative; gap: .3rem .8rem; padding: .4rem .75rem; }
-  .top > :is(.locales, .releases-link, .drafts) { font-size: .85rem; }
-  .drafts button { font-size: .85rem; padding: .1rem .5rem; }
+  .top { position: relative; gap: .3rem .6rem; padding: .4rem .75rem; }
+  .top > :is(.locales, .releases-link, .drafts) { font-size: .8rem; }
+  .locales ul { gap: .5rem; }
+  .drafts button { font-size: .8rem; padding: .1rem .4rem; }
   .brand { margin-right: 0; }
   .search { position: static; flex: 1 1 10rem; max-width: none; }
   .doc :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: 1rem; }

@@ -51,7 +51,7 @@ ${chrome.description ? html`<meta name="description" content="${chrome.descripti
   <form role="search" class="search" action="/search" method="get">
     <label for="search-input" class="visually-hidden">Search the docs</label>
     <input id="search-input" name="q" type="search" placeholder="Search" autocomplete="off" spellcheck="false"
-      role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" aria-keyshortcuts="/ Control+K">
+      role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" aria-keyshortcuts="/ Control+K Meta+K">
     <kbd class="search-key" aria-hidden="true">/</kbd>
     <input type="hidden" name="locale" value="${locale}">
     <div id="search-panel" class="search-panel" hidden>
