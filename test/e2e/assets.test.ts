@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserTestsRun, launchBrowser, screenshot, startPreview, type PreviewServer } from './preview-harness.ts'
+import { launchBrowser, screenshot, startPreview, type PreviewServer } from './preview-harness.ts'
 
 // An author's SVG that tries everything an SVG can run: a script, an event
 // handler, and a request out. Served from /v1/assets/, it must run none of it.
@@ -18,7 +18,7 @@ let server: PreviewServer
 let browser: Browser
 let page: Page
 
-describe.runIf(browserTestsRun)('assets in a browser', { timeout: 60_000 }, () => {
+describe('assets in a browser', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     ;[server, browser] = await Promise.all([startPreview({ 'docs/en/pictures.md': PAGE, 'docs/en/images/drawing.svg': HOSTILE_SVG }), launchBrowser()])
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } })

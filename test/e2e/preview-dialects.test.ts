@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserTestsRun, closePreviewSession, launchBrowser, screenshot, SCREENSHOTS, startPreview, type PreviewServer } from './preview-harness.ts'
+import { closePreviewSession, launchBrowser, screenshot, SCREENSHOTS, startPreview, type PreviewServer } from './preview-harness.ts'
 
 // What the build makes of a VitePress page (an admonition, a code group, a
 // highlighted block, an image from public/), as the author preview shows it.
@@ -16,7 +16,7 @@ const WAIT = { timeout: 15_000 }
 const article = () => page.locator('article.doc')
 const shot = (locator: Locator, name: string) => locator.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
 
-describe.runIf(browserTestsRun)('the preview of a page written in VitePress’s dialect', { timeout: 60_000 }, () => {
+describe('the preview of a page written in VitePress’s dialect', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     ;[server, browser] = await Promise.all([startPreview({}, FIXTURE), launchBrowser()])
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } })

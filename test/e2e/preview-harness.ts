@@ -21,11 +21,13 @@ const CHROMIUM_FLAGS = [
 ]
 export const SCREENSHOTS = 'test-results/screenshots'
 
-/** Locally a missing browser skips the browser tests; on CI (CI=true) they run, and fail, instead. */
-export const browserTestsRun = existsSync(CHROMIUM) || process.env.CI === 'true'
+/** The browser tests never skip: without the browser they fail, saying how to install it. */
+function requireBrowser(): void {
+  if (!existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium), as .ci/run does`)
+}
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium), as .ci/run does`)
+  requireBrowser()
   await mkdir(SCREENSHOTS, { recursive: true })
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
 }
@@ -85,6 +87,8 @@ export interface PreviewServer {
  * by path under the content folder.
  */
 export async function startPreview(extraFiles: Record<string, string> = {}, fixture = 'test/fixtures/site'): Promise<PreviewServer> {
+  // Every caller drives it in the browser: fail before starting a server that would outlive the error.
+  requireBrowser()
   const workDir = await mkdtemp(join(tmpdir(), 'docs-preview-'))
   const content = join(workDir, 'content')
   await cp(fixture, content, { recursive: true })
@@ -123,6 +127,6 @@ export const LONG_PAGE = [
   '---',
   '',
   'A page with many sections.',
-  ...Array.from({ length: 12 }, (_, index) => [``, `## Section ${index + 1}`, '', ...Array.from({ length: 6 }, () => `Paragraph text of section ${index + 1}, long enough to take some room on the screen. `.repeat(4)).join('\n\n')]).flat(),
+  ...Array.from({ length: 12 }, (_, index) => [``, `## Section ${index + 1}`, '', Array.from({ length: 6 }, () => `Paragraph text of section ${index + 1}, long enough to take some room on the screen. `.repeat(4)).join('\n\n')]).flat(),
   '',
 ].join('\n')

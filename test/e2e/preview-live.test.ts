@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LONG_PAGE, browserTestsRun, closePreviewSession, openPreviewSession, screenshot, type PreviewServer } from './preview-harness.ts'
+import { LONG_PAGE, closePreviewSession, openPreviewSession, screenshot, type PreviewServer } from './preview-harness.ts'
 
 // The author preview while an author writes: saved changes appear by themselves,
 // broken builds show their problems. Also measures what the issue asks to report.
@@ -23,7 +23,7 @@ const shownAt = (target: Page) =>
     return performance.timeOrigin + (paint ?? navigation?.domContentLoadedEventEnd ?? performance.now())
   })
 
-describe.runIf(browserTestsRun)('the author preview while writing', { timeout: 120_000 }, () => {
+describe('the author preview while writing', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     ;({ server, browser, page } = await openPreviewSession())
   }, 120_000)

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browserTestsRun, closePreviewSession, openPreviewSession, screenshot, type PreviewServer } from './preview-harness.ts'
+import { closePreviewSession, openPreviewSession, screenshot, type PreviewServer } from './preview-harness.ts'
 
 // The author preview in a real browser: what `npm start` serves at / on the fixture site.
 let server: PreviewServer
@@ -10,11 +10,11 @@ let page: Page
 // What follows a click may need a navigation and a render on a loaded machine.
 const WAIT = { timeout: 15_000 }
 // By its place: its name is in the page's language.
-const sidebar = () => page.locator('details.sidebar > nav')
+const sidebar = () => page.locator('.sidebar > nav')
 const path = () => new URL(page.url()).pathname + new URL(page.url()).hash
 
 // Generous timeouts: a browser, workerd and the build share two cores.
-describe.runIf(browserTestsRun)('the author preview in a browser', { timeout: 60_000 }, () => {
+describe('the author preview in a browser', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     ;({ server, browser, page } = await openPreviewSession())
   }, 120_000)

@@ -1,5 +1,5 @@
-// Browser code, served as is (see live.ts): the TOC follows the scroll, and the sidebar
-// folds away on a phone. Without JavaScript both stay as the server rendered them.
+// Browser code, served as is (see live.ts): the TOC follows the scroll, and the fold buttons
+// open the menu and the TOC on a phone. Without JavaScript both stay as the server rendered them.
 export const PAGE = String.raw`
 (function toc() {
   var links = Array.prototype.slice.call(document.querySelectorAll('.toc a[href^="#"]'))
@@ -27,8 +27,12 @@ export const PAGE = String.raw`
   mark()
 })();
 
-(function menu() {
-  var sidebar = document.querySelector('details.sidebar')
-  if (sidebar && window.matchMedia('(max-width: 48rem)').matches) sidebar.open = false
+(function folds() {
+  // On a phone the menu and the TOC are sent folded by style (style.ts), so opening is all that is left here.
+  Array.prototype.forEach.call(document.querySelectorAll('.fold-button'), function (button) {
+    button.addEventListener('click', function () {
+      button.setAttribute('aria-expanded', String(button.getAttribute('aria-expanded') !== 'true'))
+    })
+  })
 })();
 `

@@ -64,9 +64,6 @@ export const SEARCH = String.raw`
     var item = document.createElement('li')
     item.id = 'search-option-' + index
     item.setAttribute('role', 'option')
-    var link = document.createElement('a')
-    link.href = hit.url
-    link.tabIndex = -1
     var title = document.createElement('span')
     title.className = 'hit-title'
     title.textContent = hit.title + (hit.heading ? ' \u203a ' + hit.heading.text : '')
@@ -74,8 +71,8 @@ export const SEARCH = String.raw`
     excerpt.className = 'excerpt'
     // The API escapes the text and adds only <mark>.
     excerpt.innerHTML = hit.excerpt
-    link.append(title, excerpt)
-    item.append(link)
+    // An option holds no link: a link inside it would be a second control in one (axe: nested-interactive).
+    item.append(title, excerpt)
     return item
   }
 
@@ -107,11 +104,22 @@ export const SEARCH = String.raw`
       select((active + step + hits.length) % hits.length)
     } else if (event.key === 'Enter' && active >= 0) {
       event.preventDefault()
-      location.href = hits[active].url
+      openHit(hits[active], event)
     } else if (event.key === 'Escape') {
       open(false)
     }
   })
+  list.addEventListener('click', function (event) {
+    var item = event.target.closest('[role="option"]')
+    if (item) openHit(hits[Array.prototype.indexOf.call(list.children, item)], event)
+  })
+
+  // As a link would: with Ctrl or Cmd, in a new tab.
+  function openHit(hit, event) {
+    if (event.ctrlKey || event.metaKey) window.open(hit.url)
+    else location.href = hit.url
+  }
+
   document.addEventListener('keydown', function (event) {
     var typing = /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName) || event.target.isContentEditable
     if ((event.key === '/' && !typing) || (event.key === 'k' && (event.ctrlKey || event.metaKey))) {

@@ -25,17 +25,21 @@ a { color: var(--accent); }
   min-height: var(--header); padding: .5rem 1rem; background: var(--bg); border-bottom: 1px solid var(--line); }
 .brand { font-weight: 700; color: var(--fg); text-decoration: none; margin-inline-end: auto; }
 .search { position: relative; flex: 1 1 16rem; max-width: 28rem; }
-.search input { width: 100%; padding: .4rem .7rem; font: inherit; color: inherit; background: var(--soft);
+.search input { width: 100%; padding-block: .4rem; padding-inline: .7rem 2rem; font: inherit; color: inherit; background: var(--soft);
   border: 1px solid var(--line); border-radius: .4rem; }
+.search-key { position: absolute; inset-inline-end: .5rem; top: 50%; translate: 0 -50%; padding: 0 .35rem; font: .8rem/1.4 ui-monospace, Menlo, Consolas, monospace;
+  color: var(--muted); border: 1px solid var(--line); border-radius: .25rem; pointer-events: none; }
+/* A touch screen has no key to press; typed text has the field's own clear button there. */
+@media (hover: none), (pointer: coarse) { .search-key { display: none; } }
+.search input:not(:placeholder-shown) + .search-key { display: none; }
 .search-panel { position: absolute; inset-inline: 0; top: calc(100% + .3rem); max-height: 70vh; overflow: auto;
   background: var(--bg); border: 1px solid var(--line); border-radius: .4rem; box-shadow: 0 8px 24px #0003; padding: .5rem; }
 .search-panel ul { list-style: none; margin: 0; padding: 0; }
 .search-panel li { padding: .4rem .5rem; border-radius: .3rem; cursor: pointer; }
 .search-panel li[aria-selected="true"] { background: var(--soft); outline: 1px solid var(--accent); }
-.search-panel li a { text-decoration: none; color: inherit; display: block; }
 .search-panel .hit-title { color: var(--accent); font-weight: 600; }
 .excerpt, .results p { display: block; color: var(--muted); font-size: .9rem; margin: .1rem 0 0; }
-mark { background: var(--mark); color: inherit; padding: 0 .1em; border-radius: .15em; }
+mark { background: var(--mark); color: var(--fg); padding: 0 .1em; border-radius: .15em; }
 .facets { display: flex; flex-wrap: wrap; gap: .3rem; margin-bottom: .4rem; }
 .facets button, .facets a { font: inherit; font-size: .8rem; padding: .1rem .5rem; border: 1px solid var(--line);
   border-radius: 1rem; background: var(--soft); color: inherit; text-decoration: none; cursor: pointer; }
@@ -51,7 +55,7 @@ mark { background: var(--mark); color: inherit; padding: 0 .1em; border-radius: 
 .layout { display: grid; grid-template-columns: 16rem minmax(0, 1fr); gap: 2rem; max-width: 90rem; margin: 0 auto; padding: 0 1rem; }
 .layout.with-toc { grid-template-columns: 16rem minmax(0, 1fr) 14rem; }
 .sidebar { position: sticky; top: var(--header); align-self: start; max-height: calc(100vh - var(--header)); overflow: auto; padding: 1rem 0; }
-.sidebar summary { display: none; }
+.fold-button { display: none; }
 .sidebar ul { list-style: none; margin: 0; padding-inline-start: .9rem; }
 .sidebar > nav > ul { padding-inline-start: 0; }
 .sidebar li { margin: .15rem 0; }
@@ -88,7 +92,7 @@ blockquote { margin: 1rem 0; padding: .1rem 1rem; border-inline-start: 3px solid
 .toc { position: sticky; top: var(--header); align-self: start; max-height: calc(100vh - var(--header)); overflow: auto; padding: 1rem 0; font-size: .9rem; }
 .toc h2 { font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 0 0 .5rem; }
 .toc ul { list-style: none; margin: 0; padding-inline-start: .8rem; }
-.toc > ul { padding-inline-start: 0; border-inline-start: 2px solid var(--line); }
+.toc-list > ul { padding-inline-start: 0; border-inline-start: 2px solid var(--line); }
 .toc a { display: block; padding: .1rem .6rem; margin-inline-start: -2px; border-inline-start: 2px solid transparent; color: var(--muted); text-decoration: none; }
 .toc a.active { color: var(--accent); border-inline-start-color: var(--accent); }
 .release-filters { display: flex; flex-wrap: wrap; align-items: end; gap: .5rem 1rem; margin-bottom: 1.5rem; }
@@ -169,13 +173,31 @@ figure > figcaption { font-size: .9rem; color: var(--muted); }
 }
 @media (max-width: 48rem) {
   .layout, .layout.with-toc { grid-template-columns: minmax(0, 1fr); gap: 0; }
-  /* As specific as the rules above, so that one column wins; the TOC follows the page, as in the HTML. */
+  /* As specific as the rules above, so that one column wins. */
   .layout.with-toc > :is(.sidebar, .toc, main) { grid-column: 1; grid-row: auto; }
-  .sidebar, .toc { position: static; max-height: none; }
-  .sidebar { padding: .5rem 0; border-bottom: 1px solid var(--line); }
-  .sidebar summary { display: list-item; cursor: pointer; font-weight: 600; }
-  .search { order: 5; flex-basis: 100%; max-width: none; }
-  .top { position: static; }
+  /* The TOC, folded, comes before the page it lists. */
+  .layout > .sidebar { order: -2; }
+  .layout > .toc { order: -1; }
+  .sidebar, .toc { position: static; max-height: none; padding: .5rem 0; border-bottom: 1px solid var(--line); font-size: 1rem; }
+  .toc-list { margin-top: .4rem; }
+  /* A short header: the brand and search on one line, the links below in smaller type. */
+  .top { position: relative; gap: .3rem .6rem; padding: .4rem .75rem; }
+  .top > :is(.locales, .releases-link, .drafts) { font-size: .8rem; }
+  .locales ul { gap: .5rem; }
+  .drafts button { font-size: .8rem; padding: .1rem .4rem; }
+  .brand { margin-right: 0; }
+  .search { position: static; flex: 1 1 10rem; max-width: none; }
   .doc :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: 1rem; }
+}
+/* On a phone the menu and the TOC are folds, sent closed by style so that nothing moves after load;
+   a button (page.ts) opens each. Without scripts nothing could open them, so they stay open. */
+@media (max-width: 48rem) and (scripting: enabled) {
+  .toc > h2 { display: none; }
+  .fold-button { display: block; width: 100%; padding: .2rem 0; font: inherit; font-weight: 600; text-align: start;
+    color: var(--fg); background: none; border: 0; cursor: pointer; }
+  .fold-button::before { content: ""; display: inline-block; margin-right: .5rem; vertical-align: .1em;
+    border-style: solid; border-color: transparent transparent transparent currentColor; border-width: .3rem 0 .3rem .45rem; }
+  .fold-button[aria-expanded="true"]::before { transform: rotate(90deg); }
+  .fold-button[aria-expanded="false"] + * { display: none; }
 }
 `

@@ -23,7 +23,7 @@ ${
 <article class="doc" lang="${doc.locale}">
 ${ownTitle}
 ${doc.description ? html`<p class="lead">${doc.description}</p>` : ''}
-${raw(doc.html)}
+${raw(focusableTables(doc.html))}
 </article>
 ${editLine(doc.edit, reader, text)}
 ${pager(doc.nav, url, text)}`
@@ -32,7 +32,17 @@ ${pager(doc.nav, url, text)}`
 /** The TOC beside the page; its links are the heading ids of the HTML, as the API promises. */
 export function tocAside(toc: TocEntry[], locale: string): Html | '' {
   if (toc.length === 0) return ''
-  return html`<aside class="toc" aria-labelledby="toc-title"><h2 id="toc-title">${previewText(locale).onThisPage}</h2>${tocList(toc)}</aside>`
+  const onThisPage = previewText(locale).onThisPage
+  // The button folds the TOC on a phone, where it sits above the page (style.ts).
+  return html`<aside class="toc" aria-labelledby="toc-title"><h2 id="toc-title">${onThisPage}</h2><button type="button" class="fold-button" aria-expanded="false" aria-controls="toc-list">${onThisPage}</button><div id="toc-list" class="toc-list">${tocList(toc)}</div></aside>`
+}
+
+/**
+ * The preview lets a wide table scroll sideways (style.ts), so a keyboard must reach it, as it
+ * reaches code blocks (the build's tabindex). The HTML is sanitized, so `<table` is only a tag.
+ */
+function focusableTables(fragment: string): string {
+  return fragment.replace(/<table(?=[\s>])/g, '<table tabindex="0"')
 }
 
 function tocList(entries: TocEntry[]): Html {

@@ -53,8 +53,9 @@ ${scriptText(text, site ? sectionTitles(site, locale) : {})}
   <a class="brand" href="${site ? pageUrl(site, locale, 'index') : '/'}">${site?.title ?? text.siteFallbackTitle}</a>
   <form role="search" class="search" action="/search" method="get">
     <label for="search-input" class="visually-hidden">${text.searchLabel}</label>
-    <input id="search-input" name="q" type="search" placeholder="${text.searchPlaceholder}  /" autocomplete="off" spellcheck="false"
-      role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list">
+    <input id="search-input" name="q" type="search" placeholder="${text.searchPlaceholder}" autocomplete="off" spellcheck="false"
+      role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" aria-keyshortcuts="/ Control+K Meta+K">
+    <kbd class="search-key" aria-hidden="true">/</kbd>
     <input type="hidden" name="locale" value="${locale}">
     <div id="search-panel" class="search-panel" hidden>
       <div id="search-facets" class="facets" role="group" aria-label="${text.searchFilters}"></div>
@@ -67,10 +68,10 @@ ${scriptText(text, site ? sectionTitles(site, locale) : {})}
   ${chrome.draftsBack === null ? '' : draftsToggle(chrome.draftsBack, chrome.draftsOn, text)}
 </header>
 <div class="layout${aside ? ' with-toc' : ''}">
-  <details class="sidebar" open>
-    <summary>${text.menu}</summary>
-    <nav aria-label="${text.docsNavigation}">${sidebar(chrome.navigation, chrome.current, text)}</nav>
-  </details>
+  <div class="sidebar">
+    <button type="button" class="fold-button" aria-expanded="false" aria-controls="docs-nav">${text.menu}</button>
+    <nav id="docs-nav" aria-label="${text.docsNavigation}">${sidebar(chrome.navigation, chrome.current, text)}</nav>
+  </div>
   <main id="content" tabindex="-1">${main}</main>
   ${aside}
 </div>

@@ -39,8 +39,8 @@ ${releases.streams.map(
     (release) => html`<article class="release" id="${stream.name}-${release.version}">
     <h3>${release.version}${release.title && release.title !== release.version ? html` · ${release.title}` : ''}</h3>
     <p class="release-meta"><time datetime="${release.date}">${release.date}</time>${release.breaking ? html` <span class="badge breaking">${text.breaking}</span>` : ''}</p>
-    ${raw(release.html)}
-    ${release.upgrade ? html`<h4>${text.upgradeNotes}</h4>${raw(release.upgrade.html)}` : ''}
+    ${raw(nested(release.html, 4, `${stream.name}-${release.version}`))}
+    ${release.upgrade ? html`<h4>${text.upgradeNotes}</h4>${raw(nested(release.upgrade.html, 5, `${stream.name}-${release.version}-upgrade`))}` : ''}
     ${
       release.related.length > 0
         ? html`<p>${text.related} ${release.related.map((related, index) => html`${index > 0 ? ', ' : ''}<a href="${localPath(related.url)}">${related.title}</a>`)}</p>`
@@ -50,4 +50,19 @@ ${releases.streams.map(
   )}
 </section>`,
 )}`
+}
+
+/**
+ * A note is written as a page of its own (its sections are `##`), but here it sits under its
+ * release's h3, among other notes: its headings move down so that its top level is `top` (as far
+ * as h6), and its ids, and its links to them, take the `scope` prefix, so that two notes' `## Fixed`
+ * stay two anchors. The HTML is the API's, sanitized by the build: `<hN` and `id="` are only markup.
+ */
+function nested(fragment: string, top: number, scope: string): string {
+  const tag = /<(\/?)h([1-6])(?=[\s>])/g
+  const levels = [...fragment.matchAll(tag)].map((match) => Number(match[2]))
+  const shift = levels.length === 0 ? 0 : top - Math.min(...levels)
+  return fragment
+    .replace(tag, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + shift)}`)
+    .replace(/(\sid="|\shref="#)(?=[^"])/g, `$1${scope}-`)
 }
