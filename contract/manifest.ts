@@ -23,6 +23,11 @@ export const ManifestSchema = z.strictObject({
     defaultLocale: z.string(),
     locales: z.array(z.string()).min(1),
     baseUrl: z.string(),
+    /** Absent from manifests of earlier builds of this schema version, which still serve. */
+    sections: z
+      .array(z.strictObject({ slug: z.string(), title: byLocale(z.string()) }))
+      .default([])
+      .meta({ description: "Each section a page can belong to (a search hit's `section`), with its title in every locale of the site, in site.yml order" }),
   }),
   /** Route shard blobs: a slug's routes are in `routes[shardOf(slug, routes.length)]`. */
   routes: z.array(BlobHashSchema).min(1),

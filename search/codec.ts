@@ -14,7 +14,7 @@ export interface LoadedIndex {
   /** Byte offsets of each term's lists (entry `terms.length` closes the last one). */
   textStart: Uint32Array
   fieldStart: Uint32Array
-  /** Postings per term and list: how many records have the term (for idf). */
+  /** Postings per term and list: how many records have the term (idf counts documents instead: frequencies.ts). */
   textCount: Uint32Array
   fieldCount: Uint32Array
   textPostings: Uint8Array

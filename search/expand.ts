@@ -1,5 +1,6 @@
 import type { LoadedIndex } from './codec.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
+import { isJoined } from './tokenize.ts'
 
 export type MatchKind = 'exact' | 'prefix' | 'typo' | 'synonym'
 
@@ -33,15 +34,16 @@ export function expandQueryTerm(index: LoadedIndex, query: string, options: Sear
   return [...own, ...synonyms.filter((expansion) => !seen.has(expansion.term) && seen.add(expansion.term)).map((expansion) => ({ ...expansion, kind: 'synonym' as const }))]
 }
 
-/** Exact match, then every term it is a prefix of, then (if nothing else) terms one typo away. */
+/** Exact match, then every term it is a prefix of, then (if nothing else) terms one typo away; a word's are words only. */
 export function expandTerm(index: LoadedIndex, query: string, options: SearchOptions = SEARCH_OPTIONS): Expansion[] {
   const { terms } = index
   const start = lowerBound(terms, query)
   const end = lowerBound(terms, `${query}\uffff`)
   const expansions: Expansion[] = []
   if (terms[start] === query) expansions.push({ term: start, weight: 1, kind: 'exact' })
+  const eligible = isJoined(query) ? () => true : (term: string) => !isJoined(term)
   const prefixed: number[] = []
-  for (let term = terms[start] === query ? start + 1 : start; term < end; term++) prefixed.push(term)
+  for (let term = terms[start] === query ? start + 1 : start; term < end; term++) if (eligible(terms[term] as string)) prefixed.push(term)
   // A short prefix can match thousands of terms; the closest ones carry the meaning.
   prefixed.sort((a, b) => (terms[a] as string).length - (terms[b] as string).length)
   for (const term of prefixed.slice(0, options.maxPrefixExpansions)) {
@@ -49,7 +51,7 @@ export function expandTerm(index: LoadedIndex, query: string, options: SearchOpt
   }
   if (expansions.length === 0 && query.length >= options.fuzzyMinLength) {
     for (let term = 0; term < terms.length; term++) {
-      if (withinOneEdit(query, terms[term] as string)) expansions.push({ term, weight: options.fuzzyWeight * (1 - 1 / query.length), kind: 'typo' })
+      if (withinOneEdit(query, terms[term] as string) && eligible(terms[term] as string)) expansions.push({ term, weight: options.fuzzyWeight * (1 - 1 / query.length), kind: 'typo' })
     }
   }
   return expansions

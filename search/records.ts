@@ -1,7 +1,7 @@
 import type { DisplayDocument } from '../contract/index.ts'
 import type { IndexedDocument, IndexedSection } from './indexer.ts'
 import type { SearchOptions } from './options.ts'
-import { needsDictionary, tokenize } from './tokenize.ts'
+import { indexTerms, needsDictionary, type IndexTerms } from './tokenize.ts'
 
 /**
  * The records of a document: its intro (the text before the first heading,
@@ -48,24 +48,35 @@ export class TermTable {
     return id
   }
 
-  /** Appends the distinct terms of `tokens` to `out` as id × 2 + (1 when the term repeats), in order of first occurrence. */
-  appendDistinct(tokens: string[], out: number[], flagRepeats: boolean): void {
+  /**
+   * Appends the distinct terms of `words` and `joined` to `out` as id × 2 + (1
+   * when the term repeats), in order of first occurrence. Returns the length
+   * of `words` as the index counts it: each word once, or twice if it repeats.
+   */
+  appendDistinct({ words, joined }: IndexTerms, out: number[], flagRepeats: boolean): number {
     // A long-lived build counts passes for good; start over before the count leaves 32 bits.
     if (this.pass === 0x7fffffff) {
       this.seenIn.fill(-1)
       this.pass = 0
     }
     const pass = this.pass++
-    for (const token of tokens) {
+    let length = 0
+    const add = (token: string, counted: boolean) => {
       const id = this.id(token)
       if (this.seenIn[id] === pass) {
-        if (flagRepeats) out[this.seenAt[id] as number] = id * 2 + 1
-        continue
+        const at = this.seenAt[id] as number
+        if (counted && (out[at] as number) % 2 === 0) length++
+        if (flagRepeats) out[at] = id * 2 + 1
+        return
       }
       this.seenIn[id] = pass
       this.seenAt[id] = out.length
       out.push(id * 2)
+      if (counted) length++
     }
+    for (const word of words) add(word, true)
+    for (const term of joined) add(term, false)
+    return length
   }
 
   private grow(): void {
@@ -83,6 +94,9 @@ export class TermTable {
  * record, its length in words, its distinct body terms (id × 2 + repeat
  * flag, in order of first occurrence) and its distinct heading terms (id × 2).
  * Record `r` owns `text[textStart[r] .. textStart[r + 1]]`, likewise headings.
+ * The length counts a word at most twice, as its repeat flag does: a third
+ * use of a word then leaves the record's score for it as it was, where it
+ * would make the record longer for BM25 and lower it.
  */
 export interface SectionsTerms {
   recordLengths: number[]
@@ -103,13 +117,11 @@ export function sectionsTerms(sections: IndexedSection[], locale: string, table:
   const headingStart = new Uint32Array(records.length + 1)
   let localeBound = false
   records.forEach((record, position) => {
-    const tokens = tokenize(record.text, locale)
     localeBound ||= needsDictionary(record.text)
-    recordLengths.push(tokens.length)
-    table.appendDistinct(tokens, text, true)
+    recordLengths.push(table.appendDistinct(indexTerms(record.text, locale), text, true))
     if (record.heading) {
       localeBound ||= needsDictionary(record.heading.text)
-      table.appendDistinct(tokenize(record.heading.text, locale), headings, false)
+      table.appendDistinct(indexTerms(record.heading.text, locale), headings, false)
     }
     textStart[position + 1] = text.length
     headingStart[position + 1] = headings.length
@@ -120,7 +132,7 @@ export function sectionsTerms(sections: IndexedSection[], locale: string, table:
 /** A title's distinct terms as ids (id × 2, like heading terms). */
 export function titleTerms(title: string, locale: string, table: TermTable): number[] {
   const out: number[] = []
-  table.appendDistinct(tokenize(title, locale), out, false)
+  table.appendDistinct(indexTerms(title, locale), out, false)
   return out
 }
 

@@ -5,7 +5,7 @@ import { excerpt } from './excerpt.ts'
 import { explainDocuments } from './explain.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { scoreQuery, tagsOf } from './score.ts'
-import { tokenize } from './tokenize.ts'
+import { indexTerms } from './tokenize.ts'
 
 export interface SearchQuery {
   query: string
@@ -35,9 +35,10 @@ export async function runSearch(
   options: SearchOptions = SEARCH_OPTIONS,
 ): Promise<SearchResults> {
   const sectionBoost = new Set(query.sectionBoost)
+  const { words, joined } = indexTerms(query.query, index.locale)
   const scored = scoreQuery(
     index,
-    { terms: tokenize(query.query, index.locale), sectionBoost, canReadDrafts: query.canReadDrafts, limit: query.limit, sections: asSet(query.filters?.sections), tags: asSet(query.filters?.tags) },
+    { terms: words, joined, sectionBoost, canReadDrafts: query.canReadDrafts, limit: query.limit, sections: asSet(query.filters?.sections), tags: asSet(query.filters?.tags) },
     options,
   )
   const termOf = new Map<string, string>()

@@ -1,12 +1,15 @@
 import type { LoadedIndex } from './codec.ts'
 import { expandQueryTerm, type Expansion } from './expand.ts'
+import { documentFrequencies } from './frequencies.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { ByteReader } from './varint.ts'
 
 /** One query, as the route hands it over. */
 export interface ScoredQueryInput {
-  /** Query terms, tokenized as the index was. */
+  /** Query words, tokenized as the index was. */
   terms: string[]
+  /** Their joined forms (tokenize.ts indexTerms): each adds to documents the words found, and finds none alone. */
+  joined: string[]
   sectionBoost: Set<string>
   canReadDrafts: boolean
   limit: number
@@ -22,7 +25,7 @@ export interface RankedDocument {
   score: number
 }
 
-/** A query term and what it matched in the vocabulary. */
+/** A query term (a word, then the joined forms) and what it matched in the vocabulary. */
 export interface TermMatch {
   query: string
   position: number
@@ -70,15 +73,14 @@ export interface ListWeights {
 
 export function listWeights(index: LoadedIndex, expansion: Expansion, options: SearchOptions): ListWeights {
   const { boost, bm25 } = options
-  const recordCount = index.recordDoc.length
   const docCount = index.docFirstRecord.length
-  const textCount = index.textCount[expansion.term] as number
-  const fieldCount = index.fieldCount[expansion.term] as number
-  const fieldIdf = expansion.weight * Math.log(1 + (docCount - fieldCount + 0.5) / (fieldCount + 0.5))
+  const frequencies = documentFrequencies(index, expansion.term)
+  // BM25's idf, in Lucene's form: above zero for any count up to docCount.
+  const idf = (count: number) => expansion.weight * Math.log(1 + (docCount - count + 0.5) / (count + 0.5))
   return {
-    text: expansion.weight * boost.text * Math.log(1 + (recordCount - textCount + 0.5) / (textCount + 0.5)) * (bm25.k1 + 1),
-    title: fieldIdf * boost.title,
-    heading: fieldIdf * boost.heading,
+    text: idf(frequencies.text) * boost.text * (bm25.k1 + 1),
+    title: idf(frequencies.title) * boost.title,
+    heading: idf(frequencies.heading) * boost.heading,
   }
 }
 
@@ -91,15 +93,18 @@ export const textScore = (weight: number, repeats: boolean, lengthNorm: number) 
  * record plus a share of the others.
  */
 export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options: SearchOptions = SEARCH_OPTIONS): ScoredQuery {
-  const queryTerms = [...new Set(query.terms)].filter((term) => !index.stopTerms.has(term)).slice(0, options.maxQueryTerms)
+  const kept = (terms: string[]) => [...new Set(terms)].filter((term) => !index.stopTerms.has(term)).slice(0, options.maxQueryTerms)
+  const queryTerms = kept(query.terms)
   const scratch = scratchFor(index)
-  const matches = queryTerms.map((term, position) => ({ query: term, position, expansions: expandQueryTerm(index, term, options) }))
+  const matches = [...queryTerms, ...kept(query.joined)].map((term, position) => ({ query: term, position, expansions: expandQueryTerm(index, term, options) }))
   try {
+    // Words first, so that a joined form finds the documents they marked.
     for (const { position, expansions } of matches) {
+      const bit = position < queryTerms.length ? 2 ** position : 0
       for (const expansion of expansions) {
         const weights = listWeights(index, expansion, options)
-        accumulate(index, scratch, 2 ** position, 'text', expansion.term, weights)
-        accumulate(index, scratch, 2 ** position, 'field', expansion.term, weights)
+        accumulate(index, scratch, bit, 'text', expansion.term, weights)
+        accumulate(index, scratch, bit, 'field', expansion.term, weights)
       }
     }
     const everyTerm = 2 ** queryTerms.length - 1
@@ -180,7 +185,8 @@ const outranks = (score: number, doc: number, other: RankedDocument) => score > 
 
 /**
  * Adds each posting's score to its record and marks its document as matching
- * query term `bit`. The flag of a text posting says the term repeats in the
+ * query term `bit`. Bit 0 (a joined form) adds only to documents a word
+ * already marked. The flag of a text posting says the term repeats in the
  * record; of a field posting, that the word is in the title. This loop runs
  * once per posting, so it reads varints and scores inline, with no callback.
  */
@@ -195,12 +201,15 @@ function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, list: 'te
     const value = reader.varint()
     record += Math.floor(value / 2)
     const flag = value % 2 === 1
+    const doc = index.recordDoc[record] as number
+    const mask = docMasks[doc] as number
+    if (mask === 0) {
+      if (bit === 0) continue
+      touchedDocs.push(doc)
+    }
+    docMasks[doc] = mask | bit
     const score = recordScores[record] as number
     if (score === 0) touchedRecords.push(record)
     recordScores[record] = score + (isText ? textScore(weights.text, flag, index.lengthNorm[record] as number) : flag ? weights.title : weights.heading)
-    const doc = index.recordDoc[record] as number
-    const mask = docMasks[doc] as number
-    if (mask === 0) touchedDocs.push(doc)
-    docMasks[doc] = mask | bit
   }
 }

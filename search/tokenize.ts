@@ -82,3 +82,50 @@ export const normalizeTerm = (word: string) => word.normalize('NFKC').toLowerCas
 export function tokenize(text: string, locale: string): string[] {
   return words(text, locale).map((word) => normalizeTerm(word.text))
 }
+
+/** A text's words, and the joined forms indexed beside them. */
+export interface IndexTerms {
+  words: string[]
+  joined: string[]
+}
+
+/**
+ * The words of `tokenize`, plus what readers search for as one unit although
+ * it splits into several words: an identifier with dots, whole (`jest.mock`,
+ * `c.req.param`, `package.json`), and two neighbouring words of a script
+ * written without spaces (经验 + 教训 → `经验 教训`), which is as close to a
+ * phrase as an index without positions gets. Build and query both call this,
+ * so a query's joined forms are looked up as the index wrote them.
+ */
+export function indexTerms(text: string, locale: string): IndexTerms {
+  const found = words(text, locale)
+  const joined: string[] = []
+  let dotted: string[] = []
+  found.forEach((word, position) => {
+    const next = found[position + 1]
+    const between = next ? text.slice(word.index + word.text.length, next.index) : null
+    if (next && between === '' && isPairable(word.text) && isPairable(next.text)) joined.push(normalizeTerm(`${word.text} ${next.text}`))
+    dotted.push(word.text)
+    if (between === '.') return
+    if (dotted.length > 1) joined.push(normalizeTerm(dotted.join('.')))
+    dotted = []
+  })
+  return { words: found.map((word) => normalizeTerm(word.text)), joined }
+}
+
+/**
+ * A word of an unspaced script that pairs with its neighbour: one of two
+ * characters or more. A one-character word is most often a particle (的, の),
+ * whose pairs would grow a Chinese index by half and match nothing anyone types.
+ */
+const isPairable = (word: string) => word.length > 1 && needsDictionary(word)
+
+/**
+ * Whether a vocabulary term is a joined form: it has a space (no word has)
+ * or a dot beside something other than a digit (a word has dots only
+ * between digits, `v2.1.0`). A word's prefixes and typos skip joined forms,
+ * which would count the same words again.
+ */
+export const isJoined = (term: string): boolean => JOINED.test(term)
+
+const JOINED = /\s|\.\D|\D\./u

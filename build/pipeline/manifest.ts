@@ -4,6 +4,7 @@ import { hashOfAll } from './blob-set.ts'
 
 export interface ManifestInput {
   site: SiteConfig
+  sections: Manifest['site']['sections']
   commit: string | null
   builtAt: string
   /** Route shard blobs, in shard order. */
@@ -26,11 +27,11 @@ export interface ManifestInput {
  * included, so the same content is the same build.
  */
 export function buildManifest(input: ManifestInput): { manifest: Manifest; blobList: BlobList } {
-  const { site, builtAt, blobs, ...rest } = input
+  const { site, sections, builtAt, blobs, ...rest } = input
   const body: Omit<Manifest, 'buildId' | 'builtAt'> = {
     schemaVersion: SCHEMA_VERSION,
     ...rest,
-    site: { title: site.title, description: site.description, defaultLocale: site.defaultLocale, locales: site.locales, baseUrl: site.baseUrl },
+    site: { title: site.title, description: site.description, defaultLocale: site.defaultLocale, locales: site.locales, baseUrl: site.baseUrl, sections },
   }
   const blobList = [...new Set(blobs)].sort()
   const buildId = hashOfAll([JSON.stringify(body), ...blobList]).slice(0, 16)

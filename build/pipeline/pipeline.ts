@@ -18,6 +18,7 @@ import { documentCounts, draftCounts, routeShards, type LocaleDocuments } from '
 import { navItems } from './nav-items.ts'
 import { checkSidebar, sidebarNames } from './nav-layout.ts'
 import { buildReleases } from './releases.ts'
+import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { partialSources } from '../markdown/mdx/partials.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { localeLlms } from './locale-llms.ts'
@@ -127,6 +128,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const navigation: Manifest['navigation'] = {}
   const llms: Manifest['llms'] = {}
   const fallbacks: BuildStats['fallbacks'] = {}
+  const publishedByLocale: Record<string, SectionPage[]> = {}
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
   const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
   const documentPaths = documents.map((document) => document.path)
@@ -137,6 +139,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse })
     documentsByLocale[locale] = view.documents
     navigation[locale] = view.navigation
+    publishedByLocale[locale] = view.published
     const files = localeLlms(site, locale, view.publicTree, view.published)
     const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
       const json = JSON.stringify(text)
@@ -171,6 +174,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const stats: BuildStats = { documents: documentCounts(documentsByLocale), drafts: draftCounts(documentsByLocale), fallbacks, releases: releaseFiles.length }
   const { manifest, blobList } = buildManifest({
     site,
+    sections: sectionTitles(site, publishedByLocale),
     commit: input.git.head,
     builtAt: input.builtAt,
     routes: routes.map((shard) => blobs.add(shard)),

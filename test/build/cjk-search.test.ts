@@ -43,6 +43,12 @@ describe('search in Chinese, Japanese and Korean', () => {
     expect(slugs(await search('zh', 'KV 数据库'))).toEqual(['storage'])
   })
 
+  it('ranks the page holding two words together above a page with them apart', async () => {
+    // The segmenter splits 经验教训 into 经验 + 教训; the notes page has each twice, apart, in a shorter text.
+    expect(slugs(await search('zh', '经验教训'))).toEqual(['review', 'notes'])
+    expect(slugs(await search('zh', '经验 教训'))).toEqual(['notes', 'review'])
+  })
+
   it('finds Japanese words inside running text', async () => {
     expect(slugs(await search('ja', '天気'))).toEqual(['search'])
     expect(slugs(await search('ja', '保存'))).toEqual(['storage'])

@@ -48,7 +48,7 @@ function indexedDocuments(pages: Page[], locale: string): IndexedDocument[] {
 }
 
 const QUERIES = ['zebra', 'xylophonist', 'road', 'traf', 'pedestrians cross', 'quokka', 'stripes road', 'xylophonst']
-const SITE = { title: 't', description: null, defaultLocale: 'en', locales: ['en', 'fr'], baseUrl: '/' }
+const SITE = { title: 't', description: null, defaultLocale: 'en', locales: ['en', 'fr'], baseUrl: '/', sections: [] }
 
 /** As the worker's store reads an index: parse, check the schema, decode. */
 const loadSearchIndex = (text: string) => decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(text)))

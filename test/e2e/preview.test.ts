@@ -9,7 +9,8 @@ let page: Page
 
 // What follows a click may need a navigation and a render on a loaded machine.
 const WAIT = { timeout: 15_000 }
-const sidebar = () => page.getByRole('navigation', { name: 'Docs' })
+// By its place: its name is in the page's language.
+const sidebar = () => page.locator('details.sidebar > nav')
 const path = () => new URL(page.url()).pathname + new URL(page.url()).hash
 
 // Generous timeouts: a browser, workerd and the build share two cores.
@@ -54,11 +55,21 @@ describe.runIf(browserTestsRun)('the author preview in a browser', { timeout: 60
     await page.goto(`${server.origin}/docs/guides/deploy`)
     await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'Français' }).click()
     await page.waitForURL('**/docs/fr/guides/deploy')
-    await expect(page.getByRole('note').textContent()).resolves.toBe('This page is not translated into Français yet: it is shown in English.')
+    await expect(page.getByRole('note').textContent()).resolves.toBe('Cette page n’est pas encore traduite en français : elle est affichée en anglais.')
     await screenshot(page, 'fallback')
     await sidebar().getByRole('link', { name: 'Installer le service' }).click()
     await page.waitForURL('**/docs/fr/guides/installation')
     expect(await page.getByRole('note').count()).toBe(0)
+  })
+
+  it('speaks French in the search box of a French page, from the texts the server gave the script', async () => {
+    await page.goto(`${server.origin}/docs/fr/`)
+    const input = page.getByRole('combobox', { name: 'Rechercher dans la documentation' })
+    await input.pressSequentially('zzzzqqq')
+    await expect.poll(() => page.locator('#search-status').textContent(), WAIT).toBe('Aucun résultat.')
+    await input.fill('')
+    await input.pressSequentially('installer')
+    await expect.poll(() => page.locator('#search-status').textContent(), WAIT).toMatch(/^Résultats : \d+\. Haut et Bas pour choisir/)
   })
 
   it('searches as you type, filters by section, and opens a result with the keyboard at its heading', async () => {
@@ -73,7 +84,7 @@ describe.runIf(browserTestsRun)('the author preview in a browser', { timeout: 60
     await screenshot(page, 'search')
 
     expect(await options.allTextContents()).toContainEqual(expect.stringMatching(/^Search endpoint/))
-    await page.getByRole('group', { name: 'Filter by section' }).getByRole('button', { name: /^guides/ }).click()
+    await page.getByRole('group', { name: 'Filter by section' }).getByRole('button', { name: /^Guides \(/ }).click()
     await expect.poll(() => options.allTextContents(), WAIT).toEqual([expect.stringMatching(/^Deploying/)])
 
     await page.getByRole('link', { name: 'Fixture docs' }).focus()

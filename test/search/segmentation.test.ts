@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { segmentedWords, tokenize, words } from '../../search/tokenize.ts'
+import { indexTerms, isJoined, segmentedWords, tokenize, words } from '../../search/tokenize.ts'
 import cases from '../fixtures/segmentation/cases.json' with { type: 'json' }
+import joinedCases from '../fixtures/segmentation/joined.json' with { type: 'json' }
 
 // The same cases run in workerd (test/worker/segmentation.test.ts): build and
 // queries must split text the same way, or words found at build time are
@@ -18,6 +19,17 @@ describe('word segmentation in Node, where the build runs', () => {
 
   it('folds full-width letters and case, so ＡＰＩ and api are one word', () => {
     expect(tokenize('ＡＰＩ', 'ja')).toEqual(tokenize('api', 'ja'))
+  })
+})
+
+describe('joined forms, indexed beside the words', () => {
+  it.each(joinedCases)('joins identifiers with dots and neighbouring words of two characters: $text', ({ locale, text, words, joined }) => {
+    expect(indexTerms(text, locale)).toEqual({ words, joined })
+  })
+
+  it('tells a joined form from a word, so that a word’s prefixes and typos skip it', () => {
+    expect(['jest.mock', 'c.req.param', '1.x', '经验 教训'].every(isJoined)).toBe(true)
+    expect(['jest', '3.14', 'v2.1.0', '经验教训', 'user_name'].some(isJoined)).toBe(false)
   })
 })
 

@@ -116,9 +116,9 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(['/llms-full.txt', '/llms.txt', '/v1/assets/{hash}.{ext}', '/v1/documents/{slug}', '/v1/navigation', '/v1/releases', '/v1/search', '/v1/status'])
     expect(Object.keys(doc.paths['/v1/search'])).toEqual(['post'])
     expect(Object.keys(doc.paths['/v1/releases'])).toEqual(['get'])
-    const query = doc.components.schemas.SearchRequest.properties.query
-    expect(query).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 })
-    expect(doc.components.schemas.SearchRequest.required).toEqual(['query'])
+    const searchRequest = doc.paths['/v1/search'].post.requestBody.content['application/json'].schema
+    expect(searchRequest.properties.query).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 })
+    expect(searchRequest.required).toEqual(['query'])
   })
 
   it('describes stored shapes from the contract schemas, recursive ones by reference', async () => {

@@ -24,6 +24,8 @@ declare module 'vitest' {
     manyParts: BuiltFixture
     /** A site whose pages reference images and a PDF (test/fixtures/assets). */
     assetsSite: BuiltFixture
+    /** A site in English, Chinese and Arabic (test/fixtures/languages), for the preview's interface languages. */
+    languagesSite: BuiltFixture
     jwks: { url: string; privateKey: JWK }
   }
 }
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
   const outDir = await mkdtemp(join(tmpdir(), 'docs-worker-fixture-'))
   project.provide('site', await built('test/fixtures/site', join(outDir, 'site')))
   project.provide('assetsSite', await built('test/fixtures/assets', join(outDir, 'assets')))
+  project.provide('languagesSite', await built('test/fixtures/languages', join(outDir, 'languages')))
   project.provide('manyParts', await built(await generatedSite(join(outDir, 'generated')), join(outDir, 'many-parts'), { llmsPartBytes: 8 * 1024 }))
   const jwks = await serveJwks()
   project.provide('jwks', { url: jwks.url, privateKey: jwks.privateKey })

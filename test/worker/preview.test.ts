@@ -3,30 +3,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import app from '../../worker/index.ts'
 import { call, expectNotFound, publishFixture, readJson } from './helpers.ts'
 import { draftsToken } from './tokens.ts'
+import { collect, page, preview } from './preview-helpers.ts'
 
 beforeAll(publishFixture)
 
 const DRAFTS_COOKIE = { Cookie: 'docs-preview-drafts=on' }
-
-/** A request to the worker with the preview on, as `npm start` runs it (optionally with its drafts token). */
-type PreviewVars = { PREVIEW_TOKEN?: string; PREVIEW_PROBLEMS_URL?: string }
-
-async function preview(path: string, init: RequestInit = {}, vars: PreviewVars = {}): Promise<Response> {
-  return app.request(`https://docs.example${path}`, { redirect: 'manual', ...init }, { ...env, PREVIEW: 'true', ...vars })
-}
-
-async function page(path: string, init: RequestInit = {}, vars: PreviewVars = {}) {
-  const response = await preview(path, init, vars)
-  return { response, html: await response.text() }
-}
-
-/** Every value of `attribute` on the elements `selector` matches, read with workerd's own HTML parser. */
-async function collect(html: string, selector: string, attribute: string): Promise<string[]> {
-  const values: string[] = []
-  const keep = (value: string | null) => value !== null && values.push(value)
-  await new HTMLRewriter().on(selector, { element: (element) => void keep(element.getAttribute(attribute)) }).transform(new Response(html)).text()
-  return values
-}
 
 describe('with PREVIEW off (production default)', () => {
   it.each(['/', '/docs/', '/docs/guides/install', '/releases', '/search?q=rollback', '/_preview/problems', '/_preview/app.js'])(
@@ -89,8 +70,8 @@ describe('with PREVIEW on', () => {
   it('shows the fallback notice on an untranslated page, and the locale switcher links each locale\'s version', async () => {
     const { response, html } = await page('/docs/fr/guides/deploy')
     expect(response.status).toBe(200)
-    expect(html).toMatch(/class="notice fallback"[^>]*>This page is not translated into Français yet: it is shown in English\./)
-    expect(await collect(html, 'nav[aria-label="Languages"] a', 'href')).toEqual(['/docs/guides/deploy', '/docs/fr/guides/deploy'])
+    expect(html).toMatch(/class="notice fallback"[^>]*>Cette page n’est pas encore traduite en français : elle est affichée en anglais\./)
+    expect(await collect(html, 'nav.locales a', 'href')).toEqual(['/docs/guides/deploy', '/docs/fr/guides/deploy'])
     const translated = await page('/docs/guides/install')
     expect(await collect(translated.html, 'nav[aria-label="Languages"] a', 'href')).toEqual(['/docs/guides/install', '/docs/fr/guides/installation'])
     expect(translated.html).not.toContain('notice fallback')

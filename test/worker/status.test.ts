@@ -32,7 +32,22 @@ describe('GET /v1/status', () => {
       schemaVersion: SCHEMA_VERSION,
       documents: { en: 12, fr: 2 },
       // What a front end needs to draw the site: the preview reads it from here.
-      site: { title: 'Fixture docs', description: 'The fixture site for the worker tests.', defaultLocale: 'en', locales: ['en', 'fr'], baseUrl: '/docs/' },
+      site: {
+        title: 'Fixture docs',
+        description: 'The fixture site for the worker tests.',
+        defaultLocale: 'en',
+        locales: ['en', 'fr'],
+        baseUrl: '/docs/',
+        // site.yml's sections in its order (a French title falls back to the English one), then the
+        // others: the home page's section by its page's title, a folder site.yml does not name by its name.
+        sections: [
+          { slug: 'guides', title: { en: 'Guides', fr: 'Guides' } },
+          { slug: 'api', title: { en: 'API', fr: 'API' } },
+          { slug: 'ranking', title: { en: 'Ranking', fr: 'Ranking' } },
+          { slug: 'index', title: { en: 'Welcome', fr: 'Bienvenue' } },
+          { slug: 'reference', title: { en: 'Reference', fr: 'Reference' } },
+        ],
+      },
     })
     expect(Date.parse(body.publishedAt)).toBeGreaterThanOrEqual(before - 1000)
   })

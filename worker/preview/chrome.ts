@@ -3,6 +3,7 @@ import { html } from 'hono/html'
 import type { Api } from './api.ts'
 import { layout, type Chrome, type Html } from './render/layout.ts'
 import type { Site } from './site.ts'
+import { previewText } from './strings/index.ts'
 
 /** What the preview's routes get in place of the worker's bindings. */
 interface PreviewBindings {
@@ -46,14 +47,10 @@ export function htmlPage(c: PreviewContext, body: Html, status: 200 | 404 | 401 
 
 /** The API said no: the page says why, in the chrome; under npm start it reloads once a build fixes it. */
 export async function failurePage(c: PreviewContext, site: Site | null, locale: string, failure: { status: number; detail: string }) {
-  const heading = failure.status === 404 ? 'Page not found' : failure.status === 401 ? 'The preview token was refused' : 'Not available'
+  const text = previewText(locale)
+  const heading = failure.status === 404 ? text.pageNotFound : failure.status === 401 ? text.tokenRefused : text.notAvailable
   const live = c.env.problemsUrl !== undefined
-  const hint =
-    failure.status === 401
-      ? 'Turn drafts off, or restart npm start for a new token.'
-      : failure.status === 503 && live
-        ? 'This page reloads by itself when a build is published.'
-        : ''
+  const hint = failure.status === 401 ? text.tokenRefusedHint : failure.status === 503 && live ? text.reloadsWhenPublished : ''
   const chrome = await chromeFor(c, site, locale, { title: heading, localeLinks: [] })
   const main = html`<h1>${heading}</h1><p>${failure.detail}</p>${hint ? html`<p>${hint}</p>` : ''}`
   const status = failure.status === 404 || failure.status === 401 || failure.status === 422 ? failure.status : 503

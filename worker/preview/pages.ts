@@ -3,7 +3,8 @@ import { documentMain, tocAside } from './render/document.ts'
 import { layout } from './render/layout.ts'
 import { releasesMain } from './render/releases.ts'
 import { searchMain } from './render/search.ts'
-import { loadSite, pageAt, pageUrl, type Site } from './site.ts'
+import { loadSite, pageAt, pageUrl, sectionTitles, type Site } from './site.ts'
+import { previewText } from './strings/index.ts'
 
 const DOCUMENTS_PATH = '/v1/documents/'
 
@@ -27,7 +28,7 @@ export function documentPage(c: PreviewContext): Promise<Response> {
 async function renderDocument(c: PreviewContext, site: Site, url: URL): Promise<Response> {
   const { api } = c.env
   const at = pageAt(site, url.pathname)
-  if (at === null) return failurePage(c, site, site.defaultLocale, { status: 404, detail: 'No page lives at this address.' })
+  if (at === null) return failurePage(c, site, site.defaultLocale, { status: 404, detail: previewText(site.defaultLocale).noPageHere })
   const answer = await api.document(at.slug, at.locale)
   // Redirects are temporary here: a preview's slugs may come back with the next save.
   if (!answer.ok && answer.location) return c.redirect(pageUrl(site, at.locale, movedSlug(answer.location)), 302)
@@ -48,7 +49,7 @@ async function renderDocument(c: PreviewContext, site: Site, url: URL): Promise<
     localeLinks,
     current: { slug: doc.slug, path: canonical },
   })
-  return htmlPage(c, layout(chrome, documentMain(site, doc), tocAside(doc.toc)))
+  return htmlPage(c, layout(chrome, documentMain(site, doc), tocAside(doc.toc, at.locale)))
 }
 
 /** `/releases`: the API's filters (streams, a semver range) as a form. */
@@ -71,7 +72,7 @@ async function renderReleases(c: PreviewContext, site: Site, url: URL): Promise<
     version,
     problem: filtered.ok ? null : filtered.detail,
   }
-  const chrome = await chromeFor(c, site, locale, { title: 'Release notes', localeLinks: localeLinks(site, '/releases') })
+  const chrome = await chromeFor(c, site, locale, { title: previewText(locale).releaseNotes, localeLinks: localeLinks(site, '/releases') })
   const main = releasesMain(filtered.ok ? filtered.body : { streams: [] }, filters, locale)
   return htmlPage(c, layout(chrome, main), filtered.ok ? 200 : 422)
 }
@@ -87,8 +88,8 @@ async function renderSearch(c: PreviewContext, site: Site, url: URL): Promise<Re
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
   const section = url.searchParams.get('section')
   const answer = query === '' ? null : await api.search({ query, locale, limit: 20, ...(section ? { filters: { sections: [section] } } : {}) })
-  const chrome = await chromeFor(c, site, locale, { title: 'Search', localeLinks: localeLinks(site, '/search') })
-  const main = searchMain(query, answer?.ok ? answer.body : null, section, locale, answer && !answer.ok ? answer.detail : null)
+  const chrome = await chromeFor(c, site, locale, { title: previewText(locale).searchTitle, localeLinks: localeLinks(site, '/search') })
+  const main = searchMain(query, answer?.ok ? answer.body : null, section, locale, answer && !answer.ok ? answer.detail : null, sectionTitles(site, locale))
   return htmlPage(c, layout(chrome, main))
 }
 

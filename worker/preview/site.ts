@@ -14,6 +14,8 @@ export interface Site {
   locales: string[]
   /** Where documents live: the path of `baseUrl` in site.yml, on this server. */
   basePath: string
+  /** Each section with its title in every locale, as /v1/status gives them. */
+  sections: Array<{ slug: string; title: Record<string, string> }>
 }
 
 /** The site as `/v1/status` describes the live build. */
@@ -23,8 +25,13 @@ export async function loadSite(api: Api): Promise<Answer<Site>> {
   const { buildId, site } = status.body
   const others = site.locales.filter((locale) => locale !== site.defaultLocale)
   const basePath = new URL(site.baseUrl, ORIGIN).pathname
-  const body: Site = { title: site.title, buildId, defaultLocale: site.defaultLocale, locales: [site.defaultLocale, ...others], basePath }
+  const body: Site = { title: site.title, buildId, defaultLocale: site.defaultLocale, locales: [site.defaultLocale, ...others], basePath, sections: site.sections }
   return { ok: true, body }
+}
+
+/** Section titles in `locale`, by slug, as search facets name them. */
+export function sectionTitles(site: Site, locale: string): Record<string, string> {
+  return Object.fromEntries(site.sections.map((section) => [section.slug, section.title[locale] ?? section.slug]))
 }
 
 /** A URL from the API as a path on this server: `baseUrl` may name the production origin. */

@@ -1,4 +1,5 @@
 import { ProblemSchema } from '../../contract/index.ts'
+import { ASSET_SECURITY_HEADERS } from './assets.ts'
 
 // What every operation's OpenAPI description shares: the headers its answers
 // carry and the problems it can answer with, each written once.
@@ -14,7 +15,8 @@ export const HEADERS = {
   Location: header('Where the page lives now, with the same query and `.md` suffix'),
   'Retry-After': header('Seconds to wait before trying again'),
   'WWW-Authenticate': header('`Bearer error="invalid_token"`, with what was wrong'),
-
+  'Content-Security-Policy': header(`\`${ASSET_SECURITY_HEADERS['Content-Security-Policy']}\`: an author's file opened directly runs nothing`),
+  'X-Content-Type-Options': header(`\`${ASSET_SECURITY_HEADERS['X-Content-Type-Options']}\`: browsers keep to the declared Content-Type`),
 } as const
 
 type HeaderName = keyof typeof HEADERS

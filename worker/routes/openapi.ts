@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi'
-import { DocumentBlobSchema, NavTreeNodeSchema, TocEntrySchema } from '../../contract/index.ts'
+import { ASSET_TYPES, DocumentBlobSchema, NavTreeNodeSchema, TocEntrySchema, UNKNOWN_ASSET_TYPE } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { headers, notModified, problems } from './openapi-responses.ts'
 
@@ -19,6 +19,12 @@ function registerContractComponents(app: OpenAPIHono<AppEnv>) {
     const { $schema: _dialect, $id: _id, ...component } = schema
     app.openAPIRegistry.registerComponent('schemas', id, component as never)
   }
+}
+
+/** Each media type an asset can be served as (its extension decides), so a client can check the Content-Type it gets. */
+const assetContent = () => {
+  const types = new Set([...Object.values(ASSET_TYPES), UNKNOWN_ASSET_TYPE].map((type) => type.replace(/;.*/, '')))
+  return Object.fromEntries([...types].map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }]))
 }
 
 const localeQuery = z.object({ locale: z.string().optional().openapi({ example: 'fr' }) })
@@ -90,10 +96,10 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>) {
     responses: {
       200: {
         description: 'The file, with its Content-Type',
-        headers: headers('ETag', 'Cache-Control'),
-        content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+        headers: headers('ETag', 'Cache-Control', 'Content-Security-Policy', 'X-Content-Type-Options'),
+        content: assetContent(),
       },
-      304: { description: 'Not modified', headers: headers('ETag', 'Cache-Control') },
+      304: { description: 'Not modified', headers: headers('ETag', 'Cache-Control', 'Content-Security-Policy', 'X-Content-Type-Options') },
       ...problems(401, 404, 503),
     },
   })

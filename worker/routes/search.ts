@@ -10,6 +10,8 @@ import { headers, problems } from './openapi-responses.ts'
 
 const names = z.array(z.string().min(1).max(64)).max(20)
 
+// Inline, not a named component: generators (openapi-typescript) take a named schema's
+// defaulted fields as always present, true of answers and not of a request.
 export const SearchRequest = z
   .object({
     query: z.string().trim().min(1).max(200).openapi({ example: 'install' }),
@@ -24,7 +26,6 @@ export const SearchRequest = z
       .optional(),
     explain: z.boolean().default(false).openapi({ description: 'Add to each result which terms matched where, and what each added to the score' }),
   })
-  .openapi('SearchRequest')
 
 export const searchRoute = createRoute({
   method: 'post',

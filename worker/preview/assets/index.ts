@@ -4,6 +4,7 @@ import { PAGE } from './page.ts'
 import { SEARCH } from './search.ts'
 import { STYLE } from './style.ts'
 import { TABS } from './tabs.ts'
+import { TEXT } from './text.ts'
 
 interface Asset {
   /** Carries a hash of the body, so that browsers may keep it for good. */
@@ -25,5 +26,5 @@ function asset(name: string, body: string, type: string): Asset {
 
 export const ASSETS = {
   css: asset('style.css', STYLE + CODE_THEME, 'text/css; charset=utf-8'),
-  js: asset('app.js', [PAGE, TABS, SEARCH, LIVE].join('\n'), 'text/javascript; charset=utf-8'),
+  js: asset('app.js', [TEXT, PAGE, TABS, SEARCH, LIVE].join('\n'), 'text/javascript; charset=utf-8'),
 }

@@ -46,7 +46,7 @@ export const SEARCH = String.raw`
     fetch('/v1/search', { method: 'POST', headers: headers, body: JSON.stringify(body) })
       .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status) })
       .then(function (answer) { if (mine === asked) show(answer) })
-      .catch(function () { if (mine === asked) { status.textContent = 'Search is not available right now.'; open(true) } })
+      .catch(function () { if (mine === asked) { status.textContent = TEXT.searchUnavailable; open(true) } })
   }
 
   function show(answer) {
@@ -55,7 +55,7 @@ export const SEARCH = String.raw`
     hits = answer.results.filter(function (hit) { return !section || hit.section === section })
     showFacets(counts)
     list.replaceChildren.apply(list, hits.map(option))
-    status.textContent = hits.length === 0 ? 'No results.' : hits.length + ' results; Up and Down to choose, Enter to open.'
+    status.textContent = hits.length === 0 ? TEXT.noResults : fill(TEXT.resultCount, { count: hits.length })
     select(-1)
     open(true)
   }
@@ -81,8 +81,8 @@ export const SEARCH = String.raw`
 
   function showFacets(counts) {
     var names = Object.keys(counts)
-    facets.replaceChildren.apply(facets, names.length < 2 && !section ? [] : [facet(null, 'All')].concat(names.map(function (name) {
-      return facet(name, name + ' (' + counts[name] + ')')
+    facets.replaceChildren.apply(facets, names.length < 2 && !section ? [] : [facet(null, TEXT.allSections)].concat(names.map(function (name) {
+      return facet(name, (TEXT.sections[name] || name) + ' (' + counts[name] + ')')
     })))
   }
 

@@ -1,5 +1,6 @@
 // The preview's one stylesheet: system fonts, light and dark by prefers-color-scheme,
 // three columns on wide screens, one on a phone. Served from /_preview/ with a content hash.
+// Sides are logical (inline start and end), so that a right-to-left page mirrors the layout.
 export const STYLE = String.raw`
 :root { --bg: #fff; --fg: #1d2129; --muted: #5b6370; --line: #e3e6ea; --soft: #f4f6f8; --accent: #0b62c4;
   --mark: #ffe58a; --warn-bg: #fff6db; --warn-line: #e9c46a; --bad: #b42318; --header: 3.5rem;
@@ -17,16 +18,16 @@ body { margin: 0; background: var(--bg); color: var(--fg); }
 a { color: var(--accent); }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-.skip { position: absolute; left: .5rem; top: -3rem; background: var(--bg); padding: .5rem; z-index: 30; }
+.skip { position: absolute; inset-inline-start: .5rem; top: -3rem; background: var(--bg); padding: .5rem; z-index: 30; }
 .skip:focus { top: .5rem; }
 
 .top { position: sticky; top: 0; z-index: 20; display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem;
   min-height: var(--header); padding: .5rem 1rem; background: var(--bg); border-bottom: 1px solid var(--line); }
-.brand { font-weight: 700; color: var(--fg); text-decoration: none; margin-right: auto; }
+.brand { font-weight: 700; color: var(--fg); text-decoration: none; margin-inline-end: auto; }
 .search { position: relative; flex: 1 1 16rem; max-width: 28rem; }
 .search input { width: 100%; padding: .4rem .7rem; font: inherit; color: inherit; background: var(--soft);
   border: 1px solid var(--line); border-radius: .4rem; }
-.search-panel { position: absolute; left: 0; right: 0; top: calc(100% + .3rem); max-height: 70vh; overflow: auto;
+.search-panel { position: absolute; inset-inline: 0; top: calc(100% + .3rem); max-height: 70vh; overflow: auto;
   background: var(--bg); border: 1px solid var(--line); border-radius: .4rem; box-shadow: 0 8px 24px #0003; padding: .5rem; }
 .search-panel ul { list-style: none; margin: 0; padding: 0; }
 .search-panel li { padding: .4rem .5rem; border-radius: .3rem; cursor: pointer; }
@@ -51,8 +52,8 @@ mark { background: var(--mark); color: inherit; padding: 0 .1em; border-radius: 
 .layout.with-toc { grid-template-columns: 16rem minmax(0, 1fr) 14rem; }
 .sidebar { position: sticky; top: var(--header); align-self: start; max-height: calc(100vh - var(--header)); overflow: auto; padding: 1rem 0; }
 .sidebar summary { display: none; }
-.sidebar ul { list-style: none; margin: 0; padding-left: .9rem; }
-.sidebar > nav > ul { padding-left: 0; }
+.sidebar ul { list-style: none; margin: 0; padding-inline-start: .9rem; }
+.sidebar > nav > ul { padding-inline-start: 0; }
 .sidebar li { margin: .15rem 0; }
 .sidebar a { color: var(--fg); text-decoration: none; }
 .sidebar a:hover { color: var(--accent); }
@@ -68,41 +69,44 @@ main:focus { outline: none; }
 .doc img { max-width: 100%; height: auto; }
 .doc table { border-collapse: collapse; display: block; overflow-x: auto; }
 .doc th, .doc td { border: 1px solid var(--line); padding: .35rem .6rem; }
-pre { background: var(--soft); border: 1px solid var(--line); border-radius: .4rem; padding: .8rem 1rem; overflow-x: auto; }
+pre { direction: ltr; background: var(--soft); border: 1px solid var(--line); border-radius: .4rem; padding: .8rem 1rem; overflow-x: auto; }
 code { font: .9em/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 :not(pre) > code { background: var(--soft); padding: .1em .3em; border-radius: .25rem; }
-blockquote { margin: 1rem 0; padding: .1rem 1rem; border-left: 3px solid var(--line); color: var(--muted); }
+blockquote { margin: 1rem 0; padding: .1rem 1rem; border-inline-start: 3px solid var(--line); color: var(--muted); }
 .crumbs ol { display: flex; flex-wrap: wrap; list-style: none; padding: 0; margin: 0 0 .5rem; font-size: .9rem; color: var(--muted); }
 .crumbs li + li::before { content: "›"; margin: 0 .4rem; }
+[dir="rtl"] .crumbs li + li::before { content: "‹"; }
+/* Spaced letters would break the joins of Arabic script. */
+[dir="rtl"] .toc h2 { letter-spacing: normal; }
 .notice { padding: .6rem .9rem; border: 1px solid var(--warn-line); background: var(--warn-bg); border-radius: .4rem; }
 .notice.error { border-color: var(--bad); color: var(--bad); background: transparent; }
 .edit { margin-top: 3rem; font-size: .9rem; color: var(--muted); }
 .pager { display: flex; justify-content: space-between; gap: 1rem; margin-top: 1.5rem; }
 .pager a { flex: 1 1 0; max-width: 50%; padding: .6rem .9rem; border: 1px solid var(--line); border-radius: .4rem; text-decoration: none; }
-.pager a[rel="next"] { text-align: right; }
+.pager a[rel="next"] { text-align: end; }
 .pager span { display: block; font-size: .8rem; color: var(--muted); }
 .toc { position: sticky; top: var(--header); align-self: start; max-height: calc(100vh - var(--header)); overflow: auto; padding: 1rem 0; font-size: .9rem; }
 .toc h2 { font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 0 0 .5rem; }
-.toc ul { list-style: none; margin: 0; padding-left: .8rem; }
-.toc > ul { padding-left: 0; border-left: 2px solid var(--line); }
-.toc a { display: block; padding: .1rem .6rem; margin-left: -2px; border-left: 2px solid transparent; color: var(--muted); text-decoration: none; }
-.toc a.active { color: var(--accent); border-left-color: var(--accent); }
+.toc ul { list-style: none; margin: 0; padding-inline-start: .8rem; }
+.toc > ul { padding-inline-start: 0; border-inline-start: 2px solid var(--line); }
+.toc a { display: block; padding: .1rem .6rem; margin-inline-start: -2px; border-inline-start: 2px solid transparent; color: var(--muted); text-decoration: none; }
+.toc a.active { color: var(--accent); border-inline-start-color: var(--accent); }
 .release-filters { display: flex; flex-wrap: wrap; align-items: end; gap: .5rem 1rem; margin-bottom: 1.5rem; }
 .release-filters fieldset { border: 1px solid var(--line); border-radius: .4rem; display: flex; gap: .8rem; }
 .release-filters input[name="version"] { font: inherit; padding: .25rem .5rem; }
 .release-filters small { flex-basis: 100%; color: var(--muted); }
 .release { border-top: 1px solid var(--line); padding-top: .5rem; }
 .release-meta { color: var(--muted); margin-top: -.5rem; }
-.results { padding-left: 1.2rem; }
+.results { padding-inline-start: 1.2rem; }
 .problems { position: fixed; inset: auto 1rem 1rem; z-index: 40; max-height: 60vh; overflow: auto; padding: 1rem 1.2rem;
   background: var(--bg); color: var(--fg); border: 2px solid var(--bad); border-radius: .5rem; box-shadow: 0 12px 40px #0006; }
 .problems h2 { margin: 0; color: var(--bad); font-size: 1.1rem; }
-.problems ul { margin: .5rem 0 0; padding-left: 1.2rem; font: .9rem/1.5 ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; }
+.problems ul { margin: .5rem 0 0; padding-inline-start: 1.2rem; font: .9rem/1.5 ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; }
 
 /* What the build renders from the frameworks' dialects (see the dialects plugin): plain semantic HTML.
    Code blocks, their captions and highlighted lines are code-theme.ts's. */
 .admonition { --kind: var(--note); margin: 1rem 0; padding: .6rem 1rem; border: 1px solid color-mix(in srgb, var(--kind) 35%, transparent);
-  border-left: 4px solid var(--kind); border-radius: .4rem; background: color-mix(in srgb, var(--kind) 7%, var(--bg)); }
+  border-inline-start: 4px solid var(--kind); border-radius: .4rem; background: color-mix(in srgb, var(--kind) 7%, var(--bg)); }
 .admonition > :first-child { margin-top: 0; }
 .admonition > :last-child { margin-bottom: 0; }
 .admonition-title, details.admonition > summary { font-weight: 700; color: var(--kind); margin: 0 0 .3rem; }
@@ -135,11 +139,11 @@ details.admonition[open] > summary { margin-bottom: .4rem; }
   .tabs:not([data-ready]) { padding-top: var(--tab-list); }
   .tabs:not([data-ready]) > .tab-panel:not(:first-child), .tabs .tab-label { display: none; }
 }
-ol.steps { list-style: none; counter-reset: step; padding-left: 0; }
-ol.steps > li { counter-increment: step; position: relative; padding: 0 0 .6rem 2.6rem; }
-ol.steps > li::before { content: counter(step); position: absolute; left: 0; top: 0; width: 1.8rem; height: 1.8rem; line-height: 1.8rem;
+ol.steps { list-style: none; counter-reset: step; padding-inline-start: 0; }
+ol.steps > li { counter-increment: step; position: relative; padding: 0 0 .6rem; padding-inline-start: 2.6rem; }
+ol.steps > li::before { content: counter(step); position: absolute; inset-inline-start: 0; top: 0; width: 1.8rem; height: 1.8rem; line-height: 1.8rem;
   text-align: center; font-size: .9rem; font-weight: 600; border-radius: 50%; background: var(--soft); border: 1px solid var(--line); }
-ol.steps > li:not(:last-child)::after { content: ""; position: absolute; left: .9rem; top: 2.1rem; bottom: .2rem; border-left: 1px solid var(--line); }
+ol.steps > li:not(:last-child)::after { content: ""; position: absolute; inset-inline-start: .9rem; top: 2.1rem; bottom: .2rem; border-inline-start: 1px solid var(--line); }
 .card-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 1rem; margin: 1rem 0; }
 .card, .link-card { display: block; padding: .8rem 1rem; border: 1px solid var(--line); border-radius: .5rem; background: var(--soft); }
 .card > :last-child { margin-bottom: 0; }
@@ -150,10 +154,10 @@ ol.steps > li:not(:last-child)::after { content: ""; position: absolute; left: .
 .card-description { display: block; color: var(--muted); }
 .file-tree { margin: 1rem 0; padding: .6rem 1rem; font: .9rem/1.7 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   background: var(--soft); border: 1px solid var(--line); border-radius: .4rem; }
-.file-tree ul { list-style: none; margin: 0; padding-left: 1.2rem; }
-.file-tree > ul { padding-left: 0; }
+.file-tree ul { list-style: none; margin: 0; padding-inline-start: 1.2rem; }
+.file-tree > ul { padding-inline-start: 0; }
 .file-tree li:has(> ul) { font-weight: 600; }
-.file-tree li li { font-weight: normal; border-left: 1px solid var(--line); padding-left: .6rem; }
+.file-tree li li { font-weight: normal; border-inline-start: 1px solid var(--line); padding-inline-start: .6rem; }
 figure { margin: 1rem 0; }
 figure > figcaption { font-size: .9rem; color: var(--muted); }
 

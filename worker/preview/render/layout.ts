@@ -1,8 +1,9 @@
-import { html } from 'hono/html'
+import { html, raw } from 'hono/html'
 import type { NavTreeNode } from '../../../contract/index.ts'
 import { ASSETS } from '../assets/index.ts'
 import { DRAFTS_PATH } from '../drafts.ts'
-import { localeLabel, pageUrl, type Site } from '../site.ts'
+import { localeLabel, pageUrl, sectionTitles, type Site } from '../site.ts'
+import { previewText, textDirection, type PreviewText } from '../strings/index.ts'
 import { sidebar } from './sidebar.ts'
 
 export type Html = ReturnType<typeof html>
@@ -32,8 +33,9 @@ export function layout(chrome: Chrome, main: Html, aside: Html | '' = ''): Html 
   const { site, locale } = chrome
   const title = site ? `${chrome.title} · ${site.title}` : chrome.title
   const localeQuery = site && locale !== site.defaultLocale ? `?locale=${encodeURIComponent(locale)}` : ''
+  const text = previewText(locale)
   return html`<!doctype html>
-<html lang="${locale}">
+<html lang="${locale}" dir="${textDirection(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -43,59 +45,68 @@ ${chrome.description ? html`<meta name="description" content="${chrome.descripti
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${ASSETS.css.path}">
 <script type="module" src="${ASSETS.js.path}"></script>
+${scriptText(text, site ? sectionTitles(site, locale) : {})}
 </head>
 <body data-build="${site?.buildId ?? ''}" data-locale="${locale}"${chrome.live ? html` data-live` : ''}${chrome.token ? html` data-token="${chrome.token}"` : ''}>
-<a class="skip" href="#content">Skip to content</a>
+<a class="skip" href="#content">${text.skipToContent}</a>
 <header class="top">
-  <a class="brand" href="${site ? pageUrl(site, locale, 'index') : '/'}">${site?.title ?? 'Docs'}</a>
+  <a class="brand" href="${site ? pageUrl(site, locale, 'index') : '/'}">${site?.title ?? text.siteFallbackTitle}</a>
   <form role="search" class="search" action="/search" method="get">
-    <label for="search-input" class="visually-hidden">Search the docs</label>
-    <input id="search-input" name="q" type="search" placeholder="Search  /" autocomplete="off" spellcheck="false"
+    <label for="search-input" class="visually-hidden">${text.searchLabel}</label>
+    <input id="search-input" name="q" type="search" placeholder="${text.searchPlaceholder}  /" autocomplete="off" spellcheck="false"
       role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list">
     <input type="hidden" name="locale" value="${locale}">
     <div id="search-panel" class="search-panel" hidden>
-      <div id="search-facets" class="facets" role="group" aria-label="Filter by section"></div>
-      <ul id="search-results" role="listbox" aria-label="Results"></ul>
+      <div id="search-facets" class="facets" role="group" aria-label="${text.searchFilters}"></div>
+      <ul id="search-results" role="listbox" aria-label="${text.searchResults}"></ul>
       <p id="search-status" class="search-status" role="status"></p>
     </div>
   </form>
   ${localeSwitcher(chrome)}
-  <a class="releases-link" href="/releases${localeQuery}">Release notes</a>
-  ${chrome.draftsBack === null ? '' : draftsToggle(chrome.draftsBack, chrome.draftsOn)}
+  <a class="releases-link" href="/releases${localeQuery}">${text.releaseNotes}</a>
+  ${chrome.draftsBack === null ? '' : draftsToggle(chrome.draftsBack, chrome.draftsOn, text)}
 </header>
 <div class="layout${aside ? ' with-toc' : ''}">
   <details class="sidebar" open>
-    <summary>Menu</summary>
-    <nav aria-label="Docs">${sidebar(chrome.navigation, chrome.current)}</nav>
+    <summary>${text.menu}</summary>
+    <nav aria-label="${text.docsNavigation}">${sidebar(chrome.navigation, chrome.current, text)}</nav>
   </details>
   <main id="content" tabindex="-1">${main}</main>
   ${aside}
 </div>
-${chrome.live ? problemsOverlay : ''}
+${chrome.live ? problemsOverlay(text) : ''}
 </body>
 </html>`
 }
 
 /** Filled and shown by the page's script while the last build has problems. */
-const problemsOverlay = html`<section id="build-problems" class="problems" role="alert" aria-labelledby="build-problems-title" hidden>
-  <h2 id="build-problems-title">The build failed</h2>
-  <p>Still showing the last good build. Fix these and save:</p>
+const problemsOverlay = (text: PreviewText) => html`<section id="build-problems" class="problems" role="alert" aria-labelledby="build-problems-title" hidden>
+  <h2 id="build-problems-title">${text.buildFailed}</h2>
+  <p>${text.buildFailedHint}</p>
   <ul></ul>
 </section>`
 
 function localeSwitcher(chrome: Chrome): Html | '' {
   if (chrome.localeLinks.length < 2) return ''
-  return html`<nav class="locales" aria-label="Languages"><ul>${chrome.localeLinks.map(
+  return html`<nav class="locales" aria-label="${previewText(chrome.locale).languages}"><ul>${chrome.localeLinks.map(
     (link) =>
       html`<li><a href="${link.url}" hreflang="${link.locale}" lang="${link.locale}"${link.locale === chrome.locale ? html` aria-current="true"` : ''}>${localeLabel(link.locale)}</a></li>`,
   )}</ul></nav>`
 }
 
 /** A form, so that it works without JavaScript; the server keeps the choice in a cookie. */
-function draftsToggle(back: string, on: boolean): Html {
+function draftsToggle(back: string, on: boolean, text: PreviewText): Html {
   return html`<form class="drafts" method="post" action="${DRAFTS_PATH}">
     <input type="hidden" name="back" value="${back}">
     <input type="hidden" name="show" value="${on ? 'off' : 'on'}">
-    <button type="submit" aria-pressed="${on ? 'true' : 'false'}">Show drafts</button>
+    <button type="submit" aria-pressed="${on ? 'true' : 'false'}">${text.showDrafts}</button>
   </form>`
+}
+
+/** What the page's script shows, in the page's language: read from here, so the script holds no text of its own. */
+function scriptText(text: PreviewText, sections: Record<string, string>): Html {
+  const { searchUnavailable, noResults, resultCount, allSections, tab } = text
+  // `<` escaped, so that no text can close the element.
+  const json = JSON.stringify({ searchUnavailable, noResults, resultCount, allSections, tab, sections }).replace(/</g, '\\u003c')
+  return html`<script type="application/json" id="preview-text">${raw(json)}</script>`
 }

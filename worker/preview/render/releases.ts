@@ -1,6 +1,7 @@
 import { html, raw } from 'hono/html'
 import type { Releases } from '../api.ts'
 import { localPath } from '../site.ts'
+import { previewText } from '../strings/index.ts'
 import type { Html } from './layout.ts'
 
 interface ReleaseFilters {
@@ -14,34 +15,35 @@ interface ReleaseFilters {
 
 /** Release notes with a filter form that works without JavaScript: a GET to this page, as the API's query. */
 export function releasesMain(releases: Releases, filters: ReleaseFilters, locale: string): Html {
-  return html`<h1>Release notes</h1>
+  const text = previewText(locale)
+  return html`<h1>${text.releaseNotes}</h1>
 <form class="release-filters" method="get" action="/releases">
   <input type="hidden" name="locale" value="${locale}">
   <fieldset>
-    <legend>Streams</legend>
+    <legend>${text.streams}</legend>
     ${filters.streams.map(
       (stream) =>
         html`<label><input type="checkbox" name="stream" value="${stream}"${filters.chosen.includes(stream) ? html` checked` : ''}> ${stream}</label>`,
     )}
   </fieldset>
-  <label>Versions <input name="version" value="${filters.version}" placeholder="^2.0.0 or >=1.4 <3" aria-describedby="version-help${filters.problem ? ' version-problem' : ''}"></label>
-  <small id="version-help">A semver range.</small>
+  <label>${text.versions} <input name="version" value="${filters.version}" placeholder="${text.versionPlaceholder}" aria-describedby="version-help${filters.problem ? ' version-problem' : ''}"></label>
+  <small id="version-help">${text.versionHelp}</small>
   ${filters.problem ? html`<p id="version-problem" class="notice error" role="alert">${filters.problem}</p>` : ''}
-  <button type="submit">Filter</button>
+  <button type="submit">${text.filter}</button>
 </form>
 ${releases.streams.map(
   (stream) => html`<section class="stream" aria-labelledby="stream-${stream.name}">
   <h2 id="stream-${stream.name}">${stream.name}</h2>
-  ${stream.releases.length === 0 ? html`<p>No release matches.</p>` : ''}
+  ${stream.releases.length === 0 ? html`<p>${text.noReleaseMatches}</p>` : ''}
   ${stream.releases.map(
     (release) => html`<article class="release" id="${stream.name}-${release.version}">
     <h3>${release.version}${release.title && release.title !== release.version ? html` · ${release.title}` : ''}</h3>
-    <p class="release-meta"><time datetime="${release.date}">${release.date}</time>${release.breaking ? html` <span class="badge breaking">Breaking</span>` : ''}</p>
+    <p class="release-meta"><time datetime="${release.date}">${release.date}</time>${release.breaking ? html` <span class="badge breaking">${text.breaking}</span>` : ''}</p>
     ${raw(release.html)}
-    ${release.upgrade ? html`<h4>Upgrade notes</h4>${raw(release.upgrade.html)}` : ''}
+    ${release.upgrade ? html`<h4>${text.upgradeNotes}</h4>${raw(release.upgrade.html)}` : ''}
     ${
       release.related.length > 0
-        ? html`<p>Related: ${release.related.map((related, index) => html`${index > 0 ? ', ' : ''}<a href="${localPath(related.url)}">${related.title}</a>`)}</p>`
+        ? html`<p>${text.related} ${release.related.map((related, index) => html`${index > 0 ? ', ' : ''}<a href="${localPath(related.url)}">${related.title}</a>`)}</p>`
         : ''
     }
   </article>`,

@@ -1,22 +1,31 @@
 import { html, raw } from 'hono/html'
 import type { SearchAnswer } from '../api.ts'
 import { localPath } from '../site.ts'
+import { fill, previewText } from '../strings/index.ts'
 import type { Html } from './layout.ts'
 
 /** The search form's answer without JavaScript; with it, the same form searches as you type. */
-export function searchMain(query: string, answer: SearchAnswer | null, section: string | null, locale: string, problem: string | null): Html {
+export function searchMain(
+  query: string,
+  answer: SearchAnswer | null,
+  section: string | null,
+  locale: string,
+  problem: string | null,
+  sectionTitles: Record<string, string>,
+): Html {
+  const text = previewText(locale)
   const base = `/search?q=${encodeURIComponent(query)}&locale=${encodeURIComponent(locale)}`
   const counts = answer ? (answer.facets?.sections ?? countSections(answer)) : {}
   // Older workers ignore `filters`, so the section is applied here as well.
   const results = answer ? answer.results.filter((result) => section === null || result.section === section) : []
-  return html`<h1>Search</h1>
+  return html`<h1>${text.searchTitle}</h1>
 ${problem ? html`<p class="notice error" role="alert">${problem}</p>` : ''}
-${query === '' ? html`<p>Type a query in the search box.</p>` : html`<p role="status">${results.length} results for “${query}”.</p>`}
+${query === '' ? html`<p>${text.typeQuery}</p>` : html`<p role="status">${fill(text.resultsFor, { query, count: String(results.length) })}</p>`}
 ${
   Object.keys(counts).length > 1
-    ? html`<nav class="facets" aria-label="Filter by section"><a href="${base}"${section === null ? html` aria-current="true"` : ''}>All</a>${Object.entries(counts).map(
+    ? html`<nav class="facets" aria-label="${text.searchFilters}"><a href="${base}"${section === null ? html` aria-current="true"` : ''}>${text.allSections}</a>${Object.entries(counts).map(
         ([name, count]) =>
-          html` <a href="${base}&section=${encodeURIComponent(name)}"${section === name ? html` aria-current="true"` : ''}>${name} (${count})</a>`,
+          html` <a href="${base}&section=${encodeURIComponent(name)}"${section === name ? html` aria-current="true"` : ''}>${sectionTitles[name] ?? name} (${count})</a>`,
       )}</nav>`
     : ''
 }

@@ -1,18 +1,19 @@
 import { html } from 'hono/html'
 import type { NavTreeNode } from '../../../contract/index.ts'
 import { localPath } from '../site.ts'
+import type { PreviewText } from '../strings/index.ts'
 import type { Html } from './layout.ts'
 
 /** The navigation tree as nested lists, in build order; the current page carries `aria-current`. */
-export function sidebar(items: NavTreeNode[], current: { slug: string | null; path: string }): Html {
+export function sidebar(items: NavTreeNode[], current: { slug: string | null; path: string }, text: PreviewText): Html {
   return html`<ul>${items.map(
-    (item) => html`<li>${entry(item, current)}${item.children.length > 0 ? sidebar(item.children, current) : ''}</li>`,
+    (item) => html`<li>${entry(item, current, text)}${item.children.length > 0 ? sidebar(item.children, current, text) : ''}</li>`,
   )}</ul>`
 }
 
-function entry(item: NavTreeNode, current: { slug: string | null; path: string }): Html {
-  const badges = html`${item.draft ? html` <span class="badge draft">Draft</span>` : ''}${
-    item.fallback && item.slug !== null ? html` <span class="badge" title="Not translated: shown in the default locale">untranslated</span>` : ''
+function entry(item: NavTreeNode, current: { slug: string | null; path: string }, text: PreviewText): Html {
+  const badges = html`${item.draft ? html` <span class="badge draft">${text.draftBadge}</span>` : ''}${
+    item.fallback && item.slug !== null ? html` <span class="badge" title="${text.untranslatedHint}">${text.untranslated}</span>` : ''
   }`
   if (item.url === null) return html`<span class="group">${item.title}</span>`
   // A link the author's sidebar makes to another site (`sidebar:` in site.yml) leaves the docs.
