@@ -35,7 +35,6 @@ export interface LocaleView {
   published: RenderedSource[]
   /** What the locale's search index holds; the pipeline builds it (and caches it). */
   indexed: IndexedDocument[]
-  translated: number
   fallbacks: number
 }
 
@@ -125,7 +124,6 @@ export function buildLocaleView({ locale, site, variants, navItems, folders = no
       tags: parsed.data.tags ?? [],
       sections: rendered.sections,
     })),
-    translated: previewList.filter((source) => source.locale === locale).length,
     fallbacks: publicList.filter((source) => source.locale !== locale).length,
   }
 }

@@ -14,7 +14,7 @@ import { BlobSet, contentHash } from './blob-set.ts'
 import { checkLinks } from './links.ts'
 import { buildLocaleView } from './locale-view.ts'
 import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
-import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
+import { documentCounts, draftCounts, routeShards, type LocaleDocuments } from './routes.ts'
 import { navItems } from './nav-items.ts'
 import { checkSidebar, sidebarNames } from './nav-layout.ts'
 import { buildReleases } from './releases.ts'
@@ -49,9 +49,12 @@ export interface PipelineInput {
 }
 
 export interface BuildStats {
+  /** Per locale, the published documents written in it: the counts of /v1/status (see documentCounts). */
   documents: Record<string, number>
+  /** Per locale, the drafts written in it. */
+  drafts: Record<string, number>
+  /** Per locale, the default-locale pages it shows for want of a translation. */
   fallbacks: Record<string, number>
-  drafts: number
   releases: number
 }
 
@@ -124,8 +127,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const search: Manifest['search'] = {}
   const navigation: Manifest['navigation'] = {}
   const llms: Manifest['llms'] = {}
+  const fallbacks: BuildStats['fallbacks'] = {}
   const publishedByLocale: Record<string, SectionPage[]> = {}
-  const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length, releases: releaseFiles.length }
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
   const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
   const documentPaths = documents.map((document) => document.path)
@@ -147,8 +150,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
     index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
     search[locale] = blobs.addText(index.index)
-    stats.documents[locale] = view.translated
-    stats.fallbacks[locale] = view.fallbacks
+    fallbacks[locale] = view.fallbacks
   }
 
   const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
@@ -169,13 +171,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
 
   for (const blob of used.blobs) blobs.addAsset(blob)
   const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale) })
+  const stats: BuildStats = { documents: documentCounts(documentsByLocale), drafts: draftCounts(documentsByLocale), fallbacks, releases: releaseFiles.length }
   const { manifest, blobList } = buildManifest({
     site,
     sections: sectionTitles(site, publishedByLocale),
     commit: input.git.head,
     builtAt: input.builtAt,
     routes: routes.map((shard) => blobs.add(shard)),
-    documentCounts: documentCounts(documentsByLocale),
+    documentCounts: stats.documents,
     search,
     navigation,
     llms,
