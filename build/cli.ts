@@ -44,16 +44,18 @@ try {
 }
 
 function summary(result: BuildResult, outDir: string): string {
+  // The published counts are /v1/status's; drafts and fallbacks are said apart, never added in.
   const locales = Object.entries(result.stats.documents)
-    .map(([locale, count]) => {
+    .map(([locale, published]) => {
+      const drafts = result.stats.drafts[locale] ?? 0
       const fallbacks = result.stats.fallbacks[locale] ?? 0
-      return fallbacks > 0 ? `${locale} ${count} (+${fallbacks} fallback)` : `${locale} ${count}`
+      return `${locale} ${published} published${drafts > 0 ? ` + ${drafts} draft${drafts === 1 ? '' : 's'}` : ''}${fallbacks > 0 ? ` (+${fallbacks} fallback)` : ''}`
     })
     .join(', ')
   return [
     `built ${result.manifest.buildId} into ${outDir}/ in ${(result.durationMs / 1000).toFixed(2)} s`,
     `  documents: ${locales}`,
-    `  drafts: ${result.stats.drafts}, releases: ${result.stats.releases}, warnings: ${result.warnings.length}`,
+    `  releases: ${result.stats.releases}, warnings: ${result.warnings.length}`,
     ...versionLines(result),
     `  blobs: ${result.blobList.blobs.length}`,
   ].join('\n')

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { formatBuildList } from './build-list.ts'
 import { readDist } from './read-dist.ts'
 import { DEFAULT_GRACE_SECONDS, DEFAULT_KEEP, readHistory, readPointer, rollback } from './history.ts'
 import { openTarget } from './open-target.ts'
@@ -39,12 +40,7 @@ try {
     console.log(`${where} now serves ${chosen.buildId} (published ${chosen.publishedAt}), was ${live?.buildId ?? 'nothing'}`)
   } else if (command === 'builds') {
     const live = await readPointer(target)
-    const history = await readHistory(target)
-    if (history.length === 0) console.log(`nothing published to ${where} yet`)
-    for (const record of history) {
-      const marker = record.buildId === live?.buildId ? '*' : record.retiredAt ? '-' : ' '
-      console.log(`${marker} ${record.buildId}  ${record.publishedAt}  ${String(record.documents).padStart(5)} docs  ${record.commit?.slice(0, 12) ?? 'no commit'}`)
-    }
+    for (const line of formatBuildList(await readHistory(target), live?.buildId ?? null, where)) console.log(line)
   } else {
     console.error('usage: cli.ts publish|rollback [buildId]|builds [--local|--remote] [--dry-run] [--dist dist] [--keep 5] [--grace 600]')
     process.exitCode = 2

@@ -29,8 +29,15 @@ async function readValue<T>(target: PublishTarget, key: string, schema: z.ZodTyp
   return parsed.data
 }
 
+/**
+ * The kept builds, the latest published first: the order `npm run builds`
+ * lists, rollback steps back through, and the kept window counts. A build
+ * published again (an edit undone brings back an earlier build id) counts at
+ * its latest publish. Equal times keep the stored order, newest first.
+ */
 export async function readHistory(target: PublishTarget): Promise<BuildRecord[]> {
-  return (await readValue(target, KV_KEYS.builds, BuildHistorySchema)) ?? []
+  const history = (await readValue(target, KV_KEYS.builds, BuildHistorySchema)) ?? []
+  return history.sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt))
 }
 
 export async function writeHistory(target: PublishTarget, history: BuildRecord[]): Promise<void> {
@@ -88,7 +95,11 @@ export async function collectGarbage(target: PublishTarget, liveBuildId: string,
   return report
 }
 
-/** Points the live pointer at `buildId`, or at the build published before the live one. */
+/**
+ * Points the live pointer at `buildId`, or at the build published before the
+ * live one. A rollback is not a publish: publish times stay, so rolling back
+ * again steps further back.
+ */
 export async function rollback(target: PublishTarget, liveBuildId: string | null, buildId?: string): Promise<BuildRecord> {
   const history = await readHistory(target)
   const candidates = history.filter((record) => !record.retiredAt || record.buildId === buildId)

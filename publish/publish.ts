@@ -66,7 +66,8 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
     await switchPointer(target, manifest.buildId, now)
     report.switched = true
   }
-  if (!history.some((record) => record.buildId === manifest.buildId && !record.retiredAt)) {
+  // A build published again (an edit undone) moves to its new publish time, so rollback steps back from it.
+  if (report.switched || !history.some((record) => record.buildId === manifest.buildId && !record.retiredAt)) {
     const record: BuildRecord = {
       buildId: manifest.buildId,
       publishedAt: now.toISOString(),

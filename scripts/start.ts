@@ -2,10 +2,12 @@ import { spawn } from 'node:child_process'
 import { join, relative, resolve } from 'node:path'
 import { SiteSession } from '../build/session.ts'
 import { ContentError, formatProblem, formatWarning } from '../build/content/problems.ts'
+import { readPointer } from '../publish/history.ts'
 import { openTarget } from '../publish/open-target.ts'
 import { SuccessivePublisher } from '../publish/successive.ts'
 import { startBuildReporter } from './build-reporter.ts'
 import { ensureDevVars } from './dev-vars.ts'
+import { busyPortMessage, portSetting } from './port.ts'
 import { mintPreviewToken } from './preview-token.ts'
 import { watchTree } from './watch-tree.ts'
 import { QUIET_WRANGLER_ENV } from './wrangler-env.ts'
@@ -19,7 +21,16 @@ import { QUIET_WRANGLER_ENV } from './wrangler-env.ts'
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)
-const port = process.env.PORT ?? '8787'
+function refuse(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
+const portChoice = portSetting(process.env.PORT)
+if ('error' in portChoice) refuse(portChoice.error)
+// Before anything is built or published: a busy port means another server owns the local store.
+const busy = await busyPortMessage(portChoice.port)
+if (busy !== null) refuse(busy)
+const port = String(portChoice.port)
 const origin = `http://127.0.0.1:${port}`
 // Where local KV lives; wrangler's default unless a test wants its own.
 const persistDir = process.env.PERSIST_DIR ? resolve(process.env.PERSIST_DIR) : undefined
@@ -32,6 +43,8 @@ const local = await openTarget('local', 'wrangler.toml', persistDir && join(pers
 // Renderings cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
 const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service') })
 const publisher = await SuccessivePublisher.open(local.target)
+// What the server shows while a build fails: a build of an earlier session counts, as local KV keeps it.
+let lastGoodBuild = (await readPointer(local.target))?.buildId ?? null
 
 async function buildAndPublish(reason: string, changed: string[]): Promise<void> {
   const started = performance.now()
@@ -45,13 +58,18 @@ async function buildAndPublish(reason: string, changed: string[]): Promise<void>
     const buildMs = Math.round(built - started)
     const publishMs = Math.round(performance.now() - built)
     reporter.report([])
+    lastGoodBuild = report.buildId
     console.log(`${reason}: build ${report.buildId} live in ${buildMs + publishMs} ms (built in ${buildMs}, then ${publishMs} to publish; ${report.blobWrites} blobs written)`)
   } catch (error) {
     if (!(error instanceof ContentError)) throw error
     const problems = error.problems.map((problem) => formatProblem(problem, contentFolder))
     reporter.report(problems)
     for (const problem of problems) console.error(problem)
-    console.error(`${reason}: not published; still serving the last good build`)
+    console.error(
+      lastGoodBuild
+        ? `${reason}: not published; still serving the last good build (${lastGoodBuild})`
+        : `${reason}: not published, and there is no earlier build to serve: ${origin}/ shows these problems; fix them and save`,
+    )
   }
 }
 

@@ -1,9 +1,10 @@
-import { load as loadYaml } from 'js-yaml'
 import { z } from 'zod'
 import type { FolderInfo } from '../pipeline/nav.ts'
 import type { SourceFile } from './front-matter.ts'
 import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.ts'
+import { plainIssue } from './plain-issues.ts'
 import { lineOfKey, lineWhere, type ContentProblem } from './problems.ts'
+import { readYaml } from './yaml.ts'
 
 /** A folder's own settings, as Docusaurus reads them from `_category_.json` or `_category_.yml`. */
 export interface Category {
@@ -34,9 +35,9 @@ const categorySchema = z.looseObject({
 
 export function parseCategoryFile(file: SourceFile): { value: Category | null; problems: ContentProblem[] } {
   const [, locale = '', folder = '', format = ''] = categoryPath.exec(file.path) ?? []
-  const read = format === 'json' ? readJson(file) : readYaml(file)
+  const read = format === 'json' ? readJson(file) : readCategoryYaml(file)
   if ('problem' in read) return { value: null, problems: [read.problem] }
-  const parsed = categorySchema.safeParse(read.data ?? {})
+  const parsed = categorySchema.safeParse(read.data ?? {}, { error: plainIssue })
   if (!parsed.success) {
     return {
       value: null,
@@ -67,13 +68,9 @@ function readJson(file: SourceFile): { data: unknown } | { problem: ContentProbl
   }
 }
 
-function readYaml(file: SourceFile): { data: unknown } | { problem: ContentProblem } {
-  try {
-    return { data: loadYaml(file.text) }
-  } catch (error) {
-    const mark = (error as { mark?: { line: number } }).mark
-    return { problem: { path: file.path, line: (mark?.line ?? 0) + 1, message: `invalid YAML: ${(error as { reason?: string }).reason ?? 'unreadable'}` } }
-  }
+function readCategoryYaml(file: SourceFile): { data: unknown } | { problem: ContentProblem } {
+  const read = readYaml(file.text)
+  return read.ok ? { data: read.value } : { problem: { path: file.path, line: read.problem.line, message: `invalid YAML: ${read.problem.message}` } }
 }
 
 const lineOfJsonKey = (text: string, key: string) => lineWhere(text, (line) => line.includes(`"${key}"`))

@@ -1,8 +1,9 @@
 import matter from 'gray-matter'
-import { CORE_SCHEMA, load as loadYaml } from 'js-yaml'
 import semver from 'semver'
 import { z } from 'zod'
+import { plainIssue, shownValue } from './plain-issues.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
+import { readYaml, type YamlProblem } from './yaml.ts'
 
 /** A file as the read stage hands it over: path relative to the content root, POSIX slashes. */
 export interface SourceFile {
@@ -11,8 +12,8 @@ export interface SourceFile {
   mtimeMs: number
 }
 
-// YAML is read with the core schema, so dates stay the strings the author
-// wrote and are checked as written (the default schema would turn
+// YAML is read with the core schema (see readYaml), so dates stay the strings
+// the author wrote and are checked as written (a timestamp type would turn
 // 2026-13-45 into a Date in 2027). zod's ISO formats check the calendar too:
 // 2026-02-30 is refused.
 const notIsoDate = (input: unknown) => `"${String(input)}" is not an ISO date such as 2026-01-31`
@@ -26,11 +27,16 @@ const lastUpdated = z.union([z.literal(false), z.literal(true).transform(() => u
   error: (issue) => `${notIsoDate(issue.input)} or a date-time with an offset such as 2026-01-31T10:00:00Z`,
 })
 
-const navOverride = z.union([
-  z.literal(false),
-  z.string().min(1),
-  z.object({ link: z.string().min(1), text: z.string().optional() }).transform((value) => value.link),
-])
+const navOverride = z.union(
+  [z.literal(false), z.string().min(1), z.object({ link: z.string().min(1), text: z.string().optional() }).transform((value) => value.link)],
+  { error: (issue) => `must be a slug, a relative .md path, {link, text} or false; got ${shownValue(issue.input)}` },
+)
+
+// One level range for the page's TOC, as VitePress and Starlight write it.
+const tocLevel = z.int().min(1).max(6)
+const toc = z.union([z.literal(false), z.object({ minLevel: tocLevel.optional(), maxLevel: tocLevel.optional() })], {
+  error: (issue) => `must be false or {minLevel, maxLevel} with levels from 1 to 6, such as {minLevel: 2, maxLevel: 3}; got ${shownValue(issue.input)}`,
+})
 
 /**
  * A slug as authors write it where it need not name a file: `redirectFrom`
@@ -75,12 +81,7 @@ const documentSchema = z.looseObject({
   // Docusaurus's doc id: it replaces the file name in the page's id and, without `slug`, in its URL.
   id: z.string().regex(/^[^/\\]+$/, 'must be a file name such as "configuration", without "/"').optional(),
   tags: z.array(z.string()).optional(),
-  toc: z
-    .union([
-      z.literal(false),
-      z.object({ minLevel: z.int().min(1).max(6).optional(), maxLevel: z.int().min(1).max(6).optional() }),
-    ])
-    .optional(),
+  toc: toc.optional(),
   lastUpdated: lastUpdated.optional(),
   prev: navOverride.optional(),
   next: navOverride.optional(),
@@ -96,9 +97,9 @@ export type DocumentFrontMatter = z.output<typeof documentSchema>
 
 const releaseSchema = z.looseObject({
   version: z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string such as "1.4.0"') })
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : `must be a version such as 1.4.0; got ${shownValue(issue.input)}`) })
     .refine((version) => semver.valid(version) !== null, { error: (issue) => `"${String(issue.input)}" is not a semver version such as 1.4.0` }),
-  date: z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).pipe(isoDate),
+  date: z.string({ error: (issue) => (issue.input === undefined ? 'is required' : notIsoDate(issue.input)) }).pipe(isoDate),
   stream: z.string().min(1).optional(),
   title: z.string().optional(),
   upgrade: z.string().optional(),
@@ -129,28 +130,44 @@ export interface Parsed<T> {
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>
 
+/** Carries a YAML problem out of gray-matter, which only lets an engine throw. */
+class FrontMatterYamlError extends Error {
+  readonly problem: YamlProblem
+  constructor(problem: YamlProblem) {
+    super(problem.message)
+    this.problem = problem
+  }
+}
+
+function parseFrontMatterYaml(text: string): object {
+  const read = readYaml(text)
+  if (!read.ok) throw new FrontMatterYamlError(read.problem)
+  return (read.value ?? {}) as object
+}
+
 function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<z.output<S>> {
   let parsed: matter.GrayMatterFile<string>
   try {
     // Passing options turns off gray-matter's module-level cache.
-    parsed = matter(file.text, { excerpt: false, engines: { yaml: (text) => loadYaml(text, { schema: CORE_SCHEMA }) as object } })
+    parsed = matter(file.text, { excerpt: false, engines: { yaml: parseFrontMatterYaml } })
   } catch (error) {
-    const mark = (error as { mark?: { line: number } }).mark
-    const reason = ((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0]
+    // The text gray-matter hands over starts right after the opening `---`, on its line: its line numbers are the file's.
+    // Anything else it throws (a `---toml` block it has no engine for) is about the opening line.
+    const problem = error instanceof FrontMatterYamlError ? error.problem : { line: 1, message: (error as Error).message }
     return {
       value: { file, data: {}, body: '', bodyLine: 1, lineOf: () => 1 },
-      problems: [{ path: file.path, line: (mark?.line ?? 0) + 1, message: `invalid YAML front matter: ${reason}` }],
+      problems: [{ path: file.path, line: problem.line, message: `invalid YAML front matter: ${problem.message}` }],
     }
   }
   const headerLength = file.text.length - parsed.content.length
   const bodyLine = file.text.slice(0, headerLength).split('\n').length
   const lineOf = (key: string) => lineOfKey(parsed.matter.replace(/^\r?\n/, ''), key, 2, 1)
   const value = (data: Partial<z.output<S>>) => ({ file, data, body: parsed.content, bodyLine, lineOf })
-  const result = schema.safeParse(parsed.data)
+  const result = schema.safeParse(parsed.data, { error: plainIssue })
   if (result.success) return { value: value(result.data), problems: [] }
   const valid = Object.entries(parsed.data).flatMap(([key, raw]) => {
     const field = schema.shape[key]
-    const checked = field ? z.safeParse(field, raw) : undefined
+    const checked = field ? z.safeParse(field, raw, { error: plainIssue }) : undefined
     return checked?.success ? [[key, checked.data]] : []
   })
   return {
@@ -158,7 +175,8 @@ function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<
     problems: result.error.issues.map((issue) => ({
       path: file.path,
       line: lineOf(String(issue.path[0] ?? '')),
-      message: `front matter "${issue.path.join('.')}": ${issue.message}`,
+      // No path: the front matter is not a map at all (`title:Intro` without a space is one string).
+      message: issue.path.length > 0 ? `front matter "${issue.path.join('.')}": ${issue.message}` : 'front matter must be "key: value" lines, with a space after each colon',
     })),
   }
 }

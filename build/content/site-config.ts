@@ -1,13 +1,16 @@
-import { load as loadYaml } from 'js-yaml'
 import { z } from 'zod'
 import { tokenize } from '../../search/tokenize.ts'
 import { MARKDOWN_FORMATS } from '../markdown/mdx/syntax.ts'
 import { relativeSlug } from './front-matter.ts'
 import { sidebarSchema, withLines } from './sidebar-config.ts'
+import { plainIssue, shownValue } from './plain-issues.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
 import { resolveVersions, versionEntrySchema } from './versions-config.ts'
+import { readYaml } from './yaml.ts'
 
-const localizedText = z.union([z.string().min(1), z.record(z.string(), z.string().min(1))])
+const localizedText = z.union([z.string().min(1), z.record(z.string(), z.string().min(1))], {
+  error: (issue) => `must be a title, or a map of locale to title such as {en: Guides, fr: Guides}; got ${shownValue(issue.input)}`,
+})
 
 const localeCode = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as "en"')
 
@@ -20,7 +23,7 @@ const localeLabels = z
 
 /** Groups of equivalent words, each one word as search splits text (`k8s`, not `k 8 s`). */
 const synonymGroup = z
-  .array(z.union([z.string(), z.number()]).transform(String))
+  .array(z.union([z.string(), z.number()], { error: (issue) => `must be a word; got ${shownValue(issue.input)}` }).transform(String))
   .min(2, 'must list at least two equivalent words')
   .refine((group) => group.every((word) => tokenize(word, 'und').length === 1), 'each synonym must be a single word; a phrase cannot be matched as one')
 
@@ -111,15 +114,11 @@ const LISTS_WITH_ITEM_LINES = new Set(['redirects', 'versions'])
 
 /** Parses and validates `site.yml`; every problem comes back with its line. */
 export function parseSiteConfig(text: string): SiteResult {
-  let raw: unknown
-  try {
-    raw = loadYaml(text) ?? {}
-  } catch (error) {
-    const mark = (error as { mark?: { line: number } }).mark
-    return { ok: false, problems: [{ path: SITE_FILE, line: (mark?.line ?? 0) + 1, message: `invalid YAML: ${(error as Error).message.split('\n')[0]}` }] }
-  }
+  const read = readYaml(text)
+  if (!read.ok) return { ok: false, problems: [{ path: SITE_FILE, line: read.problem.line, message: `invalid YAML: ${read.problem.message}` }] }
+  const raw = read.value ?? {}
   const lineOfItem = (key: string, index: number) => lineOfListItem(text, key, index)
-  const parsed = siteSchema(lineOfItem, text).safeParse(raw)
+  const parsed = siteSchema(lineOfItem, text).safeParse(raw, { error: plainIssue })
   if (parsed.success) return { ok: true, site: parsed.data }
   return {
     ok: false,

@@ -37,7 +37,6 @@ export interface LocaleView {
   published: RenderedSource[]
   /** What the locale's search index holds; the pipeline builds it (and caches it). */
   indexed: IndexedDocument[]
-  translated: number
   fallbacks: number
 }
 
@@ -127,7 +126,6 @@ export function buildLocaleView({ locale, site, variants, navItems, folders = no
       tags: parsed.data.tags ?? [],
       sections: rendered.sections,
     })),
-    translated: previewList.filter((source) => source.locale === locale).length,
     fallbacks: publicList.filter((source) => source.locale !== locale).length,
   }
 }

@@ -46,10 +46,12 @@ export interface VersionSourceContent extends VersionContent {
 }
 
 export interface BuildStats {
-  /** Per locale, the default version's pages written in it, and the pages shown there as fallbacks. */
+  /** Per locale, the published documents written in it: the counts of /v1/status (see documentCounts). */
   documents: Record<string, number>
+  /** Per locale, the drafts written in it. */
+  drafts: Record<string, number>
+  /** Per locale, the default-locale pages it shows for want of a translation. */
   fallbacks: Record<string, number>
-  drafts: number
   releases: number
   /** Per version name, per locale, its published pages written in the locale; empty on a site without versions. */
   versions: Record<string, Record<string, number>>
@@ -89,7 +91,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
 
   const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob, onAsset: input.onAsset })
   const configured = site.versions.length > 0 ? site.versions : [UNNAMED]
-  const stats: BuildStats = { documents: {}, fallbacks: {}, drafts: 0, releases: releaseFiles.length, versions: {} }
+  const stats: BuildStats = { documents: {}, drafts: {}, fallbacks: {}, releases: releaseFiles.length, versions: {} }
   const versions: Manifest['versions'] = []
   const brokenLinks: ContentProblem[] = []
   const warnings: BuildWarning[] = []
@@ -123,10 +125,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       releaseLinks = built.releaseLinks
       sectionPages = built.published
     }
-    if (isDefault || name === null) Object.assign(stats, { documents: built.stats.documents, fallbacks: built.stats.fallbacks })
-    stats.drafts += built.stats.drafts
-    if (name !== null) stats.versions[name] = built.documentCounts
-    versions.push({ name, label: version.label, status: version.status, aliases: version.aliases, documentCounts: built.documentCounts, docs: built.docs })
+    if (isDefault) Object.assign(stats, built.stats)
+    if (name !== null) stats.versions[name] = built.stats.documents
+    versions.push({ name, label: version.label, status: version.status, aliases: version.aliases, documentCounts: built.stats.documents, docs: built.docs })
   }
   if (!releaseLinks) throw new Error('no version is the default')
 

@@ -69,10 +69,27 @@ export function routeShards({ pages, documents, redirects }: RoutesInput): Route
   }))
 }
 
-/** Per locale, the published documents written in it (fallbacks and drafts not counted). */
+/**
+ * Per locale, the published documents written in it (fallbacks and drafts
+ * not counted): what /v1/status reports, and what the build summary calls
+ * published. The one rule for counting documents.
+ */
 export function documentCounts(documents: LocaleDocuments): Record<string, number> {
+  return countWritten(documents, false)
+}
+
+/** Per locale, the drafts written in it (a draft translation of a published page included), counted as documentCounts counts. */
+export function draftCounts(documents: LocaleDocuments): Record<string, number> {
+  return countWritten(documents, true)
+}
+
+function countWritten(documents: LocaleDocuments, drafts: boolean): Record<string, number> {
   return Object.fromEntries(
-    Object.entries(documents).map(([locale, byId]) => [locale, Object.values(byId).filter((entry) => !entry.draft && entry.locale === locale).length]),
+    Object.entries(documents).map(([locale, byId]) => [
+      locale,
+      // A draft beside a published variant (a draft translation over the default-locale page) is the entry's preview.
+      Object.values(byId).flatMap((entry) => [entry, ...(entry.preview ? [entry.preview] : [])]).filter((variant) => variant.locale === locale && variant.draft === drafts).length,
+    ]),
   )
 }
 

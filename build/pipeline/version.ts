@@ -23,7 +23,7 @@ import { navItems } from './nav-items.ts'
 import { checkSidebar, sidebarNames } from './nav-layout.ts'
 import { renderContent, type RenderedRelease, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
-import { documentCounts, routeShards, type LocaleDocuments } from './routes.ts'
+import { documentCounts, draftCounts, routeShards, type LocaleDocuments } from './routes.ts'
 import { cachedSearchIndex, SearchIndexes, type Memo } from './search-index.ts'
 
 /** The pages of one version, as the read stage found them (paths as under the content folder: `docs/<locale>/...`). */
@@ -50,8 +50,8 @@ export interface VersionInput extends VersionContent {
 export interface VersionOutput {
   /** The DocsVersion blob's hash. */
   docs: string
-  documentCounts: Manifest['versions'][number]['documentCounts']
-  stats: { documents: Record<string, number>; fallbacks: Record<string, number>; drafts: number }
+  /** Per locale: published pages written in it (as /v1/status counts them), drafts, and pages shown for want of a translation. */
+  stats: { documents: Record<string, number>; drafts: Record<string, number>; fallbacks: Record<string, number> }
   problems: ContentProblem[]
   /** Broken links and missing assets: problems, or warnings under `links: warn`. */
   brokenLinks: ContentProblem[]
@@ -114,7 +114,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const documentsByLocale: LocaleDocuments = {}
   const docs: Omit<DocsVersion, 'routes' | 'schemaVersion'> = { search: {}, navigation: {}, llms: {} }
   const published: Record<string, RenderedSource[]> = {}
-  const stats: VersionOutput['stats'] = { documents: {}, fallbacks: {}, drafts: sources.filter((s) => s.draft).length }
+  const fallbacks: Record<string, number> = {}
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
   const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
   const documentPaths = documents.map((document) => document.path)
@@ -136,8 +136,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
     index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
     docs.search[locale] = blobs.addText(index.index)
-    stats.documents[locale] = view.translated
-    stats.fallbacks[locale] = view.fallbacks
+    fallbacks[locale] = view.fallbacks
   }
 
   const used = usedAssets(renderedReferences(sources, rendered.releases), assets)
@@ -146,8 +145,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
   return {
     docs: blobs.add({ schemaVersion: SCHEMA_VERSION, routes: routes.map((shard) => blobs.add(shard)), ...docs } satisfies DocsVersion),
-    documentCounts: documentCounts(documentsByLocale),
-    stats,
+    stats: { documents: documentCounts(documentsByLocale), drafts: draftCounts(documentsByLocale), fallbacks },
     problems,
     brokenLinks: [...linkProblems.broken, ...used.missing],
     warnings: [...(input.git.warning ? [{ message: input.git.warning }] : []), ...rendered.warnings],

@@ -3,7 +3,7 @@ import type { BuildResult } from '../../build/build.ts'
 import { DisplayChunkSchema, SearchIndexBlobSchema } from '../../contract/index.ts'
 import { decodeSearchIndex } from '../../search/codec.ts'
 import { runSearch, type SearchHit } from '../../search/results.ts'
-import { buildDir, removeTempDirs } from './helpers.ts'
+import { buildDir, removeTempDirs, versionOf } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 async function search(query: string): Promise<SearchHit[]> {
   const blob = (hash: string) => JSON.parse(result.blobs.get(hash) as string) as unknown
-  const index = decodeSearchIndex(SearchIndexBlobSchema.parse(blob(result.manifest.search.en as string)))
+  const index = decodeSearchIndex(SearchIndexBlobSchema.parse(blob(versionOf(result).search.en as string)))
   const readChunk = async (chunk: number) => DisplayChunkSchema.parse(blob(index.displayChunks[chunk] as string))
   return (await runSearch(index, result.manifest.site, { query, limit: 10, sectionBoost: [], canReadDrafts: false }, readChunk)).results
 }

@@ -161,10 +161,10 @@ describe('bad _category_ files', () => {
       'docs/en/c/z.md': '# Z\n',
       'docs/en/c/_category_.json': '{\n  "label": "C",\n  "position": "first"\n}\n',
     })
-    expect(problems.map((problem) => `${problem.path}:${problem.line}`)).toEqual(['docs/en/a/_category_.json:4', 'docs/en/b/_category_.yml:3', 'docs/en/c/_category_.json:3'])
+    expect(problems.map((problem) => `${problem.path}:${problem.line}`)).toEqual(['docs/en/a/_category_.json:4', 'docs/en/b/_category_.yml:2', 'docs/en/c/_category_.json:3'])
     expect(problems[0]?.message).toMatch(/^invalid JSON: /)
-    expect(problems[1]?.message).toMatch(/^invalid YAML: /)
-    expect(problems[2]?.message).toBe('position: Invalid input: expected number, received string')
+    expect(problems[1]?.message).toBe('invalid YAML: unclosed [: the list that starts here has no closing ]')
+    expect(problems[2]?.message).toBe('position: must be a number; got "first"')
   })
 })
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -27,6 +27,15 @@ async function processesMentioning(text: string): Promise<string[]> {
   const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name))
   const lines = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')))
   return lines.filter((line) => line.includes(text))
+}
+
+/** Runs scripts/start.ts with `env` until it exits by itself: its exit code and everything it printed. */
+function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['scripts/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let printed = ''
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output: printed })))
 }
 
 const documentTitle = async () => {
@@ -88,6 +97,40 @@ describe('npm start', () => {
     await waitFor(async () => (output.includes('not published; still serving the last good build') ? true : undefined), 20_000, 'the error')
     expect(output).toMatch(/content\/docs\/en\/guides\/install\.md:\d+: invalid YAML front matter/)
     expect(await documentTitle()).toBe('Installing, edited')
+  })
+
+  it('refuses a busy port at once, saying which PORT to set, and publishes nothing', async () => {
+    const port = new URL(origin).port
+    const state = join(workDir, 'second-state')
+    const second = await runToExit({ PORT: port, CONTENT_DIR: join(workDir, 'content'), PERSIST_DIR: state })
+    expect(second.code).toBe(1)
+    expect(second.output).toMatch(new RegExp(`^port ${port} is in use: stop the other npm start or set PORT=\\d+\\n$`))
+    expect(await readdir(state).catch(() => 'never created')).toBe('never created')
+  })
+
+  it('says there is no build to serve yet when the first build fails', async () => {
+    const content = join(workDir, 'broken')
+    await mkdir(join(content, 'docs/en'), { recursive: true })
+    await writeFile(join(content, 'site.yml'), 'title: Broken\ndefaultLocale: en\n')
+    await writeFile(join(content, 'docs/en/index.md'), '---\ntitle: "Home\n---\n\nBody.\n')
+    const port = String(await freePort())
+    const first = spawn(process.execPath, ['scripts/start.ts'], {
+      env: { ...process.env, PORT: port, CONTENT_DIR: content, PERSIST_DIR: join(workDir, 'broken-state') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    let said = ''
+    first.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()))
+    const exited = new Promise((resolve) => first.once('exit', resolve))
+    try {
+      await waitFor(async () => (said.includes('initial build: not published') ? true : undefined), 30_000, 'the first build to fail')
+    } finally {
+      process.kill(-(first.pid as number), 'SIGTERM')
+      await exited
+    }
+    expect(said).toContain(`broken/docs/en/index.md:2: invalid YAML front matter: unclosed quote`)
+    expect(said).toContain(`initial build: not published, and there is no earlier build to serve: http://127.0.0.1:${port}/ shows these problems; fix them and save`)
+    expect(said).not.toContain('last good build')
   })
 
   it('stops cleanly and leaves no process behind', async () => {

@@ -1,10 +1,11 @@
-import { cp, readFile, writeFile } from 'node:fs/promises'
+import { cp, readFile, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
 import { SiteSession } from '../../build/session.ts'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { KV_KEYS, PointerSchema } from '../../contract/index.ts'
+import { readHistory, rollback } from '../../publish/history.ts'
 import { SuccessivePublisher } from '../../publish/successive.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { makeTempDir, removeTempDirs } from '../build/helpers.ts'
@@ -58,5 +59,25 @@ describe('publishing the successive builds of npm start', () => {
     await expectLive(build.manifest.buildId, build.blobList.blobs)
     const again = await buildAndPublish(publisher)
     expect(again.report).toMatchObject({ buildId: build.manifest.buildId, blobWrites: 0, switched: false })
+  })
+
+  it('lists the build an undone edit brings back first, so rollback returns to the edit', async () => {
+    const target = kvBindingTarget(kv)
+    const publisher = await SuccessivePublisher.open(target)
+    const path = 'docs/en/guides/deploy.md'
+    const original = await readFile(join(contentDir, path), 'utf8')
+    // Without git, a page's last-updated time is its file's: the undo restores that too, as git would give it back.
+    const { mtime } = await stat(join(contentDir, path))
+    const before = (await buildAndPublish(publisher)).build.manifest.buildId
+    await writeFile(join(contentDir, path), `${original}\nA paragraph about beavers.\n`)
+    await session.refresh([path])
+    const edited = (await buildAndPublish(publisher)).build.manifest.buildId
+    await writeFile(join(contentDir, path), original)
+    await utimes(join(contentDir, path), mtime, mtime)
+    await session.refresh([path])
+    const undone = await buildAndPublish(publisher)
+    expect(undone.report).toMatchObject({ buildId: before, switched: true })
+    expect((await readHistory(target)).slice(0, 2).map((record) => record.buildId)).toEqual([before, edited])
+    expect((await rollback(target, before)).buildId).toBe(edited)
   })
 })

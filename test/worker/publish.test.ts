@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { formatBuildList } from '../../publish/build-list.ts'
 import { readHistory, readPointer, rollback } from '../../publish/history.ts'
 import { publishBuild } from '../../publish/publish.ts'
 import type { PublishTarget } from '../../publish/target.ts'
@@ -119,6 +120,29 @@ describe('rollback', () => {
     await publishThree()
     expect((await rollback(target(), 'three', 'one')).buildId).toBe('one')
     expect(await title()).toBe('Build one')
+  })
+
+  it('lists a build published again (an edit undone) at its latest publish, and rolls back from it to the build before', async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute))
+    const one = await variantBuild('one', { installTitle: 'Build one' })
+    await publishBuild(target(), one, { now: at(0) })
+    await publishBuild(target(), await variantBuild('two', { installTitle: 'Build two' }), { now: at(1) })
+    await publishBuild(target(), one, { now: at(2) })
+    expect((await readHistory(target())).map((record) => [record.buildId, record.publishedAt])).toEqual([
+      ['one', at(2).toISOString()],
+      ['two', at(1).toISOString()],
+    ])
+    expect((await rollback(target(), 'one')).buildId).toBe('two')
+    expect(await title()).toBe('Build two')
+  })
+
+  it('marks the live build in the list, which rollback does not reorder', async () => {
+    await publishThree()
+    await rollback(target(), 'three')
+    const lines = formatBuildList(await readHistory(target()), (await readPointer(target()))?.buildId ?? null, 'local KV')
+    expect(lines[0]).toBe('builds in local KV, latest published first (* live; npm run rollback goes to the one below it):')
+    expect(lines.slice(1).map((line) => line.slice(0, 8))).toEqual(['  three ', '* two  2', '  one  2'])
+    expect(lines[2]).toMatch(/\(live\)$/)
   })
 
   it('refuses an unknown build and a rollback past the oldest build, leaving the pointer alone', async () => {
