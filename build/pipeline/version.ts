@@ -1,4 +1,4 @@
-import type { DocsVersion, Manifest } from '../../contract/index.ts'
+import type { DocsVersion } from '../../contract/index.ts'
 import { SCHEMA_VERSION } from '../../contract/index.ts'
 import { folderInfoOf, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
 import { linkTable, toSourceDocuments } from '../content/documents.ts'
