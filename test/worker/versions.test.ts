@@ -106,6 +106,7 @@ describe('navigation, search and llms files in versions', () => {
     const inNext = await readJson<SearchResponse>(await searchCall({ query: 'kilnfile', version: 'next' }))
     expect(inNext.version).toBe('3.x')
     expect(inNext.results.map((hit) => hit.slug)).toContain('guides/kilnfile')
+    expect(inNext.results.find((hit) => hit.slug === 'guides/kilnfile')?.url).toBe('/3.x/guides/kilnfile')
     const inDefault = await readJson<SearchResponse>(await searchCall({ query: 'kilnfile' }))
     expect(inDefault.version).toBe('2.x')
     expect(inDefault.results.map((hit) => hit.slug)).not.toContain('guides/kilnfile')

@@ -6,18 +6,20 @@ import {
   ReleasesResponseSchema,
   SearchResponseSchema,
   StatusResponseSchema,
-  type DocumentBlob,
+  VersionsResponseSchema,
+  type DocumentResponse,
   type ProblemBody,
   type ReleasesResponse,
   type SearchResponse,
 } from '../../contract/index.ts'
+import { queryOf } from './site.ts'
 
 /** The app's own `fetch`: the preview asks the public API in process, as a front end would over HTTP. */
 export type AppFetch = (request: Request, env: Env) => Response | Promise<Response>
 
 export type Releases = ReleasesResponse
 export type SearchAnswer = SearchResponse
-export type Document = DocumentBlob
+export type Document = DocumentResponse
 
 /** A request to the API: GET unless a method and body say otherwise. */
 type Init = { method?: string; body?: string; headers: Record<string, string> }
@@ -43,12 +45,14 @@ export class Api {
   }
 
   status = () => this.#get('/v1/status', StatusResponseSchema)
-  navigation = (locale?: string, acceptLanguage?: string) =>
-    this.#get(`/v1/navigation${locale ? `?locale=${encodeURIComponent(locale)}` : ''}`, NavigationResponseSchema, acceptLanguage)
-  document = (slug: string, locale: string) =>
-    this.#get(`/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}?locale=${encodeURIComponent(locale)}`, DocumentResponseSchema)
+  versions = () => this.#get('/v1/versions', VersionsResponseSchema)
+  /** A version of null is the default one (and the only one of a site without versions). */
+  navigation = (locale: string | undefined, version: string | null, acceptLanguage?: string) =>
+    this.#get(`/v1/navigation${queryString({ locale, version })}`, NavigationResponseSchema, acceptLanguage)
+  document = (slug: string, locale: string, version: string | null) =>
+    this.#get(`/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}${queryString({ locale, version })}`, DocumentResponseSchema)
   releases = (query: URLSearchParams) => this.#get(`/v1/releases${query.size > 0 ? `?${query}` : ''}`, ReleasesResponseSchema)
-  search = (body: { query: string; locale: string; limit: number; filters?: { sections: string[] } }) =>
+  search = (body: { query: string; locale: string; version?: string; limit: number; filters?: { sections: string[] } }) =>
     this.#send('/v1/search', SearchResponseSchema, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
 
   #get<T>(path: string, schema: z.ZodType<T>, acceptLanguage?: string): Promise<Answer<T>> {
@@ -75,6 +79,12 @@ export class Api {
     const headers = { Accept: 'application/json', ...init.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) }
     return Promise.resolve(fetchApp(new Request(`${origin}${path}`, { ...init, headers }), env))
   }
+}
+
+/** `?locale=…&version=…` with the values given, or nothing. */
+function queryString(values: Record<string, string | null | undefined>): string {
+  const search = queryOf(values)
+  return search.size > 0 ? `?${search}` : ''
 }
 
 /** A 422's field errors say what to change; its detail only that something is wrong. */

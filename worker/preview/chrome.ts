@@ -18,14 +18,14 @@ interface PreviewBindings {
 export type PreviewEnv = { Bindings: PreviewBindings }
 export type PreviewContext = Context<PreviewEnv>
 
-/** The chrome of a page in `locale`: the sidebar comes from that locale's navigation. */
+/** The chrome of a page in `locale`: the sidebar comes from that locale's navigation, in the version being read. */
 export async function chromeFor(
   c: PreviewContext,
   site: Site | null,
   locale: string,
-  page: Pick<Chrome, 'title' | 'localeLinks'> & Partial<Pick<Chrome, 'description' | 'current'>>,
+  page: Pick<Chrome, 'title' | 'localeLinks'> & Partial<Pick<Chrome, 'description' | 'current' | 'versions' | 'canonical'>>,
 ): Promise<Chrome> {
-  const navigation = site ? await c.env.api.navigation(locale) : null
+  const navigation = site ? await c.env.api.navigation(locale, page.versions?.current.name ?? null) : null
   const url = new URL(c.req.url)
   return {
     site,
@@ -36,6 +36,8 @@ export async function chromeFor(
     draftsOn: c.env.token !== undefined,
     token: c.env.token,
     live: c.env.problemsUrl !== undefined,
+    versions: null,
+    canonical: null,
     ...page,
   }
 }

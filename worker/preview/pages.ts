@@ -2,16 +2,17 @@ import { chromeFor, failurePage, htmlPage, type PreviewContext } from './chrome.
 import { documentMain, tocAside } from './render/document.ts'
 import { layout } from './render/layout.ts'
 import { releasesMain } from './render/releases.ts'
-import { searchMain } from './render/search.ts'
-import { loadSite, pageAt, pageUrl, sectionTitles, type Site } from './site.ts'
+import { searchMain, searchPath } from './render/search.ts'
+import { loadSite, localPath, pageAt, pageUrl, queryOf, sectionTitles, type Site } from './site.ts'
 import { previewText } from './strings/index.ts'
+import { documentVersionMenu, MISSING_PAGE, siteVersion, versionMenu } from './versions.ts'
 
 const DOCUMENTS_PATH = '/v1/documents/'
 
 /** `/`: the home page in the reader's language, negotiated by the API as for any client. */
 export function home(c: PreviewContext) {
   return withSite(c, async (site) => {
-    const navigation = await c.env.api.navigation(undefined, c.req.header('Accept-Language'))
+    const navigation = await c.env.api.navigation(undefined, null, c.req.header('Accept-Language'))
     const target = pageUrl(site, navigation.ok ? navigation.body.locale : site.defaultLocale, 'index')
     // With `baseUrl: /` the home page lives here.
     if (target === '/') return documentPage(c)
@@ -20,7 +21,7 @@ export function home(c: PreviewContext) {
   })
 }
 
-/** A document at the URL the API gives it: base path, locale prefix, slug. */
+/** A document at the URL the API gives it: base path, version (unless the default), locale prefix, slug. */
 export function documentPage(c: PreviewContext): Promise<Response> {
   return withSite(c, (site, url) => renderDocument(c, site, url))
 }
@@ -29,27 +30,30 @@ async function renderDocument(c: PreviewContext, site: Site, url: URL): Promise<
   const { api } = c.env
   const at = pageAt(site, url.pathname)
   if (at === null) return failurePage(c, site, site.defaultLocale, { status: 404, detail: previewText(site.defaultLocale).noPageHere })
-  const answer = await api.document(at.slug, at.locale)
+  const answer = await api.document(at.slug, at.locale, at.version)
   // Redirects are temporary here: a preview's slugs may come back with the next save.
-  if (!answer.ok && answer.location) return c.redirect(pageUrl(site, at.locale, movedSlug(answer.location)), 302)
+  if (!answer.ok && answer.location) return c.redirect(pageUrl(site, at.locale, movedSlug(answer.location), at.version), 302)
   if (!answer.ok) return failurePage(c, site, at.locale, answer)
   const doc = answer.body
-  const canonical = pageUrl(site, doc.requestedLocale, doc.slug)
-  if (canonical !== url.pathname) return c.redirect(`${canonical}${url.search}`, 302)
+  const ownPath = pageUrl(site, doc.requestedLocale, doc.slug, at.version)
+  if (ownPath !== url.pathname) return c.redirect(`${ownPath}${url.search}`, 302)
 
   const defaultSlug = doc.translations.find((translation) => translation.locale === site.defaultLocale)?.slug ?? doc.slug
   // A locale without a translation still has the page: in the default locale, with the fallback notice.
   const localeLinks = site.locales.map((locale) => ({
     locale,
-    url: pageUrl(site, locale, doc.translations.find((translation) => translation.locale === locale)?.slug ?? defaultSlug),
+    url: pageUrl(site, locale, doc.translations.find((translation) => translation.locale === locale)?.slug ?? defaultSlug, at.version),
   }))
   const chrome = await chromeFor(c, site, at.locale, {
     title: doc.title,
     description: doc.description,
     localeLinks,
-    current: { slug: doc.slug, path: canonical },
+    current: { slug: doc.slug, path: ownPath },
+    versions: documentVersionMenu(site, doc),
+    // On this server, as every link of the preview: the API's URL may name the production origin.
+    canonical: doc.canonical ? new URL(localPath(doc.canonical), url).href : null,
   })
-  return htmlPage(c, layout(chrome, documentMain(site, doc), tocAside(doc.toc, at.locale)))
+  return htmlPage(c, layout(chrome, documentMain(site, doc, url.searchParams.has(MISSING_PAGE)), tocAside(doc.toc, at.locale)))
 }
 
 /** `/releases`: the API's filters (streams, a semver range) as a form. */
@@ -87,9 +91,16 @@ async function renderSearch(c: PreviewContext, site: Site, url: URL): Promise<Re
   const locale = localeOf(site, url)
   const query = (url.searchParams.get('q') ?? '').trim().slice(0, 200)
   const section = url.searchParams.get('section')
-  const answer = query === '' ? null : await api.search({ query, locale, limit: 20, ...(section ? { filters: { sections: [section] } } : {}) })
-  const chrome = await chromeFor(c, site, locale, { title: previewText(locale).searchTitle, localeLinks: localeLinks(site, '/search') })
-  const main = searchMain(query, answer?.ok ? answer.body : null, section, locale, answer && !answer.ok ? answer.detail : null, sectionTitles(site, locale))
+  // Scoped to the version being read, as the header's form says; the default one unless it names another.
+  const version = siteVersion(site, url.searchParams.get('version'))?.name ?? site.defaultVersion
+  const scope = { query, locale, limit: 20, ...(version ? { version } : {}) }
+  const answer = query === '' ? null : await api.search({ ...scope, ...(section ? { filters: { sections: [section] } } : {}) })
+  const chrome = await chromeFor(c, site, locale, {
+    title: previewText(locale).searchTitle,
+    localeLinks: localeLinks(site, '/search', { q: query, version }),
+    versions: versionMenu(site, version, (other) => searchPath(query, locale, other)),
+  })
+  const main = searchMain(query, answer?.ok ? answer.body : null, section, { locale, version }, answer && !answer.ok ? answer.detail : null, sectionTitles(site, locale))
   return htmlPage(c, layout(chrome, main))
 }
 
@@ -106,8 +117,13 @@ function localeOf(site: Site, url: URL): string {
   return asked !== null && site.locales.includes(asked) ? asked : site.defaultLocale
 }
 
-function localeLinks(site: Site, path: string) {
-  return site.locales.map((locale) => ({ locale, url: locale === site.defaultLocale ? path : `${path}?locale=${encodeURIComponent(locale)}` }))
+/** The page in each locale; `keep` are the page's own query values, such as a search and its version. */
+function localeLinks(site: Site, path: string, keep: Record<string, string | null> = {}) {
+  return site.locales.map((locale) => {
+    const query = queryOf(keep)
+    if (locale !== site.defaultLocale) query.set('locale', locale)
+    return { locale, url: query.size > 0 ? `${path}?${query}` : path }
+  })
 }
 
 /** The slug in a 308's Location, `/v1/documents/{slug}?…`. */

@@ -1,4 +1,4 @@
-import { documentUrl } from '../../contract/index.ts'
+import { documentUrl, versionBaseUrl, type VersionStatus } from '../../contract/index.ts'
 import type { Answer, Api } from './api.ts'
 
 // Resolves the path-only URLs the API gives; never fetched.
@@ -16,16 +16,38 @@ export interface Site {
   basePath: string
   /** Each section with its title in every locale, as /v1/status gives them. */
   sections: Array<{ slug: string; title: Record<string, string> }>
+  /** The named versions in site.yml's order, as /v1/versions lists them; none on a site without versions. */
+  versions: SiteVersion[]
+  /** The version served at `basePath` (alias `latest`); null on a site without versions. */
+  defaultVersion: string | null
 }
 
-/** The site as `/v1/status` describes the live build. */
+export interface SiteVersion {
+  name: string
+  /** What readers see: the label, else the name. */
+  label: string
+  status: VersionStatus
+}
+
+/** The site as `/v1/status` and `/v1/versions` describe the live build. */
 export async function loadSite(api: Api): Promise<Answer<Site>> {
-  const status = await api.status()
+  const [status, listed] = await Promise.all([api.status(), api.versions()])
   if (!status.ok) return status
+  if (!listed.ok) return listed
   const { buildId, site } = status.body
   const others = site.locales.filter((locale) => locale !== site.defaultLocale)
   const basePath = new URL(site.baseUrl, ORIGIN).pathname
-  const body: Site = { title: site.title, buildId, defaultLocale: site.defaultLocale, locales: [site.defaultLocale, ...others], basePath, sections: site.sections }
+  const versions = listed.body.versions.flatMap(({ name, label, status }) => (name === null ? [] : [{ name, label: label ?? name, status }]))
+  const body: Site = {
+    title: site.title,
+    buildId,
+    defaultLocale: site.defaultLocale,
+    locales: [site.defaultLocale, ...others],
+    basePath,
+    sections: site.sections,
+    versions,
+    defaultVersion: listed.body.default,
+  }
   return { ok: true, body }
 }
 
@@ -40,26 +62,42 @@ export function localPath(url: string): string {
   return `${parsed.pathname}${parsed.search}${parsed.hash}`
 }
 
-/** The preview's URL of a document: the URL the API gives it, on this server. */
-export function pageUrl(site: Site, locale: string, slug: string): string {
-  return localPath(documentUrl(site.basePath, site.defaultLocale, locale, slug))
+/** The preview's URL of a document in a version (the default unless named): the URL the API gives it, on this server. */
+export function pageUrl(site: Site, locale: string, slug: string, version = site.defaultVersion): string {
+  const base = versionBaseUrl(site.basePath, version, version === site.defaultVersion)
+  return localPath(documentUrl(base, site.defaultLocale, locale, slug))
 }
 
-/** The locale and slug a document URL names (the inverse of pageUrl), or null outside the docs. */
-export function pageAt(site: Site, path: string): { locale: string; slug: string } | null {
+/** A page of the docs: in which version (null on a site without versions), locale and slug. */
+export interface PageAddress {
+  version: string | null
+  locale: string
+  slug: string
+}
+
+/** The page a document URL names (the inverse of pageUrl), or null outside the docs. */
+export function pageAt(site: Site, path: string): PageAddress | null {
   const base = site.basePath
-  if (`${path}/` === base) return { locale: site.defaultLocale, slug: 'index' }
+  if (`${path}/` === base) return { version: site.defaultVersion, locale: site.defaultLocale, slug: 'index' }
   if (!path.startsWith(base)) return null
-  let rest: string
+  let segments: string[]
   try {
-    rest = decodeURIComponent(path.slice(base.length))
+    segments = decodeURIComponent(path.slice(base.length)).split('/')
   } catch {
     return null
   }
-  const [first, ...others] = rest.split('/')
+  // Other versions live under their name (versionBaseUrl); the default one at the base itself.
+  const named = site.versions.some((version) => version.name === segments[0] && version.name !== site.defaultVersion)
+  const version = named ? (segments.shift() as string) : site.defaultVersion
+  const [first] = segments
   const prefixed = first !== undefined && first !== site.defaultLocale && site.locales.includes(first)
-  const slug = (prefixed ? others.join('/') : rest).replace(/\/$/, '')
-  return { locale: prefixed ? (first as string) : site.defaultLocale, slug: slug === '' ? 'index' : slug }
+  const slug = (prefixed ? segments.slice(1) : segments).join('/').replace(/\/$/, '')
+  return { version, locale: prefixed ? (first as string) : site.defaultLocale, slug: slug === '' ? 'index' : slug }
+}
+
+/** Query values as URL parameters, leaving out those not given. */
+export function queryOf(values: Record<string, string | null | undefined>): URLSearchParams {
+  return new URLSearchParams(Object.entries(values).flatMap(([name, value]) => (value ? [[name, value]] : [])))
 }
 
 /** A locale's name in its own language (`Français`), or its code when the runtime does not know it. */

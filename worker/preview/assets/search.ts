@@ -12,6 +12,8 @@ export const SEARCH = String.raw`
   if (!input || !panel) return
   var token = document.body.dataset.token
   var locale = document.body.dataset.locale
+  // On a site with named versions: search the version being read, whose pages the results then link.
+  var version = document.body.dataset.version
   var timer = 0
   var asked = 0
   var section = null
@@ -39,6 +41,7 @@ export const SEARCH = String.raw`
     if (query === '') return open(false)
     var mine = ++asked
     var body = { query: query, locale: locale, limit: 20 }
+    if (version) body.version = version
     // APIs without filters ignore them; results are also filtered here below.
     if (section) body.filters = { sections: [section] }
     var headers = { 'Content-Type': 'application/json' }

@@ -48,6 +48,14 @@ mark { background: var(--mark); color: var(--fg); padding: 0 .1em; border-radius
 .search-status:empty { display: none; }
 .locales ul { display: flex; gap: .6rem; list-style: none; margin: 0; padding: 0; }
 .locales a[aria-current] { font-weight: 700; color: var(--fg); text-decoration: none; }
+.versions { position: relative; }
+.versions summary { cursor: pointer; padding: .2rem .5rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--soft); }
+.versions ul { position: absolute; inset-inline-start: 0; top: calc(100% + .3rem); z-index: 25; min-width: 14rem; list-style: none; margin: 0; padding: .3rem;
+  background: var(--bg); border: 1px solid var(--line); border-radius: .4rem; box-shadow: 0 8px 24px #0003; }
+.versions a { display: block; padding: .3rem .5rem; border-radius: .3rem; color: var(--fg); text-decoration: none; }
+.versions a:hover { background: var(--soft); }
+.versions a[aria-current] { font-weight: 700; color: var(--accent); }
+.version-status { font-size: .8rem; font-weight: normal; color: var(--muted); }
 .drafts button { font: inherit; font-size: .9rem; padding: .25rem .6rem; border: 1px solid var(--line); border-radius: .4rem;
   background: var(--soft); color: inherit; cursor: pointer; }
 .drafts button[aria-pressed="true"] { border-color: var(--warn-line); background: var(--warn-bg); }
@@ -182,7 +190,7 @@ figure > figcaption { font-size: .9rem; color: var(--muted); }
   .toc-list { margin-top: .4rem; }
   /* A short header: the brand and search on one line, the links below in smaller type. */
   .top { position: relative; gap: .3rem .6rem; padding: .4rem .75rem; }
-  .top > :is(.locales, .releases-link, .drafts) { font-size: .8rem; }
+  .top > :is(.versions, .locales, .releases-link, .drafts) { font-size: .8rem; }
   .locales ul { gap: .5rem; }
   .drafts button { font-size: .8rem; padding: .1rem .4rem; }
   .brand { margin-right: 0; }

@@ -4,16 +4,23 @@ import type { Document } from '../api.ts'
 import { pageUrl, type Site } from '../site.ts'
 import { fill, languageName, previewText, type PreviewText } from '../strings/index.ts'
 import type { Html } from './layout.ts'
+import { missingNotice, versionBanner } from './versions.ts'
 
-/** The page itself: breadcrumbs, notices, the document's HTML as the API serves it, edit line, prev/next. */
-export function documentMain(site: Site, doc: Document): Html {
+/**
+ * The page itself: the version's banner, breadcrumbs, notices, the document's HTML as the API
+ * serves it, edit line, prev/next. `missing`: the switcher sent the reader here, a version's home,
+ * from a page this version does not have.
+ */
+export function documentMain(site: Site, doc: Document, missing: boolean): Html {
   // Links stay in the locale the reader asked for, also on a page shown in the default locale.
-  const url = (slug: string) => pageUrl(site, doc.requestedLocale, slug)
+  const url = (slug: string) => pageUrl(site, doc.requestedLocale, slug, doc.version)
   const reader = doc.requestedLocale
   const text = previewText(reader)
   // A body that opens with its own H1 already shows the title.
   const ownTitle = /^\s*<h1[\s>]/.test(doc.html) ? '' : html`<h1>${doc.title}</h1>`
-  return html`${breadcrumbs(doc.nav, doc.title, url, text)}
+  return html`${versionBanner(site, doc, text)}
+${missing ? missingNotice(site, doc, text) : ''}
+${breadcrumbs(doc.nav, doc.title, url, text)}
 ${doc.draft ? html`<p class="notice draft" role="note"><strong>${text.draftNoticeTitle}</strong> ${text.draftNotice}</p>` : ''}
 ${
   doc.fallback

@@ -4,7 +4,9 @@ import { ASSETS } from '../assets/index.ts'
 import { DRAFTS_PATH } from '../drafts.ts'
 import { localeLabel, pageUrl, sectionTitles, type Site } from '../site.ts'
 import { previewText, textDirection, type PreviewText } from '../strings/index.ts'
+import type { VersionMenu } from '../versions.ts'
 import { sidebar } from './sidebar.ts'
+import { versionSwitcher } from './versions.ts'
 
 export type Html = ReturnType<typeof html>
 
@@ -27,6 +29,10 @@ export interface Chrome {
   navigation: NavTreeNode[]
   /** The page the sidebar marks as current. */
   current: { slug: string | null; path: string }
+  /** On a site with named versions, the version being read and the switcher's links; else null. */
+  versions: VersionMenu | null
+  /** The page's URL in the default version, for search engines; null when it has none. */
+  canonical: string | null
 }
 
 export function layout(chrome: Chrome, main: Html, aside: Html | '' = ''): Html {
@@ -34,6 +40,7 @@ export function layout(chrome: Chrome, main: Html, aside: Html | '' = ''): Html 
   const title = site ? `${chrome.title} · ${site.title}` : chrome.title
   const localeQuery = site && locale !== site.defaultLocale ? `?locale=${encodeURIComponent(locale)}` : ''
   const text = previewText(locale)
+  const version = chrome.versions?.current
   return html`<!doctype html>
 <html lang="${locale}" dir="${textDirection(locale)}">
 <head>
@@ -42,27 +49,31 @@ export function layout(chrome: Chrome, main: Html, aside: Html | '' = ''): Html 
 <meta name="color-scheme" content="light dark">
 <title>${title}</title>
 ${chrome.description ? html`<meta name="description" content="${chrome.description}">` : ''}
+${chrome.canonical ? html`<link rel="canonical" href="${chrome.canonical}">` : ''}
+${version?.status === 'unmaintained' ? html`<meta name="robots" content="noindex">` : ''}
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${ASSETS.css.path}">
 <script type="module" src="${ASSETS.js.path}"></script>
 ${scriptText(text, site ? sectionTitles(site, locale) : {})}
 </head>
-<body data-build="${site?.buildId ?? ''}" data-locale="${locale}"${chrome.live ? html` data-live` : ''}${chrome.token ? html` data-token="${chrome.token}"` : ''}>
+<body data-build="${site?.buildId ?? ''}" data-locale="${locale}"${version ? html` data-version="${version.name}"` : ''}${chrome.live ? html` data-live` : ''}${chrome.token ? html` data-token="${chrome.token}"` : ''}>
 <a class="skip" href="#content">${text.skipToContent}</a>
 <header class="top">
-  <a class="brand" href="${site ? pageUrl(site, locale, 'index') : '/'}">${site?.title ?? text.siteFallbackTitle}</a>
+  <a class="brand" href="${site ? pageUrl(site, locale, 'index', version?.name) : '/'}">${site?.title ?? text.siteFallbackTitle}</a>
   <form role="search" class="search" action="/search" method="get">
     <label for="search-input" class="visually-hidden">${text.searchLabel}</label>
     <input id="search-input" name="q" type="search" placeholder="${text.searchPlaceholder}" autocomplete="off" spellcheck="false"
       role="combobox" aria-expanded="false" aria-controls="search-results" aria-autocomplete="list" aria-keyshortcuts="/ Control+K Meta+K">
     <kbd class="search-key" aria-hidden="true">/</kbd>
     <input type="hidden" name="locale" value="${locale}">
+    ${version ? html`<input type="hidden" name="version" value="${version.name}">` : ''}
     <div id="search-panel" class="search-panel" hidden>
       <div id="search-facets" class="facets" role="group" aria-label="${text.searchFilters}"></div>
       <ul id="search-results" role="listbox" aria-label="${text.searchResults}"></ul>
       <p id="search-status" class="search-status" role="status"></p>
     </div>
   </form>
+  ${chrome.versions ? versionSwitcher(chrome.versions, text) : ''}
   ${localeSwitcher(chrome)}
   <a class="releases-link" href="/releases${localeQuery}">${text.releaseNotes}</a>
   ${chrome.draftsBack === null ? '' : draftsToggle(chrome.draftsBack, chrome.draftsOn, text)}

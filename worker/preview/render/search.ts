@@ -1,6 +1,6 @@
 import { html, raw } from 'hono/html'
 import type { SearchAnswer } from '../api.ts'
-import { localPath } from '../site.ts'
+import { localPath, queryOf } from '../site.ts'
 import { fill, previewText } from '../strings/index.ts'
 import type { Html } from './layout.ts'
 
@@ -9,12 +9,12 @@ export function searchMain(
   query: string,
   answer: SearchAnswer | null,
   section: string | null,
-  locale: string,
+  scope: { locale: string; version: string | null },
   problem: string | null,
   sectionTitles: Record<string, string>,
 ): Html {
-  const text = previewText(locale)
-  const base = `/search?q=${encodeURIComponent(query)}&locale=${encodeURIComponent(locale)}`
+  const text = previewText(scope.locale)
+  const base = searchPath(query, scope.locale, scope.version)
   const counts = answer ? (answer.facets?.sections ?? countSections(answer)) : {}
   // Older workers ignore `filters`, so the section is applied here as well.
   const results = answer ? answer.results.filter((result) => section === null || result.section === section) : []
@@ -33,6 +33,11 @@ ${
     (result) => html`<li><a href="${localPath(result.url)}">${result.title}${result.heading ? html` › ${result.heading.text}` : ''}</a>
 <p>${raw(result.excerpt)}</p></li>`,
   )}</ol>`
+}
+
+/** The search page for a query in a locale and a version (of a site with named versions). */
+export function searchPath(query: string, locale: string, version: string | null): string {
+  return `/search?${queryOf({ q: query, locale, version })}`
 }
 
 function countSections(answer: SearchAnswer): Record<string, number> {

@@ -51,4 +51,13 @@ export const ar: PreviewText = {
   notAvailable: 'غير متاح',
   reloadsWhenPublished: 'تُعاد تحميل هذه الصفحة تلقائيًا عند نشر بناء جديد.',
   tab: 'تبويب {number}',
+  statusCurrent: 'الحالي',
+  statusMaintained: 'مدعوم',
+  statusUnmaintained: 'غير مدعوم',
+  statusUnreleased: 'لم يُطرح بعد',
+  unmaintainedBanner: 'أنت تقرأ وثائق الإصدار {version}، وهو إصدار لم يعد مدعومًا.',
+  unreleasedBanner: 'أنت تقرأ وثائق الإصدار {version}، وهو إصدار لم يُطرح بعد.',
+  samePageInDefault: 'اعرض هذه الصفحة في {version}، الإصدار الحالي.',
+  homeOfDefault: 'انتقل إلى وثائق {version}، الإصدار الحالي.',
+  missingInVersion: 'هذه الصفحة غير موجودة في {version}؛ تُعرض صفحته الرئيسية.',
 }

@@ -51,4 +51,13 @@ export const de: PreviewText = {
   notAvailable: 'Nicht verfügbar',
   reloadsWhenPublished: 'Diese Seite lädt sich neu, sobald ein Build veröffentlicht ist.',
   tab: 'Tab {number}',
+  statusCurrent: 'aktuell',
+  statusMaintained: 'gepflegt',
+  statusUnmaintained: 'nicht mehr gepflegt',
+  statusUnreleased: 'unveröffentlicht',
+  unmaintainedBanner: 'Sie lesen die Dokumentation von {version}, die nicht mehr gepflegt wird.',
+  unreleasedBanner: 'Sie lesen die Dokumentation von {version}, die noch nicht veröffentlicht ist.',
+  samePageInDefault: 'Diese Seite in {version}, der aktuellen Version, lesen.',
+  homeOfDefault: 'Zur Dokumentation von {version}, der aktuellen Version.',
+  missingInVersion: 'Diese Seite gibt es in {version} nicht; die Startseite wird angezeigt.',
 }

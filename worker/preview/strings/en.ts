@@ -52,6 +52,15 @@ export const en = {
   notAvailable: 'Not available',
   reloadsWhenPublished: 'This page reloads by itself when a build is published.',
   tab: 'Tab {number}',
+  statusCurrent: 'current',
+  statusMaintained: 'maintained',
+  statusUnmaintained: 'unmaintained',
+  statusUnreleased: 'unreleased',
+  unmaintainedBanner: 'You are reading the docs of {version}, which is no longer maintained.',
+  unreleasedBanner: 'You are reading the docs of {version}, which is not released yet.',
+  samePageInDefault: 'See this page in {version}, the current version.',
+  homeOfDefault: 'Go to the docs of {version}, the current version.',
+  missingInVersion: 'This page does not exist in {version}; showing its home page.',
 }
 
 /** One language's interface: every key of the English table. */

@@ -51,4 +51,13 @@ export const es: PreviewText = {
   notAvailable: 'No disponible',
   reloadsWhenPublished: 'Esta página se recarga sola cuando se publica una compilación.',
   tab: 'Pestaña {number}',
+  statusCurrent: 'actual',
+  statusMaintained: 'mantenida',
+  statusUnmaintained: 'sin mantenimiento',
+  statusUnreleased: 'sin publicar',
+  unmaintainedBanner: 'Estás leyendo la documentación de {version}, que ya no se mantiene.',
+  unreleasedBanner: 'Estás leyendo la documentación de {version}, que aún no se ha publicado.',
+  samePageInDefault: 'Ver esta página en {version}, la versión actual.',
+  homeOfDefault: 'Ir a la documentación de {version}, la versión actual.',
+  missingInVersion: 'Esta página no existe en {version}; se muestra su página de inicio.',
 }

@@ -51,4 +51,13 @@ export const fr: PreviewText = {
   notAvailable: 'Indisponible',
   reloadsWhenPublished: 'Cette page se recharge d’elle-même dès qu’une compilation est publiée.',
   tab: 'Onglet {number}',
+  statusCurrent: 'actuelle',
+  statusMaintained: 'maintenue',
+  statusUnmaintained: 'plus maintenue',
+  statusUnreleased: 'non publiée',
+  unmaintainedBanner: 'Vous lisez la documentation de {version}, qui n’est plus maintenue.',
+  unreleasedBanner: 'Vous lisez la documentation de {version}, qui n’est pas encore publiée.',
+  samePageInDefault: 'Voir cette page dans {version}, la version actuelle.',
+  homeOfDefault: 'Aller à la documentation de {version}, la version actuelle.',
+  missingInVersion: 'Cette page n’existe pas dans {version} ; voici sa page d’accueil.',
 }

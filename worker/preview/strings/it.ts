@@ -51,4 +51,13 @@ export const it: PreviewText = {
   notAvailable: 'Non disponibile',
   reloadsWhenPublished: 'Questa pagina si ricarica da sola quando viene pubblicata una build.',
   tab: 'Scheda {number}',
+  statusCurrent: 'attuale',
+  statusMaintained: 'mantenuta',
+  statusUnmaintained: 'non più mantenuta',
+  statusUnreleased: 'non pubblicata',
+  unmaintainedBanner: 'Stai leggendo la documentazione di {version}, che non è più mantenuta.',
+  unreleasedBanner: 'Stai leggendo la documentazione di {version}, che non è ancora stata pubblicata.',
+  samePageInDefault: 'Leggi questa pagina in {version}, la versione attuale.',
+  homeOfDefault: 'Vai alla documentazione di {version}, la versione attuale.',
+  missingInVersion: 'Questa pagina non esiste in {version}; viene mostrata la sua pagina iniziale.',
 }

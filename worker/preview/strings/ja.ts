@@ -51,4 +51,13 @@ export const ja: PreviewText = {
   notAvailable: '利用できません',
   reloadsWhenPublished: 'ビルドが公開されると、このページは自動で再読み込みされます。',
   tab: 'タブ {number}',
+  statusCurrent: '現行',
+  statusMaintained: 'サポート中',
+  statusUnmaintained: 'サポート終了',
+  statusUnreleased: '未リリース',
+  unmaintainedBanner: '{version} のドキュメントを表示しています。このバージョンはサポートが終了しています。',
+  unreleasedBanner: '{version} のドキュメントを表示しています。このバージョンはまだリリースされていません。',
+  samePageInDefault: '現行バージョン {version} でこのページを見る。',
+  homeOfDefault: '現行バージョン {version} のドキュメントへ移動する。',
+  missingInVersion: 'このページは {version} にありません。そのホームページを表示しています。',
 }

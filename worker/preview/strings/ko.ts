@@ -51,4 +51,13 @@ export const ko: PreviewText = {
   notAvailable: '사용할 수 없음',
   reloadsWhenPublished: '빌드가 게시되면 이 페이지가 자동으로 새로 고쳐집니다.',
   tab: '탭 {number}',
+  statusCurrent: '현재',
+  statusMaintained: '유지 관리 중',
+  statusUnmaintained: '유지 관리 종료',
+  statusUnreleased: '미출시',
+  unmaintainedBanner: '{version} 문서를 보고 있습니다. 이 버전은 더 이상 유지 관리되지 않습니다.',
+  unreleasedBanner: '{version} 문서를 보고 있습니다. 이 버전은 아직 출시되지 않았습니다.',
+  samePageInDefault: '현재 버전인 {version}에서 이 페이지 보기.',
+  homeOfDefault: '현재 버전인 {version}의 문서로 이동.',
+  missingInVersion: '이 페이지는 {version}에 없어 해당 버전의 홈 페이지를 표시합니다.',
 }

@@ -51,4 +51,13 @@ export const ptBr: PreviewText = {
   notAvailable: 'Indisponível',
   reloadsWhenPublished: 'Esta página recarrega sozinha quando uma build é publicada.',
   tab: 'Aba {number}',
+  statusCurrent: 'atual',
+  statusMaintained: 'mantida',
+  statusUnmaintained: 'sem manutenção',
+  statusUnreleased: 'não lançada',
+  unmaintainedBanner: 'Você está lendo a documentação de {version}, que não recebe mais manutenção.',
+  unreleasedBanner: 'Você está lendo a documentação de {version}, que ainda não foi lançada.',
+  samePageInDefault: 'Ver esta página em {version}, a versão atual.',
+  homeOfDefault: 'Ir para a documentação de {version}, a versão atual.',
+  missingInVersion: 'Esta página não existe em {version}; exibindo a página inicial dessa versão.',
 }

@@ -51,4 +51,13 @@ export const ru: PreviewText = {
   notAvailable: 'Недоступно',
   reloadsWhenPublished: 'Страница перезагрузится сама, когда будет опубликована сборка.',
   tab: 'Вкладка {number}',
+  statusCurrent: 'текущая',
+  statusMaintained: 'поддерживается',
+  statusUnmaintained: 'не поддерживается',
+  statusUnreleased: 'не выпущена',
+  unmaintainedBanner: 'Вы читаете документацию версии {version}, которая больше не поддерживается.',
+  unreleasedBanner: 'Вы читаете документацию версии {version}, которая ещё не выпущена.',
+  samePageInDefault: 'Открыть эту страницу в текущей версии {version}.',
+  homeOfDefault: 'Перейти к документации текущей версии {version}.',
+  missingInVersion: 'Этой страницы нет в версии {version}; показана главная страница этой версии.',
 }

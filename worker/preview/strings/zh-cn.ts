@@ -51,4 +51,13 @@ export const zhCn: PreviewText = {
   notAvailable: '不可用',
   reloadsWhenPublished: '构建发布后，此页面会自动重新加载。',
   tab: '标签页 {number}',
+  statusCurrent: '当前',
+  statusMaintained: '维护中',
+  statusUnmaintained: '已停止维护',
+  statusUnreleased: '未发布',
+  unmaintainedBanner: '你正在阅读 {version} 的文档，该版本已不再维护。',
+  unreleasedBanner: '你正在阅读 {version} 的文档，该版本尚未发布。',
+  samePageInDefault: '在当前版本 {version} 中查看此页面。',
+  homeOfDefault: '前往当前版本 {version} 的文档。',
+  missingInVersion: '此页面在 {version} 中不存在，现显示该版本的首页。',
 }

@@ -51,4 +51,13 @@ export const zhTw: PreviewText = {
   notAvailable: '無法使用',
   reloadsWhenPublished: '建置發布後，此頁面會自動重新載入。',
   tab: '分頁 {number}',
+  statusCurrent: '目前',
+  statusMaintained: '維護中',
+  statusUnmaintained: '已停止維護',
+  statusUnreleased: '未發布',
+  unmaintainedBanner: '你正在閱讀 {version} 的文件，此版本已不再維護。',
+  unreleasedBanner: '你正在閱讀 {version} 的文件，此版本尚未發布。',
+  samePageInDefault: '在目前版本 {version} 中檢視此頁面。',
+  homeOfDefault: '前往目前版本 {version} 的文件。',
+  missingInVersion: '此頁面在 {version} 中不存在，現顯示該版本的首頁。',
 }
