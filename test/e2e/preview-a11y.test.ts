@@ -42,7 +42,7 @@ async function inState(name: string, options: BrowserContextOptions, reach: (pag
 
 describe('the author preview under axe-core', { timeout: 90_000 }, () => {
   beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startPreview({}, 'content'), launchBrowser()])
+    ;[server, browser] = await Promise.all([startPreview({}, 'content', { inRepository: true }), launchBrowser()])
   }, 180_000)
 
   afterAll(() => closePreviewSession({ server, browser }))
@@ -92,6 +92,15 @@ describe('the author preview under axe-core', { timeout: 90_000 }, () => {
       reach: async (page) => {
         await visit(page, '/docs/fr/guides/publishing')
         expect(await page.getByRole('note').count()).toBe(1)
+      },
+    },
+    'an unmaintained version, its banner shown and the version switcher open': {
+      options: DESKTOP,
+      reach: async (page) => {
+        await visit(page, '/docs/0.1/')
+        expect(await page.locator('.version-banner').count()).toBe(1)
+        await page.getByRole('navigation', { name: 'Versions' }).locator('summary').click()
+        await expect.poll(() => page.getByRole('link', { name: /^0\.2 current/ }).isVisible(), WAIT).toBe(true)
       },
     },
     'a phone, menu closed': { options: PHONE, reach: (page) => visit(page, '/docs/api/documents') },

@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { chromium, type Browser, type Page } from 'playwright-core'
 
 // Debian's chromium, driven by playwright-core; test tools never download a browser here.
@@ -84,13 +85,14 @@ export interface PreviewServer {
  * `npm start` as authors run it (scripts/start.ts: build, local KV, wrangler dev,
  * watch) on a copy of a fixture content folder (the fixture site unless named),
  * with its own port, KV state and output. `extraFiles` are added to the copy,
- * by path under the content folder.
+ * by path under the content folder. `inRepository`: the fixture reads versions
+ * at git refs of the repository holding it (this repository's content/).
  */
-export async function startPreview(extraFiles: Record<string, string> = {}, fixture = 'test/fixtures/site'): Promise<PreviewServer> {
+export async function startPreview(extraFiles: Record<string, string> = {}, fixture = 'test/fixtures/site', { inRepository = false } = {}): Promise<PreviewServer> {
   // Every caller drives it in the browser: fail before starting a server that would outlive the error.
   requireBrowser()
   const workDir = await mkdtemp(join(tmpdir(), 'docs-preview-'))
-  const content = join(workDir, 'content')
+  const content = inRepository ? await copyInRepository(fixture, workDir) : join(workDir, 'content')
   await cp(fixture, content, { recursive: true })
   for (const [path, text] of Object.entries(extraFiles)) {
     await mkdir(dirname(join(content, path)), { recursive: true })
@@ -118,6 +120,19 @@ export async function startPreview(extraFiles: Record<string, string> = {}, fixt
       await rm(workDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Where a copy of `fixture` sits in a clone of the repository holding it: in the same
+ * place, so that git finds the folder at every ref. The clone shares the objects and
+ * checks nothing out; the copy is the working folder as it is, saved or not.
+ */
+async function copyInRepository(fixture: string, workDir: string): Promise<string> {
+  const git = promisify(execFile)
+  const root = (await git('git', ['-C', fixture, 'rev-parse', '--show-toplevel'])).stdout.trim()
+  const clone = join(workDir, 'repository')
+  await git('git', ['clone', '--quiet', '--shared', '--no-checkout', root, clone])
+  return join(clone, relative(root, resolve(fixture)))
 }
 
 /** A page long enough to scroll, with many sections for the TOC to follow. */

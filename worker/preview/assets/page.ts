@@ -27,6 +27,18 @@ export const PAGE = String.raw`
   mark()
 })();
 
+(function versionMenu() {
+  // The switcher is a disclosure (render/versions.ts); like a menu, it closes on Escape or a click elsewhere.
+  var menu = document.querySelector('.versions details')
+  if (!menu) return
+  document.addEventListener('click', function (event) { if (!menu.contains(event.target)) menu.open = false })
+  menu.addEventListener('keydown', function (event) {
+    if (event.key !== 'Escape' || !menu.open) return
+    menu.open = false
+    menu.querySelector('summary').focus()
+  })
+})();
+
 (function folds() {
   // On a phone the menu and the TOC are sent folded by style (style.ts), so opening is all that is left here.
   Array.prototype.forEach.call(document.querySelectorAll('.fold-button'), function (button) {

@@ -49,7 +49,9 @@ mark { background: var(--mark); color: var(--fg); padding: 0 .1em; border-radius
 .locales ul { display: flex; gap: .6rem; list-style: none; margin: 0; padding: 0; }
 .locales a[aria-current] { font-weight: 700; color: var(--fg); text-decoration: none; }
 .versions { position: relative; }
-.versions summary { cursor: pointer; padding: .2rem .5rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--soft); }
+.versions summary { cursor: pointer; list-style: none; padding: .2rem .5rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--soft); }
+.versions summary::-webkit-details-marker { display: none; }
+.versions summary::after { content: "▾"; margin-inline-start: .35rem; color: var(--muted); }
 .versions ul { position: absolute; inset-inline-start: 0; top: calc(100% + .3rem); z-index: 25; min-width: 14rem; list-style: none; margin: 0; padding: .3rem;
   background: var(--bg); border: 1px solid var(--line); border-radius: .4rem; box-shadow: 0 8px 24px #0003; }
 .versions a { display: block; padding: .3rem .5rem; border-radius: .3rem; color: var(--fg); text-decoration: none; }
