@@ -52,7 +52,7 @@ mark { background: var(--mark); color: var(--fg); padding: 0 .1em; border-radius
 .versions summary { cursor: pointer; list-style: none; padding: .2rem .5rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--soft); }
 .versions summary::-webkit-details-marker { display: none; }
 .versions summary::after { content: "▾"; margin-inline-start: .35rem; color: var(--muted); }
-.versions ul { position: absolute; inset-inline-start: 0; top: calc(100% + .3rem); z-index: 25; min-width: 14rem; list-style: none; margin: 0; padding: .3rem;
+.versions ul { position: absolute; inset-inline-start: 0; top: calc(100% + .3rem); z-index: 25; width: max-content; max-width: min(24rem, 90vw); list-style: none; margin: 0; padding: .3rem;
   background: var(--bg); border: 1px solid var(--line); border-radius: .4rem; box-shadow: 0 8px 24px #0003; }
 .versions a { display: block; padding: .3rem .5rem; border-radius: .3rem; color: var(--fg); text-decoration: none; }
 .versions a:hover { background: var(--soft); }
