@@ -15,7 +15,7 @@ beforeAll(async () => {
 })
 
 describe('pages of a versioned site in the preview', () => {
-  it("serves each version's pages under its name, the default one at the base, and asks the API for that version", async () => {
+  it("serves each version's pages under its name, the default one at the base, and answers a page a version lacks with a 404 in that version's chrome", async () => {
     const legacy = await page('/1.x/legacy')
     expect(legacy.response.status).toBe(200)
     expect(await texts(legacy.html, 'article h1')).toEqual(['Legacy furnaces'])
@@ -24,6 +24,10 @@ describe('pages of a versioned site in the preview', () => {
     expect(await texts((await page('/3.x/')).html, 'article h1')).toEqual(['Kiln 3'])
     expect(await texts((await page('/')).html, 'article h1')).toEqual(['Kiln 2'])
     expect((await page('/legacy')).response.status).toBe(404)
+    const missing = await page('/1.x/guides/kilnfile')
+    expect(missing.response.status).toBe(404)
+    expect(await collect(missing.html, '.sidebar a', 'href')).toContain('/1.x/legacy')
+    expect(await collect(missing.html, SWITCHER, 'href')).toEqual(['/3.x/', '/', '/1.x/'])
     expect((await page('/9.x/guides/setup')).response.status).toBe(404)
   })
 

@@ -4,6 +4,7 @@ import type { Api } from './api.ts'
 import { layout, type Chrome, type Html } from './render/layout.ts'
 import type { Site } from './site.ts'
 import { previewText } from './strings/index.ts'
+import type { VersionMenu } from './versions.ts'
 
 /** What the preview's routes get in place of the worker's bindings. */
 interface PreviewBindings {
@@ -47,13 +48,16 @@ export function htmlPage(c: PreviewContext, body: Html, status: 200 | 404 | 401 
   return c.html(body, status, { 'Cache-Control': c.env.token ? 'private, no-store' : 'no-cache' })
 }
 
-/** The API said no: the page says why, in the chrome; under npm start it reloads once a build fixes it. */
-export async function failurePage(c: PreviewContext, site: Site | null, locale: string, failure: { status: number; detail: string }) {
+/**
+ * The API said no: the page says why, in the chrome (of the version being read, when `versions`
+ * names one); under npm start it reloads once a build fixes it.
+ */
+export async function failurePage(c: PreviewContext, site: Site | null, locale: string, failure: { status: number; detail: string }, versions: VersionMenu | null = null) {
   const text = previewText(locale)
   const heading = failure.status === 404 ? text.pageNotFound : failure.status === 401 ? text.tokenRefused : text.notAvailable
   const live = c.env.problemsUrl !== undefined
   const hint = failure.status === 401 ? text.tokenRefusedHint : failure.status === 503 && live ? text.reloadsWhenPublished : ''
-  const chrome = await chromeFor(c, site, locale, { title: heading, localeLinks: [] })
+  const chrome = await chromeFor(c, site, locale, { title: heading, localeLinks: [], versions })
   const main = html`<h1>${heading}</h1><p>${failure.detail}</p>${hint ? html`<p>${hint}</p>` : ''}`
   const status = failure.status === 404 || failure.status === 401 || failure.status === 422 ? failure.status : 503
   return htmlPage(c, layout(chrome, main), status)
