@@ -12,7 +12,7 @@ const run = promisify(execFile)
 export interface VersionFigures {
   versions: number
   documentsPerVersion: number
-  /** One cold build (no render cache) of the site as one version, and of the site with every version. */
+  /** One cold build (an empty render cache, as `npm run build` starts) of the site as one version, and of the site with every version. */
   oneVersion: { ms: number; maxRssMb: number }
   allVersions: { ms: number; maxRssMb: number }
   /** (all - one) / (versions - 1), and that as a share of the one-version build. */
@@ -60,23 +60,26 @@ export async function measureVersions(workDir: string, documents: number, versio
   const withVersions = (list: string[]) => `${plainSite}versions:\n${list.join('')}`
 
   const out = join(workDir, 'versions-dist')
+  const emptyCache = async (name: string) => {
+    const dir = join(workDir, `versions-cache-${name}`)
+    await rm(dir, { recursive: true, force: true })
+    return dir
+  }
   await writeFile(siteFile, plainSite)
-  const oneVersion = await buildChild(repo, out)
+  const oneVersion = await buildChild(repo, out, await emptyCache('one'))
   await writeFile(siteFile, withVersions(entries.slice(1)))
-  await buildChild(repo, out)
+  await buildChild(repo, out, await emptyCache('without-newest'))
   const without = new Set((await readBlobList(out)).blobs)
   await writeFile(siteFile, withVersions(entries))
-  const allVersions = await buildChild(repo, out)
+  const allVersions = await buildChild(repo, out, await emptyCache('all'))
   const built = await readBlobList(out)
   const coldBytesOldest = await coldBytes(out)
 
   const oneEditMs = { oneVersion: 0, allVersions: 0 }
   const edited = join(repo, pages[0] as string)
   const original = await readFile(edited, 'utf8')
-  for (const [key, text] of [['oneVersion', plainSite], ['allVersions', withVersions(entries)]] as const) {
-    const cache = join(workDir, `versions-cache-${key}`)
+  for (const [key, text, cache] of [['oneVersion', plainSite, join(workDir, 'versions-cache-one')], ['allVersions', withVersions(entries), join(workDir, 'versions-cache-all')]] as const) {
     await writeFile(siteFile, text)
-    await buildChild(repo, out, cache)
     await writeFile(edited, `${original}\nOne more edit.\n`)
     oneEditMs[key] = (await buildChild(repo, out, cache)).ms
     await writeFile(edited, original)

@@ -2,6 +2,7 @@ import type { AuthorLoopFigures } from './measure-author-loop.ts'
 import type { BuildFigures } from './measure-build.ts'
 import type { CheckFigures } from './measure-checks.ts'
 import type { OutputFigures } from './measure-output.ts'
+import type { VersionFigures } from './measure-versions.ts'
 import type { WorkerFigures } from './measure-worker.ts'
 import { RELEVANCE_KINDS, type RelevanceKind } from './relevance-queries.ts'
 import type { RelevanceFigures } from './relevance.ts'
@@ -33,6 +34,7 @@ export interface BenchResult {
   runs: number
   sizes: SizeResult[]
   relevance?: RelevanceFigures
+  versions?: VersionFigures
   /** Each phase of the run, and `total`. */
   phases?: Record<string, PhaseTime>
 }
@@ -189,6 +191,26 @@ queries whose page is not first.
 ${relevanceTable(figures)}`
 }
 
+function versionsSection(figures: VersionFigures): string {
+  const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`
+  const lines = [
+    '| figure | value | goal |',
+    '| --- | ---: | ---: |',
+    `| cold build, one version (empty render cache) | ${seconds(figures.oneVersion.ms)}, ${Math.round(figures.oneVersion.maxRssMb)} MiB | |`,
+    `| cold build, ${figures.versions} versions | ${seconds(figures.allVersions.ms)}, ${Math.round(figures.allVersions.maxRssMb)} MiB | |`,
+    `| each version after the first | ${seconds(figures.perExtraVersionMs)} (${(figures.perExtraVersionShare * 100).toFixed(0)}% of the first) | under 15% |`,
+    `| rebuild after one edit, warm cache: one version / ${figures.versions} versions | ${seconds(figures.oneEditMs.oneVersion)} / ${seconds(figures.oneEditMs.allVersions)} | the same |`,
+    `| blobs a publish writes when the newest version is added | ${figures.addVersionWrites.toLocaleString('en')} of ${figures.blobs.toLocaleString('en')} | that version's |`,
+    `| bytes a cold isolate reads for a page of the oldest version | ${(figures.coldBytesOldest / 1024).toFixed(0)} KiB | at most 512 KiB |`,
+  ]
+  return `### Versions
+
+A site of ${figures.versions} versions of a ${figures.documentsPerVersion.toLocaleString('en')}-document corpus in two locales, each kept as a git tag
+and differing from the one before in about 5% of its pages; the newest is the content folder.
+
+${lines.join('\n')}`
+}
+
 /** How long each phase of the run took: the bench is meant to stay under 15 minutes. */
 function phasesSection(phases: Record<string, PhaseTime>): string {
   const lines = [
@@ -207,6 +229,7 @@ ${lines.join('\n')}`
 export function renderReport(result: BenchResult): { table: string; page: string } {
   const sections = result.sizes.map((size) => `### ${size.documents.toLocaleString('en')} documents\n\n${markdownTable(rows(size))}`)
   if (result.relevance) sections.push(relevanceSection(result.relevance))
+  if (result.versions) sections.push(versionsSection(result.versions))
   if (result.phases) sections.push(phasesSection(result.phases))
   const intro = `Measured ${result.date.slice(0, 10)} on ${result.machine}; medians of ${result.runs} runs where a figure is timed (cold builds: two, and a third when those differ by more than a tenth).`
   const page = `---

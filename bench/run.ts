@@ -11,6 +11,7 @@ import { measureOutput } from './measure-output.ts'
 import { measureWorker } from './measure-worker.ts'
 import { queryMix } from './queries.ts'
 import { measureRelevance } from './relevance.ts'
+import { measureVersions } from './measure-versions.ts'
 import { renderReport, type BenchResult, type PhaseTime, type SizeResult } from './report.ts'
 
 // `npm run bench`: synthetic sites of 1k and 10k documents (fixed seed),
@@ -82,12 +83,17 @@ for (const documents of SIZES) {
 // Relevance: the labeled queries over content/ and a 1k corpus, ours beside the baseline.
 const relevance = await phase('relevance', () => measureRelevance())
 
+// Versions: ten versions of the 1k corpus kept as git tags.
+const versionsDir = await mkdtemp(join(tmpdir(), 'docs-bench-versions-'))
+const versions = await phase('versions', () => measureVersions(versionsDir, 1000, 10)).finally(() => rm(versionsDir, { recursive: true, force: true }))
+
 const result: BenchResult = {
   date: new Date().toISOString(),
   machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   runs: RUNS,
   sizes,
   relevance,
+  versions,
   phases: { ...phases, total: { wallMs: performance.now() - benchStarted.wall, cpuMs: (await cpuMs()) - benchStarted.cpu } },
 }
 await mkdir('bench/results', { recursive: true })

@@ -2,7 +2,7 @@ import { BuildWriter } from './emit.ts'
 import { readGitHistory } from './git-history.ts'
 import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
 import { readContent } from './read.ts'
-import { readVersions } from './read-versions.ts'
+import { versionReader } from './read-versions.ts'
 import { RenderCache } from './markdown/render-cache.ts'
 import { createRenderMany } from './markdown/render-pool.ts'
 
@@ -31,7 +31,7 @@ export interface BuildResult extends PipelineOutput {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now()
   const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
-  const versions = await readVersions(options.contentDir, content.siteText, git)
+  const readVersion = await versionReader(options.contentDir, content.siteText, git)
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
   const writer = await BuildWriter.open(options.outDir)
   const kept = new Map<string, string>()
@@ -41,7 +41,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     output = await runPipeline({
       ...content,
       git,
-      versions,
+      readVersion,
       builtAt: new Date().toISOString(),
       ...(options.llmsPartBytes === undefined ? {} : { llmsPartBytes: options.llmsPartBytes }),
       ...(cache ? { memo: (key: string, build: () => string) => cache.memo(key, build) } : {}),

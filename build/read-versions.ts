@@ -6,46 +6,52 @@ import { isCategoryFile } from './content/categories.ts'
 import type { SourceFile } from './content/front-matter.ts'
 import { ContentError, type ContentProblem } from './content/problems.ts'
 import { parseSiteConfig, SITE_FILE, type SiteConfig } from './content/site-config.ts'
-import type { VersionConfig } from './content/versions-config.ts'
 import { readGitHistory, runGit, type GitHistory } from './git-history.ts'
 import { isMarkdownPath } from './markdown/mdx/files.ts'
 import { mapLimit } from './map-limit.ts'
 import type { VersionSourceContent } from './pipeline/pipeline.ts'
 import { mayBeAsset, type AssetFile } from './read-assets.ts'
 
+/** Reads the pages of one version kept outside the content folder's `docs/`, by its name. */
+export type VersionReader = (name: string) => Promise<VersionSourceContent>
+
 /**
- * The pages of every version kept outside the content folder's `docs/`: a
+ * The pages of each version kept outside the content folder's `docs/`: a
  * folder of default-locale pages, or the content folder at a git ref, read
  * from git's objects without a checkout. Each is handed to the pipeline as if
- * it were `docs/`, with a way back to the real place for problems. A path
- * that is not there or a ref git does not know is a site.yml problem.
+ * it were `docs/`, with a way back to the real place for problems. Every
+ * source is checked first; a path that is not there or a ref git does not
+ * know is a site.yml problem, which a read throws (as ContentError, with all
+ * of them), so `npm start` shows it as any other. A version's pages are read
+ * only when the pipeline comes to it: a build holds one version's text at a time.
  */
-export async function readVersions(contentDir: string, siteText: string, git: GitHistory): Promise<Map<string, VersionSourceContent>> {
+export async function versionReader(contentDir: string, siteText: string, git: GitHistory): Promise<VersionReader> {
   const parsed = parseSiteConfig(siteText)
   // A broken site.yml fails the build with its own problems.
-  if (!parsed.ok) return new Map()
-  const site = parsed.site
-  const found = new Map<string, VersionSourceContent>()
+  const versions = parsed.ok ? parsed.site.versions : []
   const problems: ContentProblem[] = []
-  for (const version of site.versions) {
+  const commits = new Map<string, string>()
+  for (const version of versions) {
     const { source } = version
-    if (source.kind === 'folder') {
-      const content = await readFolderVersion(contentDir, source.path, site, git)
-      if (content) found.set(version.name, content)
-      else problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has path "${source.path}", which is not a folder of the content folder` })
+    if (source.kind === 'folder' && !(await stat(join(contentDir, source.path)).catch(() => null))?.isDirectory()) {
+      problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has path "${source.path}", which is not a folder of the content folder` })
     } else if (source.kind === 'ref') {
-      const content = await readRefVersion(contentDir, version, source.ref)
-      if (content) found.set(version.name, content)
+      const commit = await runGit(contentDir, ['rev-parse', '--verify', '--quiet', `${source.ref}^{commit}`]).then((out) => out.trim(), () => '')
+      if (commit) commits.set(version.name, commit)
       else problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has ref "${source.ref}", which git does not know in this repository${(await isShallow(contentDir)) ? ' (a shallow clone: fetch the full history, e.g. actions/checkout with fetch-depth: 0)' : ''}` })
     }
   }
-  if (problems.length > 0) throw new ContentError(problems)
-  return found
+  return async (name) => {
+    if (problems.length > 0) throw new ContentError(problems)
+    const version = versions.find((candidate) => candidate.name === name)
+    if (!parsed.ok || !version || version.source.kind === 'current') throw new Error(`version "${name}" is not kept in a folder or at a ref`)
+    if (version.source.kind === 'folder') return readFolderVersion(contentDir, version.source.path, parsed.site, git)
+    return readRefVersion(contentDir, version.source.ref, commits.get(name) as string)
+  }
 }
 
-async function readFolderVersion(contentDir: string, folder: string, site: SiteConfig, git: GitHistory): Promise<VersionSourceContent | null> {
+async function readFolderVersion(contentDir: string, folder: string, site: SiteConfig, git: GitHistory): Promise<VersionSourceContent> {
   const root = join(contentDir, folder)
-  if (!(await stat(root).catch(() => null))?.isDirectory()) return null
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
   const paths = entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/')).sort()
   const docsPrefix = `docs/${site.defaultLocale}/`
@@ -67,9 +73,7 @@ async function readFolderVersion(contentDir: string, folder: string, site: SiteC
   return { files, git: history, assets: ownAssets, origin: (path) => (path.startsWith(docsPrefix) ? real(path.slice(docsPrefix.length)) : path) }
 }
 
-async function readRefVersion(contentDir: string, version: VersionConfig, ref: string): Promise<VersionSourceContent | null> {
-  const commit = await runGit(contentDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).then((out) => out.trim(), () => null)
-  if (!commit) return null
+async function readRefVersion(contentDir: string, ref: string, commit: string): Promise<VersionSourceContent> {
   const prefix = (await runGit(contentDir, ['rev-parse', '--show-prefix'])).trim()
   // -z: paths verbatim, whatever they contain; each line is `<mode> blob <oid>\t<path>`.
   const listing = await runGit(contentDir, ['ls-tree', '-r', '-z', '--full-tree', commit, '--', prefix === '' ? '.' : prefix])
@@ -91,7 +95,7 @@ async function readRefVersion(contentDir: string, version: VersionConfig, ref: s
       return { path, size: bytes.byteLength, bytes: bytes.byteLength > KV_VALUE_LIMIT ? null : bytes }
     }),
     git,
-    origin: (path) => `${path}@${version.source.kind === 'ref' ? version.source.ref : ''}`,
+    origin: (path) => `${path}@${ref}`,
   }
 }
 

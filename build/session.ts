@@ -9,7 +9,7 @@ import { runPipeline, type PipelineOutput, type VersionSourceContent } from './p
 import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
 import { Reuse } from './pipeline/reuse.ts'
 import { isContentFile, readContent, readSiteText, readSourceFile } from './read.ts'
-import { readVersions } from './read-versions.ts'
+import { versionReader, type VersionReader } from './read-versions.ts'
 import { mayBeAsset, readAssetFiles, type AssetFile } from './read-assets.ts'
 
 export interface SessionOptions {
@@ -51,25 +51,26 @@ export class SiteSession {
   private readonly renderPool: RenderMany
   // One per version: each keeps the renderings of its own pages between builds.
   private renderers = new Map<string, RenderMany>()
-  // Versions kept in a folder or at a git ref are read when site.yml changes, not on every save.
-  private versions: Map<string, VersionSourceContent>
+  // Versions kept in a folder or at a git ref are read once, and again only when site.yml changes.
+  private readVersion: VersionReader
+  private readonly versions = new Map<string, Promise<VersionSourceContent>>()
 
-  private constructor(options: SessionOptions, content: { siteText: string; files: SourceFile[]; assets: AssetFile[]; git: GitHistory; versions: Map<string, VersionSourceContent> }, cache: RenderCache | undefined) {
+  private constructor(options: SessionOptions, content: { siteText: string; files: SourceFile[]; assets: AssetFile[]; git: GitHistory; readVersion: VersionReader }, cache: RenderCache | undefined) {
     this.options = options
     this.siteText = content.siteText
     this.files = new Map(content.files.map((file) => [file.path, file]))
     this.assets = content.assets
     this.git = content.git
-    this.versions = content.versions
+    this.readVersion = content.readVersion
     const { threads, onProgress } = options
     this.renderPool = createRenderMany({ cache, ...(threads === undefined ? {} : { threads }), ...(onProgress ? { onProgress } : {}) })
   }
 
   static async open(options: SessionOptions): Promise<SiteSession> {
     const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
-    const versions = await readVersions(options.contentDir, content.siteText, git)
+    const readVersion = await versionReader(options.contentDir, content.siteText, git)
     const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
-    return new SiteSession(options, { ...content, git, versions }, cache)
+    return new SiteSession(options, { ...content, git, readVersion }, cache)
   }
 
   /**
@@ -85,7 +86,8 @@ export class SiteSession {
       // Every page depends on the site's settings: start over rather than track which.
       this.reuse = new Reuse()
       this.renderers = new Map()
-      this.versions = await readVersions(this.options.contentDir, this.siteText, this.git)
+      this.readVersion = await versionReader(this.options.contentDir, this.siteText, this.git)
+      this.versions.clear()
     }
     const files = changed.filter(isContentFile)
     for (const path of files) {
@@ -125,7 +127,7 @@ export class SiteSession {
         git: this.git,
         builtAt: new Date().toISOString(),
         renderManyOf: (version) => this.rendererOf(version),
-        versions: this.versions,
+        readVersion: (name) => this.keptVersion(name),
         reuse: this.reuse,
         ...(options.onBlob ? { onBlob: options.onBlob } : {}),
         ...(this.options.llmsPartBytes === undefined ? {} : { llmsPartBytes: this.options.llmsPartBytes }),
@@ -135,6 +137,17 @@ export class SiteSession {
     } finally {
       this.reuse.endRun(succeeded)
     }
+  }
+
+  private keptVersion(name: string): Promise<VersionSourceContent> {
+    let kept = this.versions.get(name)
+    if (!kept) {
+      kept = this.readVersion(name)
+      this.versions.set(name, kept)
+      // A failed read is tried again at the next build.
+      kept.catch(() => this.versions.delete(name))
+    }
+    return kept
   }
 
   private rendererOf(version: string): RenderMany {

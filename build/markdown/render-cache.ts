@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { assetStillResolves, NO_ASSETS } from './asset-targets.ts'
 import { codeHash } from './code-hash.ts'
 import { resolveHref } from './link-resolution.ts'
+import { relinked } from './relink.ts'
 import type { LinkTargets, RenderedDocument, RenderInput } from './render.ts'
 
 /** The modules whose output is cached: renderings, and the search indexes kept as memos. */
@@ -12,8 +13,9 @@ const CACHED_PRODUCERS = [new URL('./render.ts', import.meta.url), new URL('../p
 /**
  * Renderings on disk, keyed by a hash of the code that renders (every module
  * it imports, and the locked dependencies) and the document source.
- * A hit is used only if every link in it still resolves to the same URLs, so a
- * renamed target re-renders the documents that link to it and nothing else.
+ * A hit whose links now resolve elsewhere (the same page in another docs
+ * version, a renamed target) has its link URLs rewritten (relink.ts), and is
+ * rendered again only when that cannot be done faithfully.
  */
 export class RenderCache {
   readonly dir: string
@@ -44,8 +46,7 @@ export class RenderCache {
   async get(input: RenderInput, targets: LinkTargets): Promise<RenderedDocument | undefined> {
     const text = await readFile(join(this.dir, this.namespace, `${this.keyOf(input)}.json`), 'utf8').catch(() => undefined)
     if (text === undefined) return undefined
-    const cached = JSON.parse(text) as RenderedDocument
-    return linksStillResolve(input, cached, targets) ? cached : undefined
+    return relinked(input, JSON.parse(text) as RenderedDocument, targets)
   }
 
   async set(input: RenderInput, output: RenderedDocument): Promise<void> {

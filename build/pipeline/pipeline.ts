@@ -35,8 +35,8 @@ export interface PipelineInput {
   assets?: AssetFile[]
   /** Takes each published asset as it is made, instead of the output's `assets`. */
   onAsset?: (asset: AssetBlob) => void
-  /** The pages of each version kept in a folder or at a git ref, by name (read.ts reads them). */
-  versions?: ReadonlyMap<string, VersionSourceContent>
+  /** Reads the pages of a version kept in a folder or at a git ref (read-versions.ts), when the pipeline comes to it. */
+  readVersion?: (name: string) => Promise<VersionSourceContent>
 }
 
 /** A version's pages as read from elsewhere than the content folder, and how to name their files in problems. */
@@ -100,8 +100,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   let sectionPages: Record<string, SectionPage[]> = {}
   for (const version of configured) {
     const isDefault = version.aliases.includes('latest')
-    const content = version.source.kind === 'current' ? { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES, origin: samePath } : input.versions?.get(version.name)
-    if (!content) throw new Error(`version "${version.name}" was not read`)
+    const content = version.source.kind === 'current' ? { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES, origin: samePath } : await input.readVersion?.(version.name)
+    if (!content) throw new Error(`version "${version.name}" has no reader`)
     const name = version === UNNAMED ? null : version.name
     const versionSite: SiteConfig = { ...site, baseUrl: versionBaseUrl(site.baseUrl, name, isDefault), urlVersion: isDefault ? null : name }
     const built = await buildVersion({

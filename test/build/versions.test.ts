@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReleasesBlob } from '../../contract/index.ts'
@@ -18,21 +18,21 @@ afterAll(removeTempDirs)
 describe('a site with versions', () => {
   it('lists every version in site.yml order, with its status, label, aliases and counts', () => {
     expect(build.result.manifest.versions.map(({ docs: _docs, ...version }) => version)).toEqual([
-      { name: '3.x', label: null, status: 'unreleased', aliases: ['next'], documentCounts: { en: 4, fr: 1 } },
-      { name: '2.x', label: null, status: 'current', aliases: ['latest'], documentCounts: { en: 3, fr: 1 } },
+      { name: '3.x', label: null, status: 'unreleased', aliases: ['next'], documentCounts: { en: 5, fr: 1 } },
+      { name: '2.x', label: null, status: 'current', aliases: ['latest'], documentCounts: { en: 4, fr: 1 } },
       { name: '1.x', label: '1.x (legacy)', status: 'unmaintained', aliases: [], documentCounts: { en: 3, fr: 0 } },
     ])
   })
 
   it('reads a version at a git ref from git itself: the pages as they were at the tag', () => {
     const slugs = Object.keys(routesOf(build.result, '2.x').slugs).sort()
-    expect(slugs).toEqual(['guides/glaze', 'guides/setup', 'index'])
+    expect(slugs).toEqual(['guides/firing', 'guides/glaze', 'guides/setup', 'index'])
     expect(routesOf(build.result, '2.x').documents.fr?.index?.title).toBe('Kiln 2 en français')
   })
 
   it('builds the current folder as its version, with the redirect a rename in git history gives', () => {
     const routes = routesOf(build.result, '3.x')
-    expect(Object.keys(routes.slugs).sort()).toEqual(['guides/glaze', 'guides/install', 'guides/kilnfile', 'index'])
+    expect(Object.keys(routes.slugs).sort()).toEqual(['guides/firing', 'guides/glaze', 'guides/install', 'guides/kilnfile', 'index'])
     expect(routes.redirects).toEqual({ 'guides/setup': 'guides/install' })
   })
 
@@ -76,6 +76,23 @@ describe('a site with versions', () => {
     } finally {
       await writeFile(site, text)
     }
+  })
+})
+
+describe('renderings shared between versions', () => {
+  it('renders a page whose bytes another version has already rendered only once, relinked to its own version, byte for byte as a fresh rendering', async () => {
+    const cacheDir = await makeTempDir('docs-render-cache-')
+    const cached = await buildDir(repo, { cacheDir })
+    expect({ ...cached.result.manifest, builtAt: '' }).toEqual({ ...build.result.manifest, builtAt: '' })
+    expect(cached.result.blobList.blobs).toEqual(build.result.blobList.blobs)
+    const [namespace = ''] = await readdir(cacheDir)
+    const renderings = (await readdir(join(cacheDir, namespace))).filter((name) => !name.startsWith('memo-'))
+    // 14 pages and 3 release notes; guides/glaze and guides/firing are the same bytes in 3.x and 2.x,
+    // and firing links to glaze, so its 3.x copy is the 2.x rendering relinked.
+    expect(renderings).toHaveLength(15)
+    const firing = (version: string) => blob<{ html: string }>(build.result, routesOf(build.result, version).documents.en?.['guides/firing']?.blob).html
+    expect(firing('3.x')).toContain('href="/3.x/guides/glaze#top"')
+    expect(firing('2.x')).toContain('href="/guides/glaze#top"')
   })
 })
 

@@ -145,6 +145,8 @@ describe('a client generated from /v1/openapi.json', () => {
     expect(answers.searchWithoutQuery).toEqual({ status: 422, pointers: ['/query'] })
     expect(answers.releases).toMatchObject({ status: 200, streams: [{ name: 'lts', versions: ['1.4.1'] }, { name: 'stable', versions: ['1.4.0'] }] })
     expect(answers.unknownStream).toMatchObject({ status: 422, problem: { errors: [{ pointer: '/stream' }] } })
+    expect(answers.versions).toEqual({ status: 200, default: null, names: [null], aliases: [['latest']] })
+    expect(answers.unknownVersion).toMatchObject({ status: 404, problem: { status: 404, detail: 'Version "9.x" does not exist. Versions: (unnamed) (latest).' } })
     expect(answers.status).toMatchObject({ status: 200, documents: { en: expect.any(Number), fr: 2 }, locales: ['en', 'fr'] })
     expect(answers.llms).toEqual({ status: 200, firstLine: '# Fixture docs' })
     expect(answers.llmsFull).toEqual({ status: 200, firstLine: '# Bienvenue' })

@@ -24,7 +24,7 @@ export async function callEveryOperation(baseUrl: string, draftsToken: string): 
   const intruder = createClient<paths, Json>({ baseUrl, headers: { Authorization: 'Bearer not-a-token' } })
   for (const client of [reader, author, intruder]) client.use(recorder)
 
-  const document = async (client: typeof reader, slug: string, query: { locale?: string } = {}): Promise<Answer> => {
+  const document = async (client: typeof reader, slug: string, query: { locale?: string; version?: string } = {}): Promise<Answer> => {
     const { data, error, response } = await client.GET('/v1/documents/{slug}', { params: { path: { slug }, query } })
     if (data === undefined) return { status: response.status, problem: error }
     return {
@@ -85,6 +85,11 @@ export async function callEveryOperation(baseUrl: string, draftsToken: string): 
       const { data, response } = await reader.GET('/v1/status')
       return { status: response.status, documents: data?.documents, locales: data?.site.locales }
     },
+    async versions() {
+      const { data, response } = await reader.GET('/v1/versions')
+      return { status: response.status, default: data?.default, names: data?.versions.map((version) => version.name), aliases: data?.versions.map((version) => version.aliases) }
+    },
+    unknownVersion: () => document(reader, 'guides/install', { version: '9.x' }),
     async badToken() {
       const { error, response } = await intruder.GET('/v1/status')
       return { status: response.status, title: error?.title, challenge: response.headers.get('WWW-Authenticate') }

@@ -1,0 +1,36 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SiteSession } from '../../build/session.ts'
+import { buildDir, makeTempDir, removeTempDirs } from './helpers.ts'
+import { makeVersionedRepo } from './versioned-repo.ts'
+
+afterAll(removeTempDirs)
+
+let repo: string
+let session: SiteSession
+let rendered = 0
+
+beforeAll(async () => {
+  repo = await makeVersionedRepo(await makeTempDir())
+  // Each version's renderer reports its own total; a finished run of one adds its total.
+  session = await SiteSession.open({ contentDir: repo, cacheDir: null, threads: 1, onProgress: (done, total) => void (done === total && (rendered += total)) })
+})
+
+describe('the long-lived build of npm start on a site with versions', () => {
+  it('builds every version at first, then renders only the saved page of the current version', async () => {
+    const first = await session.build()
+    expect(rendered).toBeGreaterThan(8)
+    rendered = 0
+    const path = 'docs/en/guides/kilnfile.md'
+    await writeFile(join(repo, path), `${await readFile(join(repo, path), 'utf8')}\nKilnfiles may include other kilnfiles.\n`)
+    await session.refresh([path])
+    const second = await session.build()
+    expect(rendered).toBe(1)
+    const docsOf = (build: typeof first, name: string) => build.manifest.versions.find((version) => version.name === name)?.docs
+    expect(docsOf(second, '3.x')).not.toBe(docsOf(first, '3.x'))
+    for (const name of ['2.x', '1.x']) expect(docsOf(second, name), name).toBe(docsOf(first, name))
+    const { result } = await buildDir(repo)
+    expect({ ...second.manifest, builtAt: '' }).toEqual({ ...result.manifest, builtAt: '' })
+  })
+})
