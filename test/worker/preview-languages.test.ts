@@ -21,7 +21,7 @@ describe('the preview in French (the fixture site)', () => {
     expect(await collect(html, 'html', 'dir')).toEqual(['ltr'])
     expect(await texts(html, 'a.skip')).toEqual(['Aller au contenu'])
     expect(await texts(html, 'label[for="search-input"]')).toEqual(['Rechercher dans la documentation'])
-    expect(await collect(html, '#search-input', 'placeholder')).toEqual(['Rechercher  /'])
+    expect(await collect(html, '#search-input', 'placeholder')).toEqual(['Rechercher'])
     expect(await texts(html, 'aside.toc h2')).toEqual(['Sur cette page'])
     expect(await texts(html, 'a.releases-link')).toEqual(['Notes de version'])
     expect(await collect(html, 'nav.locales', 'aria-label')).toEqual(['Langues'])
