@@ -27,7 +27,8 @@ export function relinked(input: RenderInput, output: RenderedDocument, targets: 
     ...output,
     links,
     html: output.html.replace(HREF, (value: string) => rewritten(value, urls)),
-    markdown: output.markdown.replace(MARKDOWN_DESTINATION, (value: string) => rewritten(value, markdownUrls)),
+    // The copy keeps raw HTML links as `href="…"`, with their Markdown URLs too.
+    markdown: output.markdown.replace(MARKDOWN_DESTINATION, (value: string) => rewritten(value, markdownUrls)).replace(HREF, (value: string) => rewritten(value, markdownUrls)),
   }
 }
 

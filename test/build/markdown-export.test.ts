@@ -126,14 +126,24 @@ describe('the Markdown copy of a document', () => {
     expect(output.html).toBe('<h1 id="gettingstarted-">Getting<br>\nstarted </h1>\n<p><a href="/install">Install</a> <span>now</span></p>\n')
   })
 
-  it('is rendered again when the Markdown URL of a page it links to changes', async () => {
+  it('comes from the cache relinked, as a fresh rendering writes it, when the URLs of a page it links to change', async () => {
+    const cache = await RenderCache.open(await makeTempDir('render-cache-'))
+    const input = { path: 'docs/en/page.md', body: '[Install](./install.md#steps), <a href="./install.md">again</a>, [away](https://example.com/install)\n', bodyLine: 1 }
+    const before = { urls: { 'docs/en/install.md': '/install' }, markdownUrls: { 'docs/en/install.md': '/v1/documents/install.md' } }
+    await cache.set(input, renderDocument(input, before))
+    expect((await cache.get(input, before))?.markdown).toContain('[Install](/v1/documents/install.md#steps)')
+    const after = { urls: { 'docs/en/install.md': '/2.x/setup' }, markdownUrls: { 'docs/en/install.md': '/v1/documents/setup.md?version=2.x' } }
+    const { markdown, html, links } = renderDocument(input, after)
+    expect(await cache.get(input, after)).toMatchObject({ markdown, html, links })
+    expect(markdown).toContain('<a href="/v1/documents/setup.md?version=2.x">again</a>')
+  })
+
+  it('is rendered again when a link it has stops resolving, as the broken link must be reported', async () => {
     const cache = await RenderCache.open(await makeTempDir('render-cache-'))
     const input = { path: 'docs/en/page.md', body: '[Install](./install.md)\n', bodyLine: 1 }
-    const urls = { 'docs/en/install.md': '/install' }
-    const before = { urls, markdownUrls: { 'docs/en/install.md': '/v1/documents/install.md' } }
+    const before = { urls: { 'docs/en/install.md': '/install' }, markdownUrls: { 'docs/en/install.md': '/v1/documents/install.md' } }
     await cache.set(input, renderDocument(input, before))
-    expect((await cache.get(input, before))?.markdown).toBe('[Install](/v1/documents/install.md)\n')
-    expect(await cache.get(input, { urls, markdownUrls: { 'docs/en/install.md': '/v1/documents/setup.md' } })).toBeUndefined()
+    expect(await cache.get(input, { urls: {}, markdownUrls: {} })).toBeUndefined()
   })
 })
 
