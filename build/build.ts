@@ -3,8 +3,11 @@ import { readGitHistory } from './git-history.ts'
 import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
 import { readContent } from './read.ts'
 import { versionReader } from './read-versions.ts'
+import { codeHash } from './markdown/code-hash.ts'
 import { RenderCache } from './markdown/render-cache.ts'
 import { createRenderMany } from './markdown/render-pool.ts'
+
+const VERSION_BUILDER = new URL('./pipeline/version.ts', import.meta.url)
 
 export interface BuildOptions {
   contentDir: string
@@ -34,6 +37,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const readVersion = await versionReader(options.contentDir, content.siteText, git)
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
   const writer = await BuildWriter.open(options.outDir)
+  // Archived docs versions are kept beside the renderings, named by the code that builds them.
+  const keptVersions = cache && {
+    store: { codeHash: await codeHash([VERSION_BUILDER]), get: (key: string) => cache.kept(`version-${key}`), set: (key: string, value: string) => cache.keep(`version-${key}`, value) },
+    placeBlob: writer.place,
+  }
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()
   let output: PipelineOutput
@@ -42,6 +50,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       ...content,
       git,
       readVersion,
+      ...(keptVersions ? { keptVersions } : {}),
       builtAt: new Date().toISOString(),
       ...(options.llmsPartBytes === undefined ? {} : { llmsPartBytes: options.llmsPartBytes }),
       ...(cache ? { memo: (key: string, build: () => string) => cache.memo(key, build) } : {}),

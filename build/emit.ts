@@ -61,6 +61,17 @@ export class BuildWriter {
       })
   }
 
+  /** Stages a blob the previous build wrote, by a link; false when it has none. */
+  readonly place = (hash: string): boolean => {
+    const [previous, staged] = this.pathsOf(hash)
+    try {
+      linkSync(previous, staged)
+      return true
+    } catch {
+      return false
+    }
+  }
+
   /** Waits for every blob, then writes the manifest and blob list and swaps the build in. */
   async commit(manifest: Manifest, blobList: BlobList): Promise<void> {
     try {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
@@ -70,7 +71,13 @@ async function readFolderVersion(contentDir: string, folder: string, site: SiteC
     files: new Map([...git.files].filter(([path]) => path.startsWith(`${folder}/`)).map(([path, entry]) => [docsPrefix + path.slice(folder.length + 1), entry])),
     renames: [],
   }
-  return { files, git: history, assets: ownAssets, origin: (path) => (path.startsWith(docsPrefix) ? real(path.slice(docsPrefix.length)) : path) }
+  return {
+    files,
+    git: history,
+    assets: ownAssets,
+    origin: (path) => (path.startsWith(docsPrefix) ? real(path.slice(docsPrefix.length)) : path),
+    fingerprint: folderFingerprint(files, ownAssets, history),
+  }
 }
 
 async function readRefVersion(contentDir: string, ref: string, commit: string): Promise<VersionSourceContent> {
@@ -96,7 +103,17 @@ async function readRefVersion(contentDir: string, ref: string, commit: string): 
     }),
     git,
     origin: (path) => `${path}@${ref}`,
+    // A commit names its tree whole; the prefix says which folder of it is the content.
+    fingerprint: `${commit}:${prefix}`,
   }
+}
+
+/** Everything of a folder's version that its output depends on: its files and their edit history. */
+function folderFingerprint(files: SourceFile[], assets: AssetFile[], history: GitHistory): string {
+  const hash = createHash('sha256')
+  for (const file of files) hash.update(`${file.path}\u0000${file.mtimeMs}\u0000${file.text}\u0000${JSON.stringify(history.files.get(file.path) ?? null)}\u0000`)
+  for (const asset of assets) hash.update(`${asset.path}\u0000${asset.size}\u0000`).update(asset.bytes ?? new Uint8Array())
+  return `folder:${hash.digest('hex')}`
 }
 
 async function isShallow(contentDir: string): Promise<boolean> {

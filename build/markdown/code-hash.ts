@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
-// `from './x.ts'` ends every import and re-export statement that names a
-// module; `import './x.ts'` is an import for its side effects. Type-only
+// `from` and a quoted relative path end every import and re-export statement that names a
+// module; `import` and a quoted path alone is an import for its side effects. Type-only
 // imports are followed too: they rarely change and cost one extra re-render
 // when they do, while telling them apart from mixed imports
 // (`import { type A, b }`) would take a parser.

@@ -64,6 +64,17 @@ export class RenderCache {
     return value
   }
 
+  /** A value kept between builds under `key` (a docs version's output), or undefined; unused ones go at pruneStale. */
+  async kept(key: string): Promise<string | undefined> {
+    this.memoKeysUsed.add(key)
+    return readFile(join(this.dir, this.namespace, `memo-${key}.json`), 'utf8').catch(() => undefined)
+  }
+
+  async keep(key: string, value: string): Promise<void> {
+    this.memoKeysUsed.add(key)
+    await writeFile(join(this.dir, this.namespace, `memo-${key}.json`), value)
+  }
+
   /** Drops the renderings of older renderers and the memos this build did not use (old indexes are large). */
   async pruneStale(): Promise<void> {
     const names = await readdir(this.dir)

@@ -42,11 +42,28 @@ export class BlobSet {
   private readonly reuse: Reuse | undefined
   private readonly onBlob: ((hash: string, text: string) => void) | undefined
   private readonly onAsset: ((asset: AssetBlob) => void) | undefined
+  // The hashes one docs version uses, new or not, while `track` collects them.
+  private tracked: Set<string> | null = null
 
   constructor(options: BlobSetOptions = {}) {
     this.reuse = options.reuse
     this.onBlob = options.onBlob
     this.onAsset = options.onAsset
+  }
+
+  /** Collects, until the next call, every blob hash added or named again: what one docs version uses. */
+  track(): Set<string> {
+    this.tracked = new Set()
+    return this.tracked
+  }
+
+  endTracking(): void {
+    this.tracked = null
+  }
+
+  /** A blob an earlier build made, which the caller has put in place (a kept docs version's). */
+  adopt(hash: string): void {
+    this.hashes.add(hash)
   }
 
   /** A file's bytes, stored as they are under the hash of those bytes. */
@@ -64,6 +81,7 @@ export class BlobSet {
 
   /** `hash`, when given, must be `contentHash(text)`: the search index builder has it already. */
   addText(text: string, hash = contentHash(text)): string {
+    this.tracked?.add(hash)
     if (this.hashes.has(hash)) return hash
     this.hashes.add(hash)
     // A UTF-16 unit is at most 3 UTF-8 bytes: most blobs need no byte count.
@@ -79,6 +97,7 @@ export class BlobSet {
     if (!this.reuse) return this.add(make())
     const hash = this.reuse.memoWith(['blob', ...parts], context, () => this.add(make()))
     this.hashes.add(hash)
+    this.tracked?.add(hash)
     return hash
   }
 }

@@ -13,7 +13,8 @@ import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { renderInProcess, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 import type { Memo } from './search-index.ts'
-import { buildVersion, type VersionContent } from './version.ts'
+import { keptVersion, keptVersionKey, keepVersion, type KeptVersionStore, type VersionResult } from './kept-versions.ts'
+import { buildVersion, type VersionContent, type VersionInput, type VersionOutput } from './version.ts'
 
 export interface PipelineInput {
   siteText: string
@@ -37,12 +38,16 @@ export interface PipelineInput {
   onAsset?: (asset: AssetBlob) => void
   /** Reads the pages of a version kept in a folder or at a git ref (read-versions.ts), when the pipeline comes to it. */
   readVersion?: (name: string) => Promise<VersionSourceContent>
+  /** What earlier builds made of each archived version, and a way to put a blob an earlier build wrote in place again. */
+  keptVersions?: { store: KeptVersionStore; placeBlob: (hash: string) => boolean }
 }
 
 /** A version's pages as read from elsewhere than the content folder, and how to name their files in problems. */
 export interface VersionSourceContent extends VersionContent {
   /** The file's real place (`versioned_docs/version-1.x/intro.md`) for a path the pipeline sees (`docs/en/intro.md`). */
   origin: (path: string) => string
+  /** Names the content whole (a commit, or a hash of a folder's files): the same fingerprint, the same output. */
+  fingerprint: string
 }
 
 export interface BuildStats {
@@ -104,7 +109,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     if (!content) throw new Error(`version "${version.name}" has no reader`)
     const name = version === UNNAMED ? null : version.name
     const versionSite: SiteConfig = { ...site, baseUrl: versionBaseUrl(site.baseUrl, name, isDefault), urlVersion: isDefault ? null : name }
-    const built = await buildVersion({
+    const versionInput: VersionInput = {
       ...content,
       site: versionSite,
       key: version.name,
@@ -115,15 +120,18 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       memo: input.memo,
       reuse: input.reuse,
       llmsPartBytes: input.llmsPartBytes,
-    })
+    }
+    // The default version also renders the release notes, so only the others are kept between builds.
+    const archived = !isDefault && 'fingerprint' in content ? content.fingerprint : null
+    const built: VersionResult & Partial<Pick<VersionOutput, 'releaseLinks' | 'published'>> = archived === null || !input.keptVersions ? withAssetList(await buildVersion(versionInput)) : await buildOrKeep(versionInput, input.keptVersions, keptVersionKey({ store: input.keptVersions.store, siteText: input.siteText, name: version.name, fingerprint: archived, llmsPartBytes: input.llmsPartBytes }))
     const located = <T extends { path: string }>(problem: T): T => ({ ...problem, path: content.origin(problem.path) })
     problems.push(...built.problems.map(located))
     brokenLinks.push(...built.brokenLinks.map(located))
     warnings.push(...built.warnings.map((warning) => ('path' in warning ? located(warning) : warning)))
-    for (const blob of built.assets.blobs) usedAssets.set(blob.hash, blob)
+    for (const blob of built.assets) usedAssets.set(blob.hash, blob)
     if (isDefault) {
       releaseLinks = built.releaseLinks
-      sectionPages = built.published
+      sectionPages = built.published ?? {}
     }
     if (isDefault) Object.assign(stats, built.stats)
     if (name !== null) stats.versions[name] = built.stats.documents
@@ -161,6 +169,22 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
 }
 
 const NO_ASSET_FILES: readonly AssetFile[] = Object.freeze([])
+
+/** An archived version as an earlier build made it, its blobs put in place again; else built, and kept for the next build. */
+async function buildOrKeep(input: VersionInput, kept: NonNullable<PipelineInput['keptVersions']>, key: string): Promise<VersionResult> {
+  const found = await keptVersion(kept.store, key, { content: input, site: input.site, placeBlob: kept.placeBlob })
+  if (found) {
+    for (const hash of found.blobs) input.blobs.adopt(hash)
+    return found
+  }
+  const used = input.blobs.track()
+  const result = withAssetList(await buildVersion(input))
+  input.blobs.endTracking()
+  await keepVersion(kept.store, key, result, used)
+  return result
+}
+
+const withAssetList = (output: VersionOutput) => ({ ...output, assets: output.assets.blobs })
 const samePath = (path: string) => path
 
 /** A warning about the whole build (no git history) is said once, not once per version. */

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReleasesBlob } from '../../contract/index.ts'
@@ -96,6 +96,24 @@ describe('renderings shared between versions', () => {
   })
 })
 
+describe('archived versions kept between builds', () => {
+  it('builds an unchanged archived version once: the next build puts its blobs back from the last dist/, and one without that dist/ builds it again', async () => {
+    const cacheDir = await makeTempDir('docs-kept-versions-')
+    const outDir = join(await makeTempDir('docs-kept-dist-'), 'dist')
+    const first = await buildDir(repo, { cacheDir, outDir })
+    const second = await buildDir(repo, { cacheDir, outDir })
+    expect({ ...second.result.manifest, builtAt: '' }).toEqual({ ...first.result.manifest, builtAt: '' })
+    expect(second.result.blobList.blobs).toEqual(first.result.blobList.blobs)
+    const archived = ['1.x'].flatMap((name) => [...blobHashesOf(first.result, name)])
+    expect(archived.length).toBeGreaterThan(10)
+    for (const hash of archived) expect(second.result.blobs.has(hash), hash).toBe(false)
+    for (const hash of second.result.blobList.blobs) await expect(stat(join(outDir, 'blobs', `${hash}.json`)).catch(() => stat(join(outDir, 'assets')))).resolves.toBeTruthy()
+    const elsewhere = await buildDir(repo, { cacheDir, outDir: join(await makeTempDir('docs-kept-dist-'), 'dist') })
+    expect(elsewhere.result.blobList.blobs).toEqual(first.result.blobList.blobs)
+    for (const hash of archived) expect(elsewhere.result.blobs.has(hash), hash).toBe(true)
+  })
+})
+
 describe('versions in site.yml', () => {
   const site = (versions: string, extra = '') => `title: Kiln\ndefaultLocale: en\n${extra}versions:\n${versions}`
   const page = { 'docs/en/index.md': '# Home\n' }
@@ -126,3 +144,18 @@ describe('versions in site.yml', () => {
     ])
   })
 })
+
+/** Every blob a version of a build names: its tables, route shards, sidebars, indexes, display chunks, llms parts and pages. */
+function blobHashesOf(result: FolderBuild['result'], name: string): Set<string> {
+  const docs = versionOf(result, name)
+  const hashes = new Set<string>([result.manifest.versions.find((version) => version.name === name)?.docs ?? '', ...docs.routes])
+  for (const locale of Object.keys(docs.search)) {
+    hashes.add(docs.search[locale] as string)
+    const navigation = docs.navigation[locale]
+    if (navigation) for (const hash of [navigation.public, navigation.drafts]) hashes.add(hash)
+    const llms = docs.llms[locale]
+    if (llms) for (const hash of [llms.index, ...llms.full]) hashes.add(hash)
+  }
+  for (const byId of Object.values(routesOf(result, name).documents)) for (const variant of Object.values(byId)) hashes.add(variant.blob).add(variant.markdown)
+  return hashes
+}
