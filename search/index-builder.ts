@@ -26,9 +26,11 @@ export interface IndexBuilder {
   /**
    * The index of `documents`: `index` and `displayChunks` are byte for byte
    * what `encodeSearchIndex(indexDocuments(locale, documents, settings, search), hashOf, search)`
-   * gives, whatever the builder saw before. An unchanged document must keep
-   * its `sections` array (the renderer's output) from one call to the next;
-   * a new array is read as an edit. Sections arrays must not be changed in place.
+   * gives, whatever the builder saw before. An unchanged document keeps its
+   * terms when it keeps its `sections` array (the renderer's output) from one
+   * call to the next, or brings another array with the same content (found by
+   * hash); other arrays are read as an edit. Sections arrays must not be
+   * changed in place.
    */
   update(documents: IndexedDocument[]): BuiltSearchIndex
 }
@@ -40,6 +42,8 @@ export function createIndexBuilder(locale: string, settings: IndexSettings, opti
 /** A document in the index: its terms, where its records start, what a hit shows of it. */
 interface Slot extends PlacedTerms {
   sections: IndexedDocument['sections']
+  /** A hash of `sections`, made the first time another array is compared with them. */
+  sectionsHash?: string
   titleText: string
   display: DisplayDocument
 }
@@ -53,12 +57,16 @@ class PatchingIndexBuilder implements IndexBuilder {
   private readonly settings: IndexSettings
   private readonly tokens: TokenCache
   private readonly options: SearchOptions
+  private readonly hashOf: (text: string) => string
+  // Hashes of sections arrays compared by content, for as long as the arrays live.
+  private readonly sectionsHashes = new WeakMap<IndexedDocument['sections'], string>()
 
   constructor(locale: string, settings: IndexSettings, hashOf: (text: string) => string, tokens: TokenCache, options: SearchOptions) {
     this.locale = locale
     this.settings = settings
     this.tokens = tokens
     this.options = options
+    this.hashOf = hashOf
     this.lists = new EncodedLists(tokens.table.terms)
     this.chunks = new DisplayChunks(hashOf, options.displayChunkSize)
   }
@@ -78,7 +86,7 @@ class PatchingIndexBuilder implements IndexBuilder {
   /** Matches `documents` to the slots: unchanged ones keep theirs, changed stretches are patched (or everything rebuilt). */
   private place(documents: IndexedDocument[]): void {
     const previous = this.slots
-    const stretches = previous.length === 0 ? null : changedStretches(previous, documents, samePostings, PATCH_LIMIT)
+    const stretches = previous.length === 0 ? null : changedStretches(previous, documents, this.samePostings, PATCH_LIMIT)
     // Record numbers as they were, read before the kept slots are renumbered below.
     const recordAt = (position: number) => (position < previous.length ? (previous[position] as Slot).firstRecord : this.recordCount)
     const changes = (stretches ?? []).map((stretch) => ({
@@ -111,8 +119,30 @@ class PatchingIndexBuilder implements IndexBuilder {
     else for (const change of changes.reverse()) this.lists.patch(change.removed, change.added, change.start, change.oldEnd)
   }
 
+  /**
+   * Whether a document's terms are a slot's: the same sections array (an
+   * unchanged page in a long-lived build), or another array with the same
+   * content (the same page rendered for another docs version), by hash.
+   */
+  private readonly samePostings = (slot: Slot, document: IndexedDocument): boolean => {
+    if (slot.titleText !== document.title) return false
+    if (slot.sections === document.sections) return true
+    slot.sectionsHash ??= this.sectionsHashOf(slot.sections)
+    return slot.sectionsHash === this.sectionsHashOf(document.sections)
+  }
+
+  private sectionsHashOf(sections: IndexedDocument['sections']): string {
+    let hash = this.sectionsHashes.get(sections)
+    if (hash === undefined) {
+      hash = this.hashOf(JSON.stringify(sections))
+      this.sectionsHashes.set(sections, hash)
+    }
+    return hash
+  }
+
   /** A slot whose terms did not change; what a hit shows of it may have. */
   private kept(slot: Slot, document: IndexedDocument): Slot {
+    slot.sections = document.sections
     if (slot.display.slug !== document.slug || slot.display.locale !== document.locale) slot.display = displayOf(document, this.options)
     return slot
   }
@@ -149,6 +179,3 @@ class PatchingIndexBuilder implements IndexBuilder {
 /** Documents beyond this many (removed plus added, in one stretch) rebuild the lists from cached tokens instead of patching them. */
 const PATCH_LIMIT = 64
 
-function samePostings(slot: Slot, document: IndexedDocument): boolean {
-  return slot.sections === document.sections && slot.titleText === document.title
-}

@@ -12,7 +12,7 @@ import { buildReleases } from './releases.ts'
 import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { renderInProcess, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
-import type { Memo } from './search-index.ts'
+import { SearchIndexes, type Memo } from './search-index.ts'
 import { keptVersion, keptVersionKey, keepVersion, type KeptVersionStore, type VersionResult } from './kept-versions.ts'
 import { buildVersion, type VersionContent, type VersionInput, type VersionOutput } from './version.ts'
 
@@ -103,6 +103,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const usedAssets = new Map<string, AssetBlob>()
   let releaseLinks: Awaited<ReturnType<typeof buildVersion>>['releaseLinks'] | undefined
   let sectionPages: Record<string, SectionPage[]> = {}
+  // A one-shot build of several versions patches each locale's index from the version before,
+  // as versions share most pages; a long-lived build keeps builders per version instead.
+  const sharedIndexes = !input.reuse && configured.length > 1 ? new SearchIndexes({ keepBuilders: true }) : undefined
   for (const version of configured) {
     const isDefault = version.aliases.includes('latest')
     const content = version.source.kind === 'current' ? { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES, origin: samePath } : await input.readVersion?.(version.name)
@@ -120,6 +123,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       memo: input.memo,
       reuse: input.reuse,
       llmsPartBytes: input.llmsPartBytes,
+      searchIndexes: sharedIndexes,
     }
     // The default version also renders the release notes, so only the others are kept between builds.
     const archived = !isDefault && 'fingerprint' in content ? content.fingerprint : null

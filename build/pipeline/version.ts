@@ -45,6 +45,8 @@ export interface VersionInput extends VersionContent {
   memo?: Memo | undefined
   reuse?: Reuse | undefined
   llmsPartBytes?: number | undefined
+  /** Index builders shared with the versions built before, which this one patches (a one-shot build of several versions). */
+  searchIndexes?: SearchIndexes | undefined
 }
 
 export interface VersionOutput {
@@ -116,7 +118,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const published: Record<string, RenderedSource[]> = {}
   const fallbacks: Record<string, number> = {}
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
-  const searchIndexes = memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
+  const searchIndexes = input.searchIndexes ?? memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
   const documentPaths = documents.map((document) => document.path)
   // Folder labels and orders come from the category files and the folders' names.
   const foldersKey = JSON.stringify([categories, documentPaths, site.sidebar ? [...names] : []])
