@@ -25,7 +25,9 @@ export function titleOf(document: SourceDocument, rendered: RenderedDocument): s
 export function editInfo(document: SourceDocument, site: SiteConfig, git: GitHistory): EditInfo {
   const history = git.files.get(document.path)
   const override = document.parsed.data.lastUpdated
-  const fileTime = new Date(document.parsed.file.mtimeMs).toISOString()
+  // To the second, as git gives commit times: finer, a file restored by a tool that keeps
+  // milliseconds only (or rounds them) would give its page another blob for the same text.
+  const fileTime = new Date(Math.floor(document.parsed.file.mtimeMs / 1000) * 1000).toISOString()
   return {
     url: site.editUrl ? site.editUrl.replaceAll('{path}', encodeURI(document.path)) : null,
     lastModified: override === false ? null : override ? new Date(override).toISOString() : (history?.lastModified ?? fileTime),
