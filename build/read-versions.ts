@@ -12,6 +12,7 @@ import { isMarkdownPath } from './markdown/mdx/files.ts'
 import { mapLimit } from './map-limit.ts'
 import type { VersionSourceContent } from './pipeline/pipeline.ts'
 import { mayBeAsset, type AssetFile } from './read-assets.ts'
+import { versionedSidebarsPath } from './content/versioned-sidebar.ts'
 
 /** Reads the pages of one version kept outside the content folder's `docs/`, by its name. */
 export type VersionReader = (name: string) => Promise<VersionSourceContent>
@@ -71,12 +72,16 @@ async function readFolderVersion(contentDir: string, folder: string, site: SiteC
     files: new Map([...git.files].filter(([path]) => path.startsWith(`${folder}/`)).map(([path, entry]) => [docsPrefix + path.slice(folder.length + 1), entry])),
     renames: [],
   }
+  const sidebarsPath = versionedSidebarsPath(folder)
+  const sidebarsText = sidebarsPath === null ? null : await readFile(join(contentDir, sidebarsPath), 'utf8').catch(() => null)
+  const sidebar = sidebarsPath !== null && sidebarsText !== null ? { path: sidebarsPath, text: sidebarsText } : undefined
   return {
     files,
     git: history,
     assets: ownAssets,
     origin: (path) => (path.startsWith(docsPrefix) ? real(path.slice(docsPrefix.length)) : path),
-    fingerprint: folderFingerprint(files, ownAssets, history),
+    fingerprint: folderFingerprint(files, ownAssets, history, sidebar?.text ?? ''),
+    ...(sidebar ? { sidebar } : {}),
   }
 }
 
@@ -108,9 +113,9 @@ async function readRefVersion(contentDir: string, ref: string, commit: string): 
   }
 }
 
-/** Everything of a folder's version that its output depends on: its files and their edit history. */
-function folderFingerprint(files: SourceFile[], assets: AssetFile[], history: GitHistory): string {
-  const hash = createHash('sha256')
+/** Everything of a folder's version that its output depends on: its files, their edit history and its sidebars file. */
+function folderFingerprint(files: SourceFile[], assets: AssetFile[], history: GitHistory, sidebar: string): string {
+  const hash = createHash('sha256').update(`${sidebar}\u0000`)
   for (const file of files) hash.update(`${file.path}\u0000${file.mtimeMs}\u0000${file.text}\u0000${JSON.stringify(history.files.get(file.path) ?? null)}\u0000`)
   for (const asset of assets) hash.update(`${asset.path}\u0000${asset.size}\u0000`).update(asset.bytes ?? new Uint8Array())
   return `folder:${hash.digest('hex')}`

@@ -58,16 +58,16 @@ function folderAt(root: Folder, directory: string): Folder | undefined {
   return folder
 }
 
-/** Every name in the sidebar must be a page, and every directory hold one: else a `site.yml:line` problem. */
-export function checkSidebar(entries: SidebarEntry[], pages: { docIdOf: (name: string) => string | undefined; docIds: string[] }): ContentProblem[] {
+/** Every name in the sidebar must be a page, and every directory hold one: else a `site.yml:line` problem (or one at the line of `file`, the sidebar's own file). */
+export function checkSidebar(entries: SidebarEntry[], pages: { docIdOf: (name: string) => string | undefined; docIds: string[]; file?: string }): ContentProblem[] {
   // `a/b/c` is in the folders ``, `a` and `a/b`.
   const folders = new Set(pages.docIds.flatMap((docId) => docId.split('/').map((_, index, parts) => parts.slice(0, index).join('/'))))
-  return problemsIn(entries, { docIdOf: pages.docIdOf, hasFolder: (directory) => folders.has(directory) })
+  return problemsIn(entries, { docIdOf: pages.docIdOf, hasFolder: (directory) => folders.has(directory), file: pages.file ?? SITE_FILE })
 }
 
-function problemsIn(entries: SidebarEntry[], known: { docIdOf: (name: string) => string | undefined; hasFolder: (directory: string) => boolean }): ContentProblem[] {
+function problemsIn(entries: SidebarEntry[], known: { docIdOf: (name: string) => string | undefined; hasFolder: (directory: string) => boolean; file: string }): ContentProblem[] {
   return entries.flatMap((entry): ContentProblem[] => {
-    const problem = (message: string) => [{ path: SITE_FILE, line: entry.line, message }]
+    const problem = (message: string) => [{ path: known.file, line: entry.line, message }]
     switch (entry.kind) {
       case 'page':
         return known.docIdOf(entry.name) === undefined ? problem(`sidebar: "${entry.name}" is not the slug of any page`) : []

@@ -3,6 +3,7 @@ import { parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
 import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
 import { parseSiteConfig, type SiteConfig } from '../content/site-config.ts'
 import type { VersionConfig } from '../content/versions-config.ts'
+import { versionSidebar, type SidebarFile } from '../content/versioned-sidebar.ts'
 import type { GitHistory } from '../git-history.ts'
 import type { AssetFile } from '../read-assets.ts'
 import { assetIndexOf, type AssetBlob } from './asset-table.ts'
@@ -48,6 +49,8 @@ export interface VersionSourceContent extends VersionContent {
   origin: (path: string) => string
   /** Names the content whole (a commit, or a hash of a folder's files): the same fingerprint, the same output. */
   fingerprint: string
+  /** The version's own sidebars file (Docusaurus's `versioned_sidebars/`), used when site.yml has no `sidebar:`. */
+  sidebar?: SidebarFile | undefined
 }
 
 export interface BuildStats {
@@ -111,11 +114,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     const content = version.source.kind === 'current' ? { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES, origin: samePath } : await input.readVersion?.(version.name)
     if (!content) throw new Error(`version "${version.name}" has no reader`)
     const name = version === UNNAMED ? null : version.name
-    const versionSite: SiteConfig = { ...site, baseUrl: versionBaseUrl(site.baseUrl, name, isDefault), urlVersion: isDefault ? null : name }
+    const own = site.sidebar ? { sidebar: null, problems: [] } : versionSidebar('sidebar' in content ? content.sidebar : undefined)
+    problems.push(...own.problems)
+    const versionSite: SiteConfig = { ...site, baseUrl: versionBaseUrl(site.baseUrl, name, isDefault), urlVersion: isDefault ? null : name, sidebar: own.sidebar ?? site.sidebar }
     const versionInput: VersionInput = {
       ...content,
       site: versionSite,
       key: version.name,
+      sidebarFile: own.sidebar && 'sidebar' in content ? content.sidebar?.path : undefined,
       // Release notes link into the default version.
       releaseFiles: isDefault ? releaseFiles : [],
       renderMany: input.renderManyOf?.(version.name) ?? input.renderMany ?? renderInProcess,

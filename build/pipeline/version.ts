@@ -36,6 +36,8 @@ export interface VersionContent {
 export interface VersionInput extends VersionContent {
   /** The site as this version's pages see it: its `baseUrl` and `urlVersion` give the version's URLs. */
   site: SiteConfig
+  /** The file the site's `sidebar` comes from when it is not site.yml's (a Docusaurus versioned sidebars file). */
+  sidebarFile?: string | undefined
   /** Separates this version's kept values from the others' in a long-lived build. */
   key: string
   /** Release notes, rendered with this version's links: given to the default version only. */
@@ -86,7 +88,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   problems.push(...redirects.problems)
   const names = sidebarNames(documents, site.defaultLocale)
   const docIdOf = (name: string) => names.get(name)
-  if (site.sidebar) problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId) }))
+  if (site.sidebar) problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId), ...(input.sidebarFile ? { file: input.sidebarFile } : {}) }))
   // The link table depends on where pages are, not on their text: a long-lived build keeps it, and
   // the targets made from it, while no page is added, removed, renamed or drafted, so its renderings
   // are reused without checking each link again.

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ReleasesBlob } from '../../contract/index.ts'
+import type { NavTreeNode, ReleasesBlob } from '../../contract/index.ts'
 import { blob, buildDir, makeTempDir, problemsOf, removeTempDirs, routesOf, versionOf, type FolderBuild } from './helpers.ts'
 import { makeVersionedRepo } from './versioned-repo.ts'
 
@@ -40,6 +40,12 @@ describe('a site with versions', () => {
     const routes = routesOf(build.result, '1.x')
     expect(Object.keys(routes.slugs).sort()).toEqual(['guides/setup', 'index', 'legacy'])
     expect(routes.documents.fr?.legacy).toMatchObject({ locale: 'en', title: 'Legacy furnaces' })
+  })
+
+  it("orders a folder version's sidebar by its Docusaurus versioned_sidebars file", () => {
+    const navigation = blob<{ items: NavTreeNode[] }>(build.result, versionOf(build.result, '1.x').navigation.en?.public)
+    const titles = (nodes: NavTreeNode[]): unknown[] => nodes.map((node) => (node.children.length > 0 ? [node.title, titles(node.children)] : node.title))
+    expect(titles(navigation.items)).toEqual(['Kiln 1', ['Kiln 1 guides', ['Setting up kiln 1']], 'Furnaces of old'])
   })
 
   it("gives the default version's pages the site's URLs and every other version's pages URLs under its name", () => {
@@ -133,6 +139,13 @@ describe('versions in site.yml', () => {
   it('refuses a defaultVersion that names no version, listing the versions', async () => {
     const problems = await problemsOf({ 'site.yml': site('  - name: "3.x"\n', 'defaultVersion: "9.x"\n'), ...page })
     expect(problems).toEqual([{ path: 'site.yml', line: 3, message: 'defaultVersion: "9.x" is not one of the versions (3.x)' }])
+  })
+
+  it("reports a versioned sidebars file's item that names no page at its line of that file", async () => {
+    const broken = await makeVersionedRepo(await makeTempDir())
+    const file = 'versioned_sidebars/version-1.x-sidebars.json'
+    await writeFile(join(broken, file), '{\n  "docs": [\n    "index",\n    "no-such-page"\n  ]\n}\n')
+    expect(await problemsOf(broken)).toEqual([{ path: file, line: 4, message: 'sidebar: "no-such-page" is not the slug of any page' }])
   })
 
   it('refuses a path that is not a folder and a ref git does not know, each at its line', async () => {
