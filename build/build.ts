@@ -49,7 +49,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     output = await runPipeline({
       ...content,
       git,
-      readVersion,
+      openVersion: readVersion,
       ...(keptVersions ? { keptVersions } : {}),
       builtAt: new Date().toISOString(),
       ...(options.llmsPartBytes === undefined ? {} : { llmsPartBytes: options.llmsPartBytes }),

@@ -61,14 +61,14 @@ export class BuildWriter {
       })
   }
 
-  /** Stages a blob the previous build wrote, by a link; false when it has none. */
+  /** Stages a blob the previous build wrote, by a link; false when it has none. A blob this build staged already is in place. */
   readonly place = (hash: string): boolean => {
     const [previous, staged] = this.pathsOf(hash)
     try {
       linkSync(previous, staged)
       return true
-    } catch {
-      return false
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EEXIST'
     }
   }
 

@@ -10,12 +10,12 @@ import { parseSiteConfig, SITE_FILE, type SiteConfig } from './content/site-conf
 import { readGitHistory, runGit, type GitHistory } from './git-history.ts'
 import { isMarkdownPath } from './markdown/mdx/files.ts'
 import { mapLimit } from './map-limit.ts'
-import type { VersionSourceContent } from './pipeline/pipeline.ts'
+import type { ArchivedVersion, VersionSourceContent } from './pipeline/pipeline.ts'
 import { mayBeAsset, type AssetFile } from './read-assets.ts'
-import { versionedSidebarsPath } from './content/versioned-sidebar.ts'
+import { versionedSidebarsPath, type SidebarFile } from './content/versioned-sidebar.ts'
 
-/** Reads the pages of one version kept outside the content folder's `docs/`, by its name. */
-export type VersionReader = (name: string) => Promise<VersionSourceContent>
+/** Opens one version kept outside the content folder's `docs/`, by its name. */
+export type VersionReader = (name: string) => Promise<ArchivedVersion>
 
 /**
  * The pages of each version kept outside the content folder's `docs/`: a
@@ -47,17 +47,44 @@ export async function versionReader(contentDir: string, siteText: string, git: G
     if (problems.length > 0) throw new ContentError(problems)
     const version = versions.find((candidate) => candidate.name === name)
     if (!parsed.ok || !version || version.source.kind === 'current') throw new Error(`version "${name}" is not kept in a folder or at a ref`)
-    if (version.source.kind === 'folder') return readFolderVersion(contentDir, version.source.path, parsed.site, git)
-    return readRefVersion(contentDir, version.source.ref, commits.get(name) as string)
+    if (version.source.kind === 'folder') return openFolderVersion(contentDir, version.source.path, parsed.site, git)
+    const { ref } = version.source
+    const commit = commits.get(name) as string
+    const prefix = (await runGit(contentDir, ['rev-parse', '--show-prefix'])).trim()
+    return {
+      // A commit names its tree whole; the prefix says which folder of it is the content.
+      fingerprint: `${commit}:${prefix}`,
+      origin: (path) => `${path}@${ref}`,
+      read: () => readRefVersion(contentDir, commit, prefix),
+    }
   }
 }
 
-async function readFolderVersion(contentDir: string, folder: string, site: SiteConfig, git: GitHistory): Promise<VersionSourceContent> {
+/**
+ * A folder's version, named by what its output depends on without reading
+ * it: each file's path, size and time, their edit history and the sidebars file.
+ */
+async function openFolderVersion(contentDir: string, folder: string, site: SiteConfig, git: GitHistory): Promise<ArchivedVersion> {
   const root = join(contentDir, folder)
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
   const paths = entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/')).sort()
   const docsPrefix = `docs/${site.defaultLocale}/`
-  const real = (path: string) => `${folder}/${path}`
+  const sidebarsPath = versionedSidebarsPath(folder)
+  const sidebarsText = sidebarsPath === null ? null : await readFile(join(contentDir, sidebarsPath), 'utf8').catch(() => null)
+  const sidebar = sidebarsPath !== null && sidebarsText !== null ? { path: sidebarsPath, text: sidebarsText } : undefined
+  const hash = createHash('sha256').update(`${sidebarsText ?? ''}\u0000`)
+  for (const path of paths) {
+    const info = await stat(join(root, path))
+    hash.update(`${path}\u0000${info.size}\u0000${info.mtimeMs}\u0000${JSON.stringify(git.files.get(`${folder}/${path}`) ?? null)}\u0000`)
+  }
+  return {
+    fingerprint: `folder:${hash.digest('hex')}`,
+    origin: (path) => (path.startsWith(docsPrefix) ? `${folder}/${path.slice(docsPrefix.length)}` : path),
+    read: () => readFolderVersion(root, paths, docsPrefix, folder, git, sidebar),
+  }
+}
+
+async function readFolderVersion(root: string, paths: string[], docsPrefix: string, folder: string, git: GitHistory, sidebar: SidebarFile | undefined): Promise<VersionSourceContent> {
   const files = await mapLimit(paths.filter((path) => isMarkdownPath(path) || isCategoryFile(`docs/x/${path}`)), 32, async (path): Promise<SourceFile> => {
     const absolute = join(root, path)
     const [text, info] = await Promise.all([readFile(absolute, 'utf8'), stat(absolute)])
@@ -72,21 +99,10 @@ async function readFolderVersion(contentDir: string, folder: string, site: SiteC
     files: new Map([...git.files].filter(([path]) => path.startsWith(`${folder}/`)).map(([path, entry]) => [docsPrefix + path.slice(folder.length + 1), entry])),
     renames: [],
   }
-  const sidebarsPath = versionedSidebarsPath(folder)
-  const sidebarsText = sidebarsPath === null ? null : await readFile(join(contentDir, sidebarsPath), 'utf8').catch(() => null)
-  const sidebar = sidebarsPath !== null && sidebarsText !== null ? { path: sidebarsPath, text: sidebarsText } : undefined
-  return {
-    files,
-    git: history,
-    assets: ownAssets,
-    origin: (path) => (path.startsWith(docsPrefix) ? real(path.slice(docsPrefix.length)) : path),
-    fingerprint: folderFingerprint(files, ownAssets, history, sidebar?.text ?? ''),
-    ...(sidebar ? { sidebar } : {}),
-  }
+  return { files, git: history, assets: ownAssets, ...(sidebar ? { sidebar } : {}) }
 }
 
-async function readRefVersion(contentDir: string, ref: string, commit: string): Promise<VersionSourceContent> {
-  const prefix = (await runGit(contentDir, ['rev-parse', '--show-prefix'])).trim()
+async function readRefVersion(contentDir: string, commit: string, prefix: string): Promise<VersionSourceContent> {
   // -z: paths verbatim, whatever they contain; each line is `<mode> blob <oid>\t<path>`.
   const listing = await runGit(contentDir, ['ls-tree', '-r', '-z', '--full-tree', commit, '--', prefix === '' ? '.' : prefix])
   const blobs = listing
@@ -107,18 +123,7 @@ async function readRefVersion(contentDir: string, ref: string, commit: string): 
       return { path, size: bytes.byteLength, bytes: bytes.byteLength > KV_VALUE_LIMIT ? null : bytes }
     }),
     git,
-    origin: (path) => `${path}@${ref}`,
-    // A commit names its tree whole; the prefix says which folder of it is the content.
-    fingerprint: `${commit}:${prefix}`,
   }
-}
-
-/** Everything of a folder's version that its output depends on: its files, their edit history and its sidebars file. */
-function folderFingerprint(files: SourceFile[], assets: AssetFile[], history: GitHistory, sidebar: string): string {
-  const hash = createHash('sha256').update(`${sidebar}\u0000`)
-  for (const file of files) hash.update(`${file.path}\u0000${file.mtimeMs}\u0000${file.text}\u0000${JSON.stringify(history.files.get(file.path) ?? null)}\u0000`)
-  for (const asset of assets) hash.update(`${asset.path}\u0000${asset.size}\u0000`).update(asset.bytes ?? new Uint8Array())
-  return `folder:${hash.digest('hex')}`
 }
 
 async function isShallow(contentDir: string): Promise<boolean> {

@@ -5,7 +5,7 @@ import type { SourceFile } from './content/front-matter.ts'
 import { readGitHistory, type GitHistory } from './git-history.ts'
 import { RenderCache } from './markdown/render-cache.ts'
 import { createRenderMany } from './markdown/render-pool.ts'
-import { runPipeline, type PipelineOutput, type VersionSourceContent } from './pipeline/pipeline.ts'
+import { runPipeline, type ArchivedVersion, type PipelineOutput, type VersionSourceContent } from './pipeline/pipeline.ts'
 import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
 import { Reuse } from './pipeline/reuse.ts'
 import { isContentFile, readContent, readSiteText, readSourceFile } from './read.ts'
@@ -53,7 +53,7 @@ export class SiteSession {
   private renderers = new Map<string, RenderMany>()
   // Versions kept in a folder or at a git ref are read once, and again only when site.yml changes.
   private readVersion: VersionReader
-  private readonly versions = new Map<string, Promise<VersionSourceContent>>()
+  private readonly versions = new Map<string, Promise<ArchivedVersion>>()
 
   private constructor(options: SessionOptions, content: { siteText: string; files: SourceFile[]; assets: AssetFile[]; git: GitHistory; readVersion: VersionReader }, cache: RenderCache | undefined) {
     this.options = options
@@ -127,7 +127,7 @@ export class SiteSession {
         git: this.git,
         builtAt: new Date().toISOString(),
         renderManyOf: (version) => this.rendererOf(version),
-        readVersion: (name) => this.keptVersion(name),
+        openVersion: (name) => this.keptVersion(name),
         reuse: this.reuse,
         ...(options.onBlob ? { onBlob: options.onBlob } : {}),
         ...(this.options.llmsPartBytes === undefined ? {} : { llmsPartBytes: this.options.llmsPartBytes }),
@@ -139,10 +139,14 @@ export class SiteSession {
     }
   }
 
-  private keptVersion(name: string): Promise<VersionSourceContent> {
+  /** An archived version opened once, its pages read once, for as long as site.yml does not change. */
+  private keptVersion(name: string): Promise<ArchivedVersion> {
     let kept = this.versions.get(name)
     if (!kept) {
-      kept = this.readVersion(name)
+      kept = this.readVersion(name).then((opened) => {
+        let pages: Promise<VersionSourceContent> | undefined
+        return { ...opened, read: () => (pages ??= opened.read()) }
+      })
       this.versions.set(name, kept)
       // A failed read is tried again at the next build.
       kept.catch(() => this.versions.delete(name))

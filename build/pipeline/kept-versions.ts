@@ -2,6 +2,8 @@ import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { assetTable, type AssetBlob } from './asset-table.ts'
 import { hashOfAll } from './blob-set.ts'
+import type { RenderedRelease } from './render-all.ts'
+import type { SectionPage } from './section-titles.ts'
 import type { VersionContent, VersionOutput } from './version.ts'
 
 /**
@@ -16,7 +18,18 @@ export interface KeptVersionStore {
   set(key: string, value: string): Promise<void>
 }
 
-/** What an archived version made, as kept: every blob it names, whether an earlier version made it first or not. */
+type RelatedTarget = NonNullable<ReturnType<VersionOutput['releaseLinks']['related']>>
+
+/** What the release notes and the site's section titles take from the default version. */
+export interface DefaultVersionParts {
+  releaseLinks: VersionOutput['releaseLinks']
+  sections: Record<string, SectionPage[]>
+}
+
+/** A version's output as the pipeline takes it in, built or kept; problems name the files where they really are. */
+export type VersionResult = Pick<VersionOutput, 'docs' | 'stats' | 'problems' | 'brokenLinks' | 'warnings'> & { assets: AssetBlob[]; defaultParts?: DefaultVersionParts }
+
+/** What a version made, as kept: every blob it names, whether an earlier version made it first or not. */
 interface KeptVersion {
   docs: string
   stats: VersionOutput['stats']
@@ -25,47 +38,67 @@ interface KeptVersion {
   blobs: string[]
   /** Hashes of the files its pages reference. */
   assets: string[]
+  /** Kept for the default version only. */
+  defaultParts?: { rendered: Array<[string, RenderedRelease]>; draftUrls: string[]; related: Array<[string, RelatedTarget]>; sections: Record<string, SectionPage[]> }
 }
 
-/** A version's output as the pipeline takes it in, built or kept. */
-export type VersionResult = Pick<VersionOutput, 'docs' | 'stats' | 'problems' | 'brokenLinks' | 'warnings'> & { assets: AssetBlob[] }
-
-export interface KeptVersionInput {
+export interface KeptVersionKeyParts {
   store: KeptVersionStore
   siteText: string
   name: string
-  /** Names the version's content whole: its commit, or a hash of its folder's files. */
+  /** Names the version's content whole: its commit, or its folder's files. */
   fingerprint: string
+  /** The release notes, for the default version, which renders them. */
+  releases: string
   llmsPartBytes: number | undefined
 }
 
-export function keptVersionKey(input: KeptVersionInput): string {
-  return hashOfAll([input.store.codeHash, input.siteText, input.name, input.fingerprint, String(input.llmsPartBytes ?? '')])
+export function keptVersionKey(parts: KeptVersionKeyParts): string {
+  return hashOfAll([parts.store.codeHash, parts.siteText, parts.name, parts.fingerprint, parts.releases, String(parts.llmsPartBytes ?? '')])
 }
 
 /**
  * The kept output of `key`, if there is one and every blob it names could be
- * put in place again (`placeBlob`: the previous build's file, linked);
- * the files its pages reference are taken from the version's content.
+ * put in place again (`placeBlob`: the previous build's file, linked). Its
+ * content is read only when its pages reference files, which are taken from it.
  */
 export async function keptVersion(
   store: KeptVersionStore,
   key: string,
-  context: { content: VersionContent; site: SiteConfig; placeBlob: (hash: string) => boolean },
+  context: { content: () => Promise<VersionContent>; site: SiteConfig; placeBlob: (hash: string) => boolean },
 ): Promise<(VersionResult & { blobs: string[] }) | undefined> {
   const text = await store.get(key)
   if (text === undefined) return undefined
   const kept = JSON.parse(text) as KeptVersion
   if (!kept.blobs.every((hash) => context.placeBlob(hash))) return undefined
   const wanted = new Set(kept.assets)
-  const assets = kept.assets.length === 0 ? [] : [...assetTable([...context.content.assets], context.site.assetDirs).blobs.values()].filter((blob): blob is AssetBlob => blob !== null && wanted.has(blob.hash))
+  const files = wanted.size === 0 ? [] : [...(await context.content()).assets]
+  const assets = [...assetTable(files, context.site.assetDirs).blobs.values()].filter((blob): blob is AssetBlob => blob !== null && wanted.has(blob.hash))
   if (assets.length !== wanted.size) return undefined
-  return { docs: kept.docs, stats: kept.stats, problems: [], brokenLinks: kept.brokenLinks, warnings: kept.warnings, assets, blobs: kept.blobs }
+  const parts = kept.defaultParts
+  return {
+    docs: kept.docs,
+    stats: kept.stats,
+    problems: [],
+    brokenLinks: kept.brokenLinks,
+    warnings: kept.warnings,
+    assets,
+    blobs: kept.blobs,
+    ...(parts
+      ? {
+          defaultParts: {
+            releaseLinks: { rendered: new Map(parts.rendered), draftUrls: new Set(parts.draftUrls), related: lookup(new Map(parts.related)) },
+            sections: parts.sections,
+          },
+        }
+      : {}),
+  }
 }
 
 /** Keeps a version's output for the next build; a version with problems is not kept. */
-export async function keepVersion(store: KeptVersionStore, key: string, built: VersionResult, blobs: Set<string>): Promise<void> {
+export async function keepVersion(store: KeptVersionStore, key: string, built: VersionResult, blobs: Set<string>, relatedSlugs: string[]): Promise<void> {
   if (built.problems.length > 0) return
+  const parts = built.defaultParts
   const kept: KeptVersion = {
     docs: built.docs,
     stats: built.stats,
@@ -73,6 +106,21 @@ export async function keepVersion(store: KeptVersionStore, key: string, built: V
     brokenLinks: built.brokenLinks,
     blobs: [...blobs].sort(),
     assets: built.assets.map((asset) => asset.hash),
+    ...(parts
+      ? {
+          defaultParts: {
+            rendered: [...parts.releaseLinks.rendered],
+            draftUrls: [...parts.releaseLinks.draftUrls],
+            related: relatedSlugs.flatMap((slug) => {
+              const target = parts.releaseLinks.related(slug)
+              return target ? [[slug, target] as [string, RelatedTarget]] : []
+            }),
+            sections: Object.fromEntries(Object.entries(parts.sections).map(([locale, pages]) => [locale, pages.map(({ docId, section, title }) => ({ docId, section, title }))])),
+          },
+        }
+      : {}),
   }
   await store.set(key, JSON.stringify(kept))
 }
+
+const lookup = (targets: Map<string, RelatedTarget>) => (slug: string) => targets.get(slug)

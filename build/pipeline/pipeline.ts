@@ -1,9 +1,8 @@
-import { versionBaseUrl, type BlobList, type Manifest } from '../../contract/index.ts'
+import type { BlobList, Manifest } from '../../contract/index.ts'
 import { parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
 import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
-import { parseSiteConfig, type SiteConfig } from '../content/site-config.ts'
+import { parseSiteConfig } from '../content/site-config.ts'
 import type { VersionConfig } from '../content/versions-config.ts'
-import { versionSidebar, type SidebarFile } from '../content/versioned-sidebar.ts'
 import type { GitHistory } from '../git-history.ts'
 import type { AssetFile } from '../read-assets.ts'
 import { assetIndexOf, type AssetBlob } from './asset-table.ts'
@@ -14,8 +13,9 @@ import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { renderInProcess, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 import { SearchIndexes, type Memo } from './search-index.ts'
-import { keptVersion, keptVersionKey, keepVersion, type KeptVersionStore, type VersionResult } from './kept-versions.ts'
-import { buildVersion, type VersionContent, type VersionInput, type VersionOutput } from './version.ts'
+import type { KeptVersionStore } from './kept-versions.ts'
+import type { VersionOutput } from './version.ts'
+import { versionStep, type ArchivedVersion, type VersionSourceContent } from './version-step.ts'
 
 export interface PipelineInput {
   siteText: string
@@ -37,21 +37,13 @@ export interface PipelineInput {
   assets?: AssetFile[]
   /** Takes each published asset as it is made, instead of the output's `assets`. */
   onAsset?: (asset: AssetBlob) => void
-  /** Reads the pages of a version kept in a folder or at a git ref (read-versions.ts), when the pipeline comes to it. */
-  readVersion?: (name: string) => Promise<VersionSourceContent>
+  /** Opens a version kept in a folder or at a git ref (read-versions.ts): named at once, read when the pipeline needs its pages. */
+  openVersion?: (name: string) => Promise<ArchivedVersion>
   /** What earlier builds made of each archived version, and a way to put a blob an earlier build wrote in place again. */
   keptVersions?: { store: KeptVersionStore; placeBlob: (hash: string) => boolean }
 }
 
-/** A version's pages as read from elsewhere than the content folder, and how to name their files in problems. */
-export interface VersionSourceContent extends VersionContent {
-  /** The file's real place (`versioned_docs/version-1.x/intro.md`) for a path the pipeline sees (`docs/en/intro.md`). */
-  origin: (path: string) => string
-  /** Names the content whole (a commit, or a hash of a folder's files): the same fingerprint, the same output. */
-  fingerprint: string
-  /** The version's own sidebars file (Docusaurus's `versioned_sidebars/`), used when site.yml has no `sidebar:`. */
-  sidebar?: SidebarFile | undefined
-}
+export type { ArchivedVersion, VersionSourceContent }
 
 export interface BuildStats {
   /** Per locale, the published documents written in it: the counts of /v1/status (see documentCounts). */
@@ -104,46 +96,42 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const brokenLinks: ContentProblem[] = []
   const warnings: BuildWarning[] = []
   const usedAssets = new Map<string, AssetBlob>()
-  let releaseLinks: Awaited<ReturnType<typeof buildVersion>>['releaseLinks'] | undefined
+  let releaseLinks: VersionOutput['releaseLinks'] | undefined
   let sectionPages: Record<string, SectionPage[]> = {}
   // A one-shot build of several versions patches each locale's index from the version before,
   // as versions share most pages; a long-lived build keeps builders per version instead.
   const sharedIndexes = !input.reuse && configured.length > 1 ? new SearchIndexes({ keepBuilders: true }) : undefined
   for (const version of configured) {
     const isDefault = version.aliases.includes('latest')
-    const content = version.source.kind === 'current' ? { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES, origin: samePath } : await input.readVersion?.(version.name)
-    if (!content) throw new Error(`version "${version.name}" has no reader`)
     const name = version === UNNAMED ? null : version.name
-    const own = site.sidebar ? { sidebar: null, problems: [] } : versionSidebar('sidebar' in content ? content.sidebar : undefined)
-    problems.push(...own.problems)
-    const versionSite: SiteConfig = { ...site, baseUrl: versionBaseUrl(site.baseUrl, name, isDefault), urlVersion: isDefault ? null : name, sidebar: own.sidebar ?? site.sidebar }
-    const versionInput: VersionInput = {
-      ...content,
-      site: versionSite,
-      key: version.name,
-      sidebarFile: own.sidebar && 'sidebar' in content ? content.sidebar?.path : undefined,
-      // Release notes link into the default version.
-      releaseFiles: isDefault ? releaseFiles : [],
+    const source = version.source.kind === 'current'
+      ? { current: { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES } }
+      : { archived: await openVersion(input, version.name) }
+    const built = await versionStep({
+      name: version.name,
+      urlName: name,
+      isDefault,
+      site,
+      siteText: input.siteText,
+      source,
+      releaseFiles,
       renderMany: input.renderManyOf?.(version.name) ?? input.renderMany ?? renderInProcess,
       blobs,
       memo: input.memo,
       reuse: input.reuse,
       llmsPartBytes: input.llmsPartBytes,
       searchIndexes: sharedIndexes,
-    }
-    // The default version also renders the release notes, so only the others are kept between builds.
-    const archived = !isDefault && 'fingerprint' in content ? content.fingerprint : null
-    const built: VersionResult & Partial<Pick<VersionOutput, 'releaseLinks' | 'published'>> = archived === null || !input.keptVersions ? withAssetList(await buildVersion(versionInput)) : await buildOrKeep(versionInput, input.keptVersions, keptVersionKey({ store: input.keptVersions.store, siteText: input.siteText, name: version.name, fingerprint: archived, llmsPartBytes: input.llmsPartBytes }))
-    const located = <T extends { path: string }>(problem: T): T => ({ ...problem, path: content.origin(problem.path) })
-    problems.push(...built.problems.map(located))
-    brokenLinks.push(...built.brokenLinks.map(located))
-    warnings.push(...built.warnings.map((warning) => ('path' in warning ? located(warning) : warning)))
+      kept: input.keptVersions,
+    })
+    problems.push(...built.problems)
+    brokenLinks.push(...built.brokenLinks)
+    warnings.push(...built.warnings)
     for (const blob of built.assets) usedAssets.set(blob.hash, blob)
-    if (isDefault) {
-      releaseLinks = built.releaseLinks
-      sectionPages = built.published ?? {}
+    if (isDefault && built.defaultParts) {
+      releaseLinks = built.defaultParts.releaseLinks
+      sectionPages = built.defaultParts.sections
+      Object.assign(stats, built.stats)
     }
-    if (isDefault) Object.assign(stats, built.stats)
     if (name !== null) stats.versions[name] = built.stats.documents
     versions.push({ name, label: version.label, status: version.status, aliases: version.aliases, documentCounts: built.stats.documents, docs: built.docs })
   }
@@ -180,22 +168,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
 
 const NO_ASSET_FILES: readonly AssetFile[] = Object.freeze([])
 
-/** An archived version as an earlier build made it, its blobs put in place again; else built, and kept for the next build. */
-async function buildOrKeep(input: VersionInput, kept: NonNullable<PipelineInput['keptVersions']>, key: string): Promise<VersionResult> {
-  const found = await keptVersion(kept.store, key, { content: input, site: input.site, placeBlob: kept.placeBlob })
-  if (found) {
-    for (const hash of found.blobs) input.blobs.adopt(hash)
-    return found
-  }
-  const used = input.blobs.track()
-  const result = withAssetList(await buildVersion(input))
-  input.blobs.endTracking()
-  await keepVersion(kept.store, key, result, used)
-  return result
+/** An archived version by its name, from the read stage. */
+function openVersion(input: PipelineInput, name: string): Promise<ArchivedVersion> {
+  if (!input.openVersion) throw new Error(`version "${name}" has no reader`)
+  return input.openVersion(name)
 }
-
-const withAssetList = (output: VersionOutput) => ({ ...output, assets: output.assets.blobs })
-const samePath = (path: string) => path
 
 /** A warning about the whole build (no git history) is said once, not once per version. */
 function dedupeMessages(warnings: BuildWarning[]): BuildWarning[] {

@@ -1,0 +1,106 @@
+import { versionBaseUrl } from '../../contract/index.ts'
+import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
+import type { BuildWarning } from '../content/problems.ts'
+import type { SiteConfig } from '../content/site-config.ts'
+import { versionSidebar, type SidebarFile } from '../content/versioned-sidebar.ts'
+import type { BlobSet } from './blob-set.ts'
+import { keptVersion, keptVersionKey, keepVersion, type KeptVersionStore, type VersionResult } from './kept-versions.ts'
+import type { RenderMany } from './render-all.ts'
+import type { Reuse } from './reuse.ts'
+import type { Memo, SearchIndexes } from './search-index.ts'
+import { buildVersion, type VersionContent } from './version.ts'
+
+/** A version's pages and its own sidebars file, as the read stage gives them. */
+export interface VersionSourceContent extends VersionContent {
+  /** The version's own sidebars file (Docusaurus's `versioned_sidebars/`), used when site.yml has no `sidebar:`. */
+  sidebar?: SidebarFile | undefined
+}
+
+/** A version kept in a folder or at a git ref, opened: named without being read, and read when needed. */
+export interface ArchivedVersion {
+  /** Names the content whole (a commit, or a folder's files): the same fingerprint, the same output. */
+  fingerprint: string
+  /** The file's real place (`versioned_docs/version-1.x/intro.md`) for a path the pipeline sees (`docs/en/intro.md`). */
+  origin: (path: string) => string
+  read(): Promise<VersionSourceContent>
+}
+
+export interface VersionStepInput {
+  name: string
+  /** Null for the one unnamed version of a site without versions. */
+  urlName: string | null
+  isDefault: boolean
+  site: SiteConfig
+  siteText: string
+  /** The content folder's own pages, or an archived version. */
+  source: { current: VersionSourceContent } | { archived: ArchivedVersion }
+  releaseFiles: Array<ParsedFile<Partial<ReleaseFrontMatter>>>
+  renderMany: RenderMany
+  blobs: BlobSet
+  memo?: Memo | undefined
+  reuse?: Reuse | undefined
+  llmsPartBytes?: number | undefined
+  searchIndexes?: SearchIndexes | undefined
+  /** What earlier builds made of each archived version, and a way to put a blob an earlier build wrote in place again. */
+  kept?: { store: KeptVersionStore; placeBlob: (hash: string) => boolean } | undefined
+}
+
+/**
+ * One docs version, built, or (an archived version that did not change) as
+ * an earlier build made it, its blobs put in place again. Problems name the
+ * files where they really are.
+ */
+export async function versionStep(input: VersionStepInput): Promise<VersionResult> {
+  const archived = 'archived' in input.source ? input.source.archived : null
+  const kept = archived && input.kept
+  const key = kept
+    ? keptVersionKey({
+        store: kept.store,
+        siteText: input.siteText,
+        name: input.name,
+        fingerprint: archived.fingerprint,
+        // The default version renders the release notes too.
+        releases: input.isDefault ? JSON.stringify(input.releaseFiles.map(({ file }) => [file.path, file.text])) : '',
+        llmsPartBytes: input.llmsPartBytes,
+      })
+    : null
+  const site: SiteConfig = { ...input.site, baseUrl: versionBaseUrl(input.site.baseUrl, input.urlName, input.isDefault), urlVersion: input.isDefault ? null : input.urlName }
+  if (kept && key) {
+    const found = await keptVersion(kept.store, key, { content: () => archived.read(), site, placeBlob: kept.placeBlob })
+    if (found) {
+      for (const hash of found.blobs) input.blobs.adopt(hash)
+      return found
+    }
+  }
+  const content = archived ? await archived.read() : (input.source as { current: VersionSourceContent }).current
+  const origin = archived ? archived.origin : (path: string) => path
+  const own = input.site.sidebar ? { sidebar: null, problems: [] } : versionSidebar(content.sidebar)
+  const used = kept ? input.blobs.track() : null
+  const built = await buildVersion({
+    ...content,
+    site: { ...site, sidebar: own.sidebar ?? input.site.sidebar },
+    key: input.name,
+    sidebarFile: own.sidebar ? content.sidebar?.path : undefined,
+    // Release notes link into the default version.
+    releaseFiles: input.isDefault ? input.releaseFiles : [],
+    renderMany: input.renderMany,
+    blobs: input.blobs,
+    memo: input.memo,
+    reuse: input.reuse,
+    llmsPartBytes: input.llmsPartBytes,
+    searchIndexes: input.searchIndexes,
+  })
+  input.blobs.endTracking()
+  const located = <T extends { path: string }>(problem: T): T => ({ ...problem, path: origin(problem.path) })
+  const result: VersionResult = {
+    docs: built.docs,
+    stats: built.stats,
+    problems: [...own.problems, ...built.problems.map(located)],
+    brokenLinks: built.brokenLinks.map(located),
+    warnings: built.warnings.map((warning): BuildWarning => ('path' in warning ? located(warning) : warning)),
+    assets: built.assets.blobs,
+    ...(input.isDefault ? { defaultParts: { releaseLinks: built.releaseLinks, sections: built.published } } : {}),
+  }
+  if (kept && key && used) await keepVersion(kept.store, key, result, used, input.releaseFiles.flatMap(({ data }) => data.related ?? []))
+  return result
+}
