@@ -106,7 +106,7 @@ class PatchingIndexBuilder implements IndexBuilder {
       oldAt = stretch.oldEnd
     })
     if (stretches) keepUntil(documents.length)
-    else slots.push(...documents.map((document) => this.slotOf(document)))
+    else slots.push(...this.rebuilt(previous, documents))
     let record = 0
     for (const slot of slots) {
       slot.firstRecord = record
@@ -138,6 +138,26 @@ class PatchingIndexBuilder implements IndexBuilder {
       this.sectionsHashes.set(sections, hash)
     }
     return hash
+  }
+
+  /**
+   * The slots of a list changed in too many places to patch: a page an old
+   * slot already holds (the same array, or the same content, as the same page
+   * of another docs version) keeps its terms instead of being tokenized again.
+   */
+  private rebuilt(previous: Slot[], documents: IndexedDocument[]): Slot[] {
+    if (previous.length === 0) return documents.map((document) => this.slotOf(document))
+    const bySections = new Map(previous.map((slot) => [slot.sections, slot]))
+    let byContent: Map<string, Slot> | undefined
+    const contentKey = (title: string, sections: IndexedDocument['sections']) => `${title}\u0000${this.sectionsHashOf(sections)}`
+    return documents.map((document) => {
+      let found = bySections.get(document.sections)
+      if (found?.titleText !== document.title) {
+        byContent ??= new Map(previous.map((slot) => [contentKey(slot.titleText, slot.sections), slot]))
+        found = byContent.get(contentKey(document.title, document.sections))
+      }
+      return found ? this.kept({ ...found }, document) : this.slotOf(document)
+    })
   }
 
   /** A slot whose terms did not change; what a hit shows of it may have. */
