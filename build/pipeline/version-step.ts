@@ -1,14 +1,9 @@
 import { versionBaseUrl } from '../../contract/index.ts'
-import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
 import type { BuildWarning } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { versionSidebar, type SidebarFile } from '../content/versioned-sidebar.ts'
-import type { BlobSet } from './blob-set.ts'
 import { keptVersion, keptVersionKey, keepVersion, type KeptVersionStore, type VersionResult } from './kept-versions.ts'
-import type { RenderMany } from './render-all.ts'
-import type { Reuse } from './reuse.ts'
-import type { Memo, SearchIndexes } from './search-index.ts'
-import { buildVersion, type VersionContent } from './version.ts'
+import { buildVersion, type VersionContent, type VersionInput } from './version.ts'
 
 /** A version's pages and its own sidebars file, as the read stage gives them. */
 export interface VersionSourceContent extends VersionContent {
@@ -25,7 +20,10 @@ export interface ArchivedVersion {
   read(): Promise<VersionSourceContent>
 }
 
-export interface VersionStepInput {
+/** What a version step passes on to buildVersion as it is. */
+type SharedBuildInputs = Pick<VersionInput, 'releaseFiles' | 'renderMany' | 'blobs' | 'memo' | 'reuse' | 'llmsPartBytes' | 'searchIndexes'>
+
+export interface VersionStepInput extends SharedBuildInputs {
   name: string
   /** Null for the one unnamed version of a site without versions. */
   urlName: string | null
@@ -34,13 +32,6 @@ export interface VersionStepInput {
   siteText: string
   /** The content folder's own pages, or an archived version. */
   source: { current: VersionSourceContent } | { archived: ArchivedVersion }
-  releaseFiles: Array<ParsedFile<Partial<ReleaseFrontMatter>>>
-  renderMany: RenderMany
-  blobs: BlobSet
-  memo?: Memo | undefined
-  reuse?: Reuse | undefined
-  llmsPartBytes?: number | undefined
-  searchIndexes?: SearchIndexes | undefined
   /** What earlier builds made of each archived version, and a way to put a blob an earlier build wrote in place again. */
   kept?: { store: KeptVersionStore; placeBlob: (hash: string) => boolean } | undefined
 }
