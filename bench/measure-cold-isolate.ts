@@ -35,11 +35,12 @@ interface Schema {
   safeParse(value: unknown): { success: boolean }
 }
 
-// Every schema the contract exports; a value read is named after the one it
-// matches, so the figure follows the storage layout without knowing it.
+// Every stored-value schema the contract exports (not the API's response shapes, which a
+// stored document also matches); a value read is named after the one it matches, so the
+// figure follows the storage layout without knowing it.
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && typeof (value as Partial<Schema>).safeParse === 'function'
 const SCHEMAS: Array<[string, Schema]> = Object.entries(contract).flatMap(([name, value]): Array<[string, Schema]> =>
-  name.endsWith('Schema') && isSchema(value) ? [[name.slice(0, -'Schema'.length), value]] : [],
+  name.endsWith('Schema') && !name.endsWith('ResponseSchema') && isSchema(value) ? [[name.slice(0, -'Schema'.length), value]] : [],
 )
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
