@@ -10,7 +10,7 @@ import { parseSiteConfig, SITE_FILE, type SiteConfig } from './content/site-conf
 import { readGitHistory, runGit, type GitHistory } from './git-history.ts'
 import { isMarkdownPath } from './markdown/mdx/files.ts'
 import { mapLimit } from './map-limit.ts'
-import type { ArchivedVersion, VersionSourceContent } from './pipeline/pipeline.ts'
+import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-step.ts'
 import { mayBeAsset, type AssetFile } from './read-assets.ts'
 import { versionedSidebarsPath, type SidebarFile } from './content/versioned-sidebar.ts'
 
@@ -43,6 +43,8 @@ export async function versionReader(contentDir: string, siteText: string, git: G
       else problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has ref "${source.ref}", which git does not know in this repository${(await isShallow(contentDir)) ? ' (a shallow clone: fetch the full history, e.g. actions/checkout with fetch-depth: 0)' : ''}` })
     }
   }
+  // Where the content folder sits in the repository, which a ref's tree is read under.
+  const prefix = commits.size > 0 ? (await runGit(contentDir, ['rev-parse', '--show-prefix'])).trim() : ''
   return async (name) => {
     if (problems.length > 0) throw new ContentError(problems)
     const version = versions.find((candidate) => candidate.name === name)
@@ -50,7 +52,6 @@ export async function versionReader(contentDir: string, siteText: string, git: G
     if (version.source.kind === 'folder') return openFolderVersion(contentDir, version.source.path, parsed.site, git)
     const { ref } = version.source
     const commit = commits.get(name) as string
-    const prefix = (await runGit(contentDir, ['rev-parse', '--show-prefix'])).trim()
     return {
       // A commit names its tree whole; the prefix says which folder of it is the content.
       fingerprint: `${commit}:${prefix}`,

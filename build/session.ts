@@ -5,7 +5,8 @@ import type { SourceFile } from './content/front-matter.ts'
 import { readGitHistory, type GitHistory } from './git-history.ts'
 import { RenderCache } from './markdown/render-cache.ts'
 import { createRenderMany } from './markdown/render-pool.ts'
-import { runPipeline, type ArchivedVersion, type PipelineOutput, type VersionSourceContent } from './pipeline/pipeline.ts'
+import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
+import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-step.ts'
 import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
 import { Reuse } from './pipeline/reuse.ts'
 import { isContentFile, readContent, readSiteText, readSourceFile } from './read.ts'
@@ -127,7 +128,7 @@ export class SiteSession {
         git: this.git,
         builtAt: new Date().toISOString(),
         renderManyOf: (version) => this.rendererOf(version),
-        openVersion: (name) => this.keptVersion(name),
+        openVersion: (name) => this.openedVersion(name),
         reuse: this.reuse,
         ...(options.onBlob ? { onBlob: options.onBlob } : {}),
         ...(this.options.llmsPartBytes === undefined ? {} : { llmsPartBytes: this.options.llmsPartBytes }),
@@ -140,7 +141,7 @@ export class SiteSession {
   }
 
   /** An archived version opened once, its pages read once, for as long as site.yml does not change. */
-  private keptVersion(name: string): Promise<ArchivedVersion> {
+  private openedVersion(name: string): Promise<ArchivedVersion> {
     let kept = this.versions.get(name)
     if (!kept) {
       kept = this.readVersion(name).then((opened) => {

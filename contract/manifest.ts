@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BlobHashSchema } from './hash.ts'
 import { SCHEMA_VERSION } from './version.ts'
-import { VersionEntrySchema } from './versions.ts'
+import { VersionEntrySchema, isDefaultVersion } from './versions.ts'
 
 export { BlobHashSchema }
 
@@ -49,7 +49,7 @@ export const ManifestSchema = z
     const names = manifest.versions.map((version) => version.name)
     if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', path: ['versions'], message: 'names must be unique' })
     if (names.includes(null) && names.length > 1) ctx.addIssue({ code: 'custom', path: ['versions'], message: 'an unnamed version must be the only one' })
-    const latest = manifest.versions.filter((version) => version.aliases.includes('latest')).length
+    const latest = manifest.versions.filter(isDefaultVersion).length
     if (latest !== 1) ctx.addIssue({ code: 'custom', path: ['versions'], message: `exactly one version must be "latest", not ${latest}` })
     if (manifest.versions.filter((version) => version.aliases.includes('next')).length > 1) ctx.addIssue({ code: 'custom', path: ['versions'], message: 'at most one version may be "next"' })
   })
@@ -74,7 +74,7 @@ export const BuildHistorySchema = z.array(BuildRecordSchema)
 
 /** The version a reader gets when it names none: the one aliased `latest`. */
 export function defaultVersionOf(manifest: Manifest) {
-  const found = manifest.versions.find((version) => version.aliases.includes('latest'))
+  const found = manifest.versions.find(isDefaultVersion)
   if (!found) throw new Error(`build ${manifest.buildId} has no latest version`)
   return found
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BlobHashSchema } from './hash.ts'
+import { versionBaseUrl } from './urls.ts'
 import { SCHEMA_VERSION } from './version.ts'
 
 /** Where readers stand with a version: the banner and indexing of its pages follow from it. */
@@ -65,6 +66,14 @@ export const PER_LOCALE_TABLES = ['search', 'navigation', 'llms'] as const
 /** The locales of `locales` that some per-locale table of `docs` lacks: a reader may ask for any of them. */
 export function localesMissingFrom(docs: DocsVersion, locales: readonly string[]): string[] {
   return locales.filter((locale) => PER_LOCALE_TABLES.some((table) => !Object.hasOwn(docs[table], locale)))
+}
+
+/** The version a request naming none gets: the one aliased `latest`. */
+export const isDefaultVersion = (version: Pick<VersionEntry, 'aliases'>): boolean => version.aliases.includes('latest')
+
+/** Where a version's pages live on the site (see versionBaseUrl). */
+export function baseUrlOf(siteBaseUrl: string, version: Pick<VersionEntry, 'name' | 'aliases'>): string {
+  return versionBaseUrl(siteBaseUrl, version.name, isDefaultVersion(version))
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { BlobList, Manifest } from '../../contract/index.ts'
+import { isDefaultVersion, type BlobList, type Manifest } from '../../contract/index.ts'
 import { parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
 import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
 import { parseSiteConfig } from '../content/site-config.ts'
@@ -15,7 +15,7 @@ import type { KeyPart, Reuse } from './reuse.ts'
 import { SearchIndexes, type Memo } from './search-index.ts'
 import type { KeptVersionStore } from './kept-versions.ts'
 import type { VersionOutput } from './version.ts'
-import { versionStep, type ArchivedVersion, type VersionSourceContent } from './version-step.ts'
+import { versionStep, type ArchivedVersion } from './version-step.ts'
 
 export interface PipelineInput {
   siteText: string
@@ -43,7 +43,6 @@ export interface PipelineInput {
   keptVersions?: { store: KeptVersionStore; placeBlob: (hash: string) => boolean }
 }
 
-export type { ArchivedVersion, VersionSourceContent }
 
 export interface BuildStats {
   /** Per locale, the published documents written in it: the counts of /v1/status (see documentCounts). */
@@ -53,8 +52,6 @@ export interface BuildStats {
   /** Per locale, the default-locale pages it shows for want of a translation. */
   fallbacks: Record<string, number>
   releases: number
-  /** Per version name, per locale, its published pages written in the locale; empty on a site without versions. */
-  versions: Record<string, Record<string, number>>
 }
 
 export interface PipelineOutput {
@@ -91,7 +88,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
 
   const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob, onAsset: input.onAsset })
   const configured = site.versions.length > 0 ? site.versions : [UNNAMED]
-  const stats: BuildStats = { documents: {}, drafts: {}, fallbacks: {}, releases: releaseFiles.length, versions: {} }
+  const stats: BuildStats = { documents: {}, drafts: {}, fallbacks: {}, releases: releaseFiles.length }
   const versions: Manifest['versions'] = []
   const brokenLinks: ContentProblem[] = []
   const warnings: BuildWarning[] = []
@@ -102,7 +99,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   // as versions share most pages; a long-lived build keeps builders per version instead.
   const sharedIndexes = !input.reuse && configured.length > 1 ? new SearchIndexes({ keepBuilders: true }) : undefined
   for (const version of configured) {
-    const isDefault = version.aliases.includes('latest')
+    const isDefault = isDefaultVersion(version)
     const name = version === UNNAMED ? null : version.name
     const source = version.source.kind === 'current'
       ? { current: { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES } }
@@ -132,7 +129,6 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       sectionPages = built.defaultParts.sections
       Object.assign(stats, built.stats)
     }
-    if (name !== null) stats.versions[name] = built.stats.documents
     versions.push({ name, label: version.label, status: version.status, aliases: version.aliases, documentCounts: built.stats.documents, docs: built.docs })
   }
   if (!releaseLinks) throw new Error('no version is the default')

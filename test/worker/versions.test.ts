@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import { KV_KEYS, type DocumentResponse, type NavigationResponse, type ReleasesResponse, type SearchResponse, type VersionsResponse } from '../../contract/index.ts'
+import { KV_KEYS, blobListOf, type DocumentResponse, type NavigationResponse, type ReleasesResponse, type SearchResponse, type VersionsResponse } from '../../contract/index.ts'
 import { publishBuild } from '../../publish/publish.ts'
 import { call, clearKv, kvTarget, readJson, searchCall, sourceOf, spyOnKvReads, type ProblemBody } from './helpers.ts'
 import { connectMcp } from './mcp-client.ts'
@@ -143,6 +143,20 @@ describe('MCP tools in versions', () => {
     expect(unknown.isError).toBe(true)
     expect(text(unknown)).toContain('Versions: 3.x (next), 2.x (latest), 1.x')
     await client.close()
+  })
+})
+
+describe('aliases', () => {
+  it('resolve on every request: a publish that makes another version the default moves latest, and a name stays put', async () => {
+    const moved = structuredClone(site().manifest)
+    moved.buildId = 'latest-moved'
+    moved.versions = moved.versions.map((version) => ({ ...version, aliases: version.name === '3.x' ? ['latest', 'next'] : [] }))
+    await publishBuild(kvTarget(), sourceOf({ ...site(), manifest: moved, blobList: blobListOf(moved.buildId, site().blobList.blobs) }))
+    expect((await documentOf('/v1/documents/index?version=latest')).title).toBe('Kiln 3')
+    expect((await documentOf('/v1/documents/index')).version).toBe('3.x')
+    expect((await documentOf('/v1/documents/index?version=2.x')).title).toBe('Kiln 2')
+    await publishBuild(kvTarget(), sourceOf(site()))
+    expect((await documentOf('/v1/documents/index?version=latest')).title).toBe('Kiln 2')
   })
 })
 

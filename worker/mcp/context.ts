@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { markdownUrl, type SiteInfo } from '../../contract/index.ts'
+import { isDefaultVersion, markdownUrl, type SiteInfo } from '../../contract/index.ts'
 import { lookupLocale, type Reader } from '../read-model/index.ts'
 import { StoreUnavailable } from '../store.ts'
 
@@ -27,7 +27,7 @@ export const versionInput = z
 
 /** Absolute URL of a page's Markdown in the version the reader reads, which get_document returns too. */
 export function absoluteMarkdownUrl(context: ToolContext, reader: Reader, locale: string, slug: string): string {
-  const version = reader.version.aliases.includes('latest') ? null : reader.versionName
+  const version = isDefaultVersion(reader.version) ? null : reader.versionName
   return new URL(markdownUrl(reader.site.defaultLocale, locale, slug, version), context.origin).href
 }
 

@@ -1,4 +1,4 @@
-import { defaultVersionOf, type DocsVersion, type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse, type VersionEntry, type VersionsResponse } from '../../contract/index.ts'
+import { baseUrlOf, defaultVersionOf, type DocsVersion, type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse, type VersionEntry, type VersionsResponse } from '../../contract/index.ts'
 import { StoreUnavailable, type Store } from '../store.ts'
 import { findDocument, type DocumentAnswer } from './documents.ts'
 import { chooseLocale, type LocaleChoice } from './locale.ts'
@@ -66,6 +66,11 @@ export class Reader {
     const live = await store.live()
     const chosen = chooseVersion(live.manifest, version)
     return new Reader(store, caller, live, chosen, await store.docsVersion(live.manifest, chosen))
+  }
+
+  /** Where the pages of the version read live on the site: the default version's at the site's `baseUrl`. */
+  get baseUrl(): string {
+    return baseUrlOf(this.site.baseUrl, this.version)
   }
 
   /** The version's name, when the site has named versions: bodies then say which one they serve. */

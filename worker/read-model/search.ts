@@ -1,4 +1,4 @@
-import { versionBaseUrl, type SearchResponse } from '../../contract/index.ts'
+import type { SearchResponse } from '../../contract/index.ts'
 import { runSearch, type SearchQuery } from '../../search/results.ts'
 import type { Reader } from './reader.ts'
 
@@ -16,8 +16,7 @@ export async function searchIn(reader: Reader, locale: string, ask: SearchAsk): 
   const index = await store.searchIndex(manifest, reader.docs, locale)
   const query = { ...ask, canReadDrafts: reader.canReadDrafts }
   // Results link the pages of the version searched, which live under its own base URL.
-  const { name, aliases } = reader.version
-  const site = { ...manifest.site, baseUrl: versionBaseUrl(manifest.site.baseUrl, name, aliases.includes('latest')) }
+  const site = { ...manifest.site, baseUrl: reader.baseUrl }
   const found = await runSearch(index, site, query, (chunk) => store.displayChunk(manifest, index, chunk))
   return { locale, ...found }
 }

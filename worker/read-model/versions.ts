@@ -1,4 +1,4 @@
-import { documentUrl, versionBaseUrl, versionNamed, type DocsVersion, type Manifest, type RouteEntry, type VersionEntry } from '../../contract/index.ts'
+import { baseUrlOf, defaultVersionOf, documentUrl, isDefaultVersion, versionNamed, type DocsVersion, type Manifest, type RouteEntry, type VersionEntry } from '../../contract/index.ts'
 import type { Store } from '../store.ts'
 import { visibleVariant } from './documents.ts'
 
@@ -52,7 +52,7 @@ export async function versionPeers(context: PeerContext, current: VersionEntry, 
     const found = await pageIn(context, docs, [page.docId, ...(page.formerly ?? [])])
     const variant = visibleVariant(found, context.locale, context.canReadDrafts)
     if (!variant) continue
-    const base = versionBaseUrl(context.manifest.site.baseUrl, version.name, version.aliases.includes('latest'))
+    const base = baseUrlOf(context.manifest.site.baseUrl, version)
     peers.push({ version: version.name, slug: variant.slug, url: documentUrl(base, context.manifest.site.defaultLocale, variant.locale, variant.slug) })
   }
   return peers
@@ -80,10 +80,9 @@ export interface VersionFields {
 
 export async function versionFields(context: PeerContext, current: VersionEntry & { name: string }, page: RouteEntry, served: { locale: string; slug: string }): Promise<VersionFields> {
   const versions = await versionPeers(context, current, page)
-  const isDefault = current.aliases.includes('latest')
-  const ownUrl = documentUrl(versionBaseUrl(context.manifest.site.baseUrl, current.name, isDefault), context.manifest.site.defaultLocale, served.locale, served.slug)
-  const defaultName = context.manifest.versions.find((version) => version.aliases.includes('latest'))?.name
-  return { version: current.name, versions, canonical: isDefault ? ownUrl : (versions.find((peer) => peer.version === defaultName)?.url ?? null) }
+  const ownUrl = documentUrl(baseUrlOf(context.manifest.site.baseUrl, current), context.manifest.site.defaultLocale, served.locale, served.slug)
+  const defaultName = defaultVersionOf(context.manifest).name
+  return { version: current.name, versions, canonical: isDefaultVersion(current) ? ownUrl : (versions.find((peer) => peer.version === defaultName)?.url ?? null) }
 }
 
 /** A stored document body (a JSON object) with the version fields added: the build stores one body per page, whatever the versions. */

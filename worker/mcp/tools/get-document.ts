@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { documentUrl, versionBaseUrl } from '../../../contract/index.ts'
+import { documentUrl } from '../../../contract/index.ts'
 import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 import { missingPage, similarSlugs } from '../suggest.ts'
@@ -50,7 +50,7 @@ export function registerGetDocument(server: McpServer, context: ToolContext): vo
           : `Locale: ${variant.locale} (fallback: this page has no ${locale} translation yet, so it is served in ${variant.locale})`,
         reader.versionName === null ? null : `Version: ${reader.versionName}`,
         `Markdown: ${absoluteMarkdownUrl(context, reader, variant.locale, variant.slug)}`,
-        `Web page: ${absoluteUrl(context, documentUrl(versionBaseUrl(site.baseUrl, reader.version.name, reader.version.aliases.includes('latest')), site.defaultLocale, variant.locale, variant.slug))}`,
+        `Web page: ${absoluteUrl(context, documentUrl(reader.baseUrl, site.defaultLocale, variant.locale, variant.slug))}`,
         answer.movedFrom ? `Redirected: "${answer.movedFrom}" is an old slug of this page; use "${variant.slug}" from now on.` : null,
         variant.draft ? 'Draft: this page is not published yet; only readers with a preview token see it.' : null,
         unknownLocaleNote(site, args.locale, locale),
