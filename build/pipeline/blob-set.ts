@@ -66,6 +66,13 @@ export class BlobSet {
     this.hashes.add(hash)
   }
 
+  /** A blob an earlier run of this long-lived build made from the very same inputs: named again, not made. */
+  addMade(hash: string): string {
+    this.hashes.add(hash)
+    this.tracked?.add(hash)
+    return hash
+  }
+
   /** A file's bytes, stored as they are under the hash of those bytes. */
   addAsset(asset: AssetBlob): string {
     if (this.hashes.has(asset.hash)) return asset.hash

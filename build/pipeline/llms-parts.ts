@@ -6,7 +6,13 @@ export interface PartBlob {
   hash: string
 }
 
-interface KeptPart extends PartBlob {
+/** A part as `update` hands it over: without its text when an earlier run made the very same part. */
+export type UpdatedPart = PartBlob | { json?: undefined; hash: string }
+
+// A kept part holds its pages (strings the build keeps anyway) and its hash, not its
+// text: at 10,000 pages the texts of two locales came to over 250 MB of heap.
+interface KeptPart {
+  hash: string
   pages: string[]
   /** Whether the part ends the file (its last page then has no blank line after it). */
   last: boolean
@@ -16,15 +22,15 @@ interface KeptPart extends PartBlob {
  * The parts of llms-full.txt, exactly as `llmsFullParts` cuts them, for a
  * long-lived build: a part made of the very same page strings as last time
  * (the build keeps a page's Markdown string while the page is unchanged) is
- * not joined, escaped or hashed again. At 10,000 documents the parts are
- * about 50 MB per locale; an edit changes one of them.
+ * not joined, escaped or hashed again, and its blob is named, not made. At
+ * 10,000 documents the parts are about 50 MB per locale; an edit changes one of them.
  */
 export class LlmsParts {
   private pages: string[] = []
   private bytes: number[] = []
   private parts: KeptPart[] = []
 
-  update(pages: string[], maxBytes: number, blobOf: (text: string) => PartBlob): PartBlob[] {
+  update(pages: string[], maxBytes: number, blobOf: (text: string) => PartBlob): UpdatedPart[] {
     if (maxBytes < 4) return llmsFullParts(pages, maxBytes).map(blobOf)
     const sizes = this.sizesOf(pages)
     // A page larger than a part is cut between lines: rare enough to take the plain path.
@@ -32,14 +38,17 @@ export class LlmsParts {
       this.parts = []
       return llmsFullParts(pages, maxBytes).map(blobOf)
     }
-    const parts: KeptPart[] = []
+    const parts: UpdatedPart[] = []
+    const kept: KeptPart[] = []
     let first = 0
     let bytes = 0
     const close = (end: number) => {
       const partPages = pages.slice(first, end)
       const last = end === pages.length
-      const kept = this.parts.find((part) => part.last === last && part.pages.length === partPages.length && part.pages.every((page, i) => page === partPages[i]))
-      parts.push(kept ?? { ...blobOf(joinPages(partPages, last)), pages: partPages, last })
+      const same = this.parts.find((part) => part.last === last && part.pages.length === partPages.length && part.pages.every((page, i) => page === partPages[i]))
+      const part = same ? { hash: same.hash } : blobOf(joinPages(partPages, last))
+      parts.push(part)
+      kept.push({ hash: part.hash, pages: partPages, last })
     }
     sizes.forEach((size, index) => {
       if (bytes + size > maxBytes && bytes > 0) {
@@ -50,8 +59,8 @@ export class LlmsParts {
       bytes += size
     })
     if (pages.length > 0) close(pages.length)
-    this.parts = parts
-    return parts.map(({ json, hash }) => ({ json, hash }))
+    this.parts = kept
+    return parts
   }
 
   /** Each page's bytes in the file: its text, a line break if it lacks one, and the blank line after all but the last. */

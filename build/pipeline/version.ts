@@ -135,7 +135,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
       const json = JSON.stringify(text)
       return { json, hash: contentHash(json) }
     })
-    const full = parts.map(({ json, hash }) => blobs.addText(json, hash))
+    const full = parts.map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
     docs.llms[locale] = { index: blobs.add(files.index), full, fullEtag: contentHash(full.join('\n')) }
     const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
     index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
