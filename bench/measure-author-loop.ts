@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { median } from './stats.ts'
+import { START_ARGS } from '../scripts/start-command.ts'
 
 /** A document an author saves, and where `npm start` serves it. */
 export interface EditTarget {
@@ -104,7 +105,7 @@ export async function measureAuthorLoop(contentDir: string, targets: EditTarget[
     output = (output + chunk.toString()).slice(-20_000)
   }
   const started = performance.now()
-  const server = spawn(process.execPath, ['scripts/start.ts'], {
+  const server = spawn(process.execPath, [...START_ARGS], {
     env: { ...process.env, CONTENT_DIR: contentDir, PORT: String(port), PERSIST_DIR: join(stateDir, 'state'), CACHE_DIR: join(stateDir, 'cache') },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { SITE_FILE } from './content/site-config.ts'
 import type { SourceFile } from './content/front-matter.ts'
 import { readGitHistory, type GitHistory } from './git-history.ts'
+import { codeHash } from './markdown/code-hash.ts'
 import { RenderCache } from './markdown/render-cache.ts'
 import { createRenderMany } from './markdown/render-pool.ts'
 import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
@@ -12,6 +14,8 @@ import { Reuse } from './pipeline/reuse.ts'
 import { isContentFile, readContent, readSiteText, readSourceFile } from './read.ts'
 import { versionReader, type VersionReader } from './read-versions.ts'
 import { mayBeAsset, readAssetFiles, type AssetFile } from './read-assets.ts'
+
+const PIPELINE = new URL('./pipeline/pipeline.ts', import.meta.url)
 
 export interface SessionOptions {
   contentDir: string
@@ -27,6 +31,8 @@ export interface SessionOptions {
 export interface SessionBuild extends PipelineOutput {
   durationMs: number
 }
+
+const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
 
 /** A folder, or a path gone that had no file extension (a folder deleted or moved away): its pages changed with it. */
 async function mayHoldContent(absolute: string): Promise<boolean> {
@@ -55,6 +61,8 @@ export class SiteSession {
   // Versions kept in a folder or at a git ref are read once, and again only when site.yml changes.
   private readVersion: VersionReader
   private readonly versions = new Map<string, Promise<ArchivedVersion>>()
+  // The build code's hash, read once: a session runs the code it started with.
+  private code: Promise<string> | undefined
 
   private constructor(options: SessionOptions, content: { siteText: string; files: SourceFile[]; assets: AssetFile[]; git: GitHistory; readVersion: VersionReader }, cache: RenderCache | undefined) {
     this.options = options
@@ -101,6 +109,22 @@ export class SiteSession {
     else if (changed.includes(SITE_FILE) || others.some(mayBeAsset)) this.assets = await readAssetFiles(this.options.contentDir, this.siteText)
   }
 
+  /**
+   * What a build of the folder as read depends on, as one hash: the build
+   * code, site.yml, each file by path, size and modification time (as git's
+   * index tells changed files), the assets and the git commit. `npm start`
+   * compares it with the live build's to serve that build without building
+   * first; versions kept at git refs are not in it (a tag moved while
+   * stopped shows once the session's first build is published).
+   */
+  async inputsHash(): Promise<string> {
+    const hash = createHash('sha256')
+    hash.update(`${await (this.code ??= codeHash([PIPELINE]))}\0${this.siteText}\0${this.git.head}\0${this.options.llmsPartBytes ?? ''}\0`)
+    for (const file of [...this.files.values()].sort(byPath)) hash.update(`${file.path}\0${file.text.length}\0${file.mtimeMs}\0`)
+    for (const asset of [...this.assets].sort(byPath)) hash.update(`${asset.path}\0${asset.size}\0`)
+    return hash.digest('hex')
+  }
+
   private async rescan(): Promise<void> {
     const content = await readContent(this.options.contentDir)
     this.assets = content.assets
@@ -123,7 +147,7 @@ export class SiteSession {
     try {
       const output = await runPipeline({
         siteText: this.siteText,
-        files: [...this.files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+        files: [...this.files.values()].sort(byPath),
         assets: this.assets,
         git: this.git,
         builtAt: new Date().toISOString(),

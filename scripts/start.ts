@@ -1,23 +1,28 @@
-import { spawn } from 'node:child_process'
-import { join, relative, resolve } from 'node:path'
+import { relative, resolve } from 'node:path'
 import { SiteSession } from '../build/session.ts'
 import { ContentError, formatProblem, formatWarning } from '../build/content/problems.ts'
 import { readPointer } from '../publish/history.ts'
-import { openTarget } from '../publish/open-target.ts'
 import { SuccessivePublisher } from '../publish/successive.ts'
+import { kvBindingTarget } from '../publish/targets/kv-binding.ts'
+import { openKvFiles } from '../publish/targets/kv-files.ts'
+import { relayTarget } from '../publish/targets/relay.ts'
 import { startBuildReporter } from './build-reporter.ts'
 import { ensureDevVars } from './dev-vars.ts'
+import { readLiveRecord, writeLiveRecord } from './live-record.ts'
+import { configuredWorker, createLocalKv, localKvPlace, startLocalWorker } from './local-worker.ts'
 import { busyPortMessage, portSetting } from './port.ts'
 import { mintPreviewToken } from './preview-token.ts'
 import { watchTree } from './watch-tree.ts'
 import { QUIET_WRANGLER_ENV } from './wrangler-env.ts'
 
-// The author's preview: build content/, publish it into wrangler's local KV
-// with the production publish code, serve it with `wrangler dev` (the API and,
-// with PREVIEW on, the docs as HTML), and on every saved change rebuild what
-// the change touched and publish the blobs that changed. The page reloads
+// The author's preview: build content/, publish it into local KV with the
+// production publish code, serve it with the worker in one workerd (the API
+// and, with PREVIEW on, the docs as HTML), and on every saved change rebuild
+// what the change touched and publish the blobs that changed. The page reloads
 // itself on a new build and shows failed builds' problems. It writes no dist/:
 // `npm run build` does.
+const startedAt = performance.now()
+const sinceStart = () => Math.round(performance.now() - startedAt)
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)
@@ -30,21 +35,28 @@ if ('error' in portChoice) refuse(portChoice.error)
 // Before anything is built or published: a busy port means another server owns the local store.
 const busy = await busyPortMessage(portChoice.port)
 if (busy !== null) refuse(busy)
-const port = String(portChoice.port)
-const origin = `http://127.0.0.1:${port}`
-// Where local KV lives; wrangler's default unless a test wants its own.
-const persistDir = process.env.PERSIST_DIR ? resolve(process.env.PERSIST_DIR) : undefined
+const origin = `http://127.0.0.1:${portChoice.port}`
+// Where local KV lives: wrangler's state folder (`wrangler dev` reads the same), unless a test wants its own.
+const persistRoot = resolve(process.env.PERSIST_DIR ?? '.wrangler/state')
 
 Object.assign(process.env, QUIET_WRANGLER_ENV)
 const { JWT_SECRET: secret } = await ensureDevVars()
 if (!secret) throw new Error('.dev.vars has no JWT_SECRET')
 const reporter = await startBuildReporter()
-const local = await openTarget('local', 'wrangler.toml', persistDir && join(persistDir, 'v3'))
+const configured = configuredWorker('wrangler.toml')
+const place = localKvPlace(configured, persistRoot)
+await createLocalKv(place)
+// Until the worker serves, KV is written as files in bulk; from then on, through its binding.
+const kvFiles = openKvFiles(place.kvDir, place.namespaceId)
+const store = relayTarget(kvFiles)
 // Renderings cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
 const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service') })
-const publisher = await SuccessivePublisher.open(local.target)
+const publisher = await SuccessivePublisher.open(store)
+const live = await readPointer(store)
 // What the server shows while a build fails: a build of an earlier session counts, as local KV keeps it.
-let lastGoodBuild = (await readPointer(local.target))?.buildId ?? null
+let lastGoodBuild = live?.buildId ?? null
+const record = await readLiveRecord(persistRoot)
+const liveIsCurrent = live !== null && record?.buildId === live.buildId && record.inputs === (await session.inputsHash())
 
 async function buildAndPublish(reason: string, changed: string[]): Promise<void> {
   const started = performance.now()
@@ -59,6 +71,7 @@ async function buildAndPublish(reason: string, changed: string[]): Promise<void>
     const publishMs = Math.round(performance.now() - built)
     reporter.report([])
     lastGoodBuild = report.buildId
+    await writeLiveRecord(persistRoot, { buildId: report.buildId, inputs: await session.inputsHash() })
     console.log(`${reason}: build ${report.buildId} live in ${buildMs + publishMs} ms (built in ${buildMs}, then ${publishMs} to publish; ${report.blobWrites} blobs written)`)
   } catch (error) {
     if (!(error instanceof ContentError)) throw error
@@ -73,24 +86,38 @@ async function buildAndPublish(reason: string, changed: string[]): Promise<void>
   }
 }
 
-await buildAndPublish('initial build', [])
+if (liveIsCurrent) console.log(`initial check: the live build ${live.buildId} was built from ${contentFolder} as it is; serving it (checked ${sinceStart()} ms after start)`)
+else await buildAndPublish('initial build', [])
+kvFiles.close()
 
 // The preview's variables exist only here: a deployed worker has none of them.
-const previewVars = [`PREVIEW:true`, `PREVIEW_TOKEN:${await mintPreviewToken(secret)}`, `PREVIEW_PROBLEMS_URL:${reporter.url}`]
-const wrangler = spawn(
-  process.execPath,
+const worker = await startLocalWorker({
+  worker: configured,
+  place,
+  port: portChoice.port,
+  vars: { POINTER_TTL_SECONDS: '0', PREVIEW: 'true', PREVIEW_TOKEN: await mintPreviewToken(secret), PREVIEW_PROBLEMS_URL: reporter.url },
+})
+store.handOver(kvBindingTarget(worker.kv))
+console.log(
   [
-    resolve('node_modules/wrangler/bin/wrangler.js'),
-    ...['dev', '--ip', '127.0.0.1', '--port', port, '--var', 'POINTER_TTL_SECONDS:0', ...previewVars.flatMap((value) => ['--var', value])],
-    ...['--log-level', 'warn', ...(persistDir ? ['--persist-to', persistDir] : [])],
-  ],
-  // Its own process group, so stopping reaches wrangler's children (workerd, esbuild) too.
-  { stdio: ['ignore', 'inherit', 'inherit'], detached: true },
+    `Docs preview on ${origin}/ (reloads on save; "Show drafts" uses a token minted for this session)`,
+    `Docs API on ${origin}/v1 (watching ${contentDir})`,
+    `  curl ${origin}/v1/documents/index`,
+    `  curl ${origin}/v1/documents/index.md`,
+    `  curl ${origin}/v1/navigation`,
+    `  curl -X POST ${origin}/v1/search -H 'Content-Type: application/json' -d '{"query":"publish"}'`,
+    `  curl ${origin}/v1/releases?stream=stable`,
+    `  curl ${origin}/llms.txt`,
+    `  curl ${origin}/v1/status`,
+  ].join('\n'),
 )
-const wranglerExited = new Promise<number | null>((resolve) => wrangler.once('exit', resolve))
+const answered = await fetch(`${origin}/v1/status`)
+await answered.arrayBuffer()
+console.log(`serving: first answer (${answered.status}) ${sinceStart()} ms after start`)
 
 let pending: NodeJS.Timeout | undefined
-let queue = Promise.resolve()
+// With the live build served as it was, the session still builds once, to have what a save reuses; it writes nothing unless the folder differs after all.
+let queue = liveIsCurrent ? buildAndPublish('session build', []) : Promise.resolve()
 const changed = new Set<string>()
 const watcher = watchTree(contentDir, (file) => {
   changed.add(file)
@@ -105,31 +132,6 @@ const watcher = watchTree(contentDir, (file) => {
   }, 75)
 })
 
-console.log(
-  [
-    `Docs preview on ${origin}/ (reloads on save; "Show drafts" uses a token minted for this session)`,
-    `Docs API on ${origin}/v1 (watching ${contentDir})`,
-    `  curl ${origin}/v1/documents/index`,
-    `  curl ${origin}/v1/documents/index.md`,
-    `  curl ${origin}/v1/navigation`,
-    `  curl -X POST ${origin}/v1/search -H 'Content-Type: application/json' -d '{"query":"publish"}'`,
-    `  curl ${origin}/v1/releases?stream=stable`,
-    `  curl ${origin}/llms.txt`,
-    `  curl ${origin}/v1/status`,
-  ].join('\n'),
-)
-
-const STOP_GRACE_MS = 5000
-function signalWrangler(signal: NodeJS.Signals) {
-  try {
-    process.kill(-(wrangler.pid as number), signal)
-  } catch {
-    // The group is already gone.
-  }
-}
-// Whoever ends this process (us, or a signal hook of wrangler's platform
-// proxy), the server group goes with it.
-process.on('exit', () => signalWrangler('SIGTERM'))
 
 let stopping = false
 async function stop(code: number) {
@@ -137,13 +139,8 @@ async function stop(code: number) {
   stopping = true
   watcher.close()
   clearTimeout(pending)
-  signalWrangler('SIGTERM')
-  const forced = setTimeout(() => signalWrangler('SIGKILL'), STOP_GRACE_MS)
-  await wranglerExited
-  clearTimeout(forced)
-  await Promise.all([local.close(), reporter.close()])
+  await Promise.all([worker.close(), reporter.close()])
   process.exit(code)
 }
 process.on('SIGINT', () => void stop(0))
 process.on('SIGTERM', () => void stop(0))
-void wranglerExited.then((code) => stop(code ?? 1))

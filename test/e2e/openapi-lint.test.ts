@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleWorker } from './worker-bundle.ts'
+import { bundleWorker } from '../../scripts/bundle-worker.ts'
 
 const run = promisify(execFile)
 

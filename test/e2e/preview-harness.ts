@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { START_ARGS } from '../../scripts/start-command.ts'
 
 // Debian's chromium, driven by playwright-core; test tools never download a browser here.
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -99,7 +100,7 @@ export async function startPreview(extraFiles: Record<string, string> = {}, fixt
     await writeFile(join(content, path), text)
   }
   const origin = `http://127.0.0.1:${await freePort()}`
-  const server = spawn(process.execPath, ['scripts/start.ts'], {
+  const server = spawn(process.execPath, [...START_ARGS], {
     env: { ...process.env, PORT: new URL(origin).port, CONTENT_DIR: content, PERSIST_DIR: join(workDir, 'state') },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -101,7 +101,7 @@ describe('the author preview while writing', { timeout: 120_000 }, () => {
     // What Cloudflare's edge sends: it compresses HTML, CSS and JavaScript.
     const gzip = [...bodies.values()].reduce((sum, body) => sum + gzipSync(body).length, 0)
     const each = [...bodies].map(([path, body]) => `${path} ${body.length} B`).join(', ')
-    console.log(`page transfer: ${transferred} B from wrangler dev (its compression and headers included); ${raw} B of bodies, ${gzip} B gzipped (${each})`)
+    console.log(`page transfer: ${transferred} B from workerd (its compression and headers included); ${raw} B of bodies, ${gzip} B gzipped (${each})`)
     expect(gzip).toBeLessThan(30 * 1024)
     await fresh.close()
   })

@@ -8,7 +8,7 @@ import { buildSite } from '../../build/build.ts'
 import { SCHEMA_VERSION } from '../../contract/index.ts'
 import { inMemorySource, publishBuild } from '../../publish/publish.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
-import { bundleWorker } from './worker-bundle.ts'
+import { bundleWorker } from '../../scripts/bundle-worker.ts'
 
 // A deploy that changes the stored format: the next version's build is
 // published into the same namespace while this version's worker still serves,

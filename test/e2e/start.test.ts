@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './preview-harness.ts'
+import { START_ARGS } from '../../scripts/start-command.ts'
 
 // Starts the preview the way `npm start` does (build, publish to local KV,
-// wrangler dev, watch) on a copy of the fixture site and its own KV state.
+// serve it from workerd, watch) on a copy of the fixture site and its own KV state.
 let workDir: string
 let server: ChildProcess
 let origin: string
@@ -22,16 +23,17 @@ async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number
   }
 }
 
-/** Processes whose command line names `text` (wrangler and workerd carry the temp dir in theirs). */
-async function processesMentioning(text: string): Promise<string[]> {
+/** The commands of the processes in a process group (npm start runs detached here: its workerd and helpers are in its group). */
+async function processesInGroup(group: number): Promise<string[]> {
   const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name))
-  const lines = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')))
-  return lines.filter((line) => line.includes(text))
+  const stats = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')))
+  // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.
+  return stats.filter((stat) => stat !== '' && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === group).map((stat) => stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))
 }
 
 /** Runs scripts/start.ts with `env` until it exits by itself: its exit code and everything it printed. */
 function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['scripts/start.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...START_ARGS], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let printed = ''
   child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()))
@@ -48,7 +50,7 @@ beforeAll(async () => {
   await cp('test/fixtures/site', join(workDir, 'content'), { recursive: true })
   const port = await freePort()
   origin = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, ['scripts/start.ts'], {
+  server = spawn(process.execPath, [...START_ARGS], {
     env: { ...process.env, PORT: String(port), CONTENT_DIR: join(workDir, 'content'), PERSIST_DIR: join(workDir, 'state') },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -67,7 +69,13 @@ afterAll(async () => {
 })
 
 describe('npm start', () => {
-  it('prints the URL and a sample curl for each endpoint', () => {
+  it('runs scripts/start.ts as package.json says, which the tests and the bench run the same way', async () => {
+    const { scripts } = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> }
+    expect(scripts.start).toBe(`node ${START_ARGS.join(' ')}`)
+  })
+
+  it('prints the URL and a sample curl for each endpoint', async () => {
+    await waitFor(async () => (output.includes('first answer') ? true : undefined), 10_000, 'the first answer')
     expect(output).toContain(`Docs API on ${origin}/v1`)
     expect(output).toMatch(/curl .*\/v1\/documents\//)
     expect(output).toMatch(/curl -X POST .*\/v1\/search/)
@@ -114,7 +122,7 @@ describe('npm start', () => {
     await writeFile(join(content, 'site.yml'), 'title: Broken\ndefaultLocale: en\n')
     await writeFile(join(content, 'docs/en/index.md'), '---\ntitle: "Home\n---\n\nBody.\n')
     const port = String(await freePort())
-    const first = spawn(process.execPath, ['scripts/start.ts'], {
+    const first = spawn(process.execPath, [...START_ARGS], {
       env: { ...process.env, PORT: port, CONTENT_DIR: content, PERSIST_DIR: join(workDir, 'broken-state') },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -134,11 +142,61 @@ describe('npm start', () => {
   })
 
   it('stops cleanly and leaves no process behind', async () => {
-    expect((await processesMentioning(workDir)).length).toBeGreaterThan(1)
+    expect(await processesInGroup(server.pid as number)).toContain('workerd')
     server.kill('SIGTERM')
     await new Promise((resolve) => server.once('exit', resolve))
-    const left = await waitFor(async () => ((await processesMentioning(workDir)).length === 0 ? [] : undefined), 10_000, 'wrangler and workerd to end')
+    const left = await waitFor(async () => ((await processesInGroup(server.pid as number)).length === 0 ? [] : undefined), 10_000, 'node and workerd to end')
     expect(left).toEqual([])
     await expect(fetch(`${origin}/v1/releases`)).rejects.toThrow()
+  })
+
+  describe('a restart on the same local KV', () => {
+    /** npm start again on the same content and KV state, on a port of its own, until `until` shows in its output; stopped afterwards. */
+    async function restart(until: string): Promise<{ output: string; title: string | undefined; body: string }> {
+      const port = await freePort()
+      const child = spawn(process.execPath, [...START_ARGS], {
+        env: { ...process.env, PORT: String(port), CONTENT_DIR: join(workDir, 'content'), PERSIST_DIR: join(workDir, 'state') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      })
+      let said = ''
+      child.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString()))
+      child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()))
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      try {
+        await waitFor(async () => (said.includes(until) ? true : undefined), 60_000, until)
+        const response = await fetch(`http://127.0.0.1:${port}/v1/documents/guides/install`)
+        const document = (await response.json()) as { title: string; html: string }
+        return { output: said, title: document.title, body: document.html }
+      } finally {
+        process.kill(-(child.pid as number), 'SIGTERM')
+        await exited
+      }
+    }
+    const install = () => join(workDir, 'content/docs/en/guides/install.md')
+
+    it('after an edit made while stopped, writes only the blobs that edit changed', async () => {
+      const text = await readFile(install(), 'utf8')
+      await writeFile(install(), `${text.replace('order: [broken', 'order: 1')}\nA sentence added while the server was stopped.\n`)
+      const { output: said, body } = await restart('first answer')
+      expect(said).not.toContain('initial check')
+      const written = Number(/initial build: build \w+ live in \d+ ms \(built in \d+, then \d+ to publish; (\d+) blobs written\)/.exec(said)?.[1])
+      const firstBuild = Number(/initial build: build \w+ live in \d+ ms \(built in \d+, then \d+ to publish; (\d+) blobs written\)/.exec(output)?.[1])
+      expect(written).toBeGreaterThan(0)
+      expect(written).toBeLessThan(firstBuild / 4)
+      expect(body).toContain('A sentence added while the server was stopped.')
+    }, 90_000)
+
+    it('serves the live build before building when nothing changed, and writes nothing to KV', async () => {
+      const { output: said, title, body } = await restart('session build:')
+      const live = /initial check: the live build (\w+) was built from .* as it is; serving it/.exec(said)?.[1]
+      expect(live).toMatch(/^\w{16}$/)
+      expect(said).not.toContain('initial build')
+      expect(said.indexOf('first answer')).toBeLessThan(said.indexOf('session build:'))
+      expect(said).toContain(`session build: build ${live} live in`)
+      expect(said).toMatch(/session build: .*; 0 blobs written\)/)
+      expect(title).toBe('Installing the service')
+      expect(body).toContain('A sentence added while the server was stopped.')
+    }, 90_000)
   })
 })

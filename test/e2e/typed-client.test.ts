@@ -14,7 +14,7 @@ import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import type { ClientProgram, ClientRun } from '../typed-client/answers.ts'
 import { deviations, operationsOf, type OpenApiDocument } from '../typed-client/conformance.ts'
 import { generateTypes } from '../typed-client/generate.ts'
-import { bundleWorker } from './worker-bundle.ts'
+import { bundleWorker } from '../../scripts/bundle-worker.ts'
 
 const run = promisify(execFile)
 

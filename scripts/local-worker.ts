@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
+import { Log, LogLevel, Miniflare, type WorkerOptions } from 'miniflare'
+import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { KV_BINDING } from '../publish/open-target.ts'
+import { kvDatabasePath } from '../publish/targets/kv-files.ts'
+import { stop as stopEsbuild } from 'esbuild'
+import { bundleWorker } from './bundle-worker.ts'
+
+/** Where local KV keeps a namespace: wrangler's state folder, so `wrangler dev` reads the same store. */
+export interface LocalKvPlace {
+  kvDir: string
+  namespaceId: string
+}
+
+export interface LocalWorker {
+  /** The worker's DOCS_KV binding, for writes while it serves. */
+  kv: KVNamespace
+  close(): Promise<void>
+}
+
+/** wrangler.toml's worker as Miniflare runs it: bindings, `.dev.vars` secrets and compatibility settings. */
+export function configuredWorker(configPath: string): WorkerOptions {
+  // wrangler's declarations name Miniflare's worker options through a copy of Miniflare's types that do not resolve here.
+  return unstable_getMiniflareWorkerOptions(configPath).workerOptions as WorkerOptions
+}
+
+export function localKvPlace(worker: WorkerOptions, persistRoot: string): LocalKvPlace {
+  const namespace = (worker.kvNamespaces as Record<string, string | { id: string }> | undefined)?.[KV_BINDING]
+  const namespaceId = typeof namespace === 'string' ? namespace : namespace?.id
+  if (!namespaceId) throw new Error(`wrangler.toml has no kv_namespaces entry for ${KV_BINDING}`)
+  return { kvDir: join(persistRoot, 'v3', 'kv'), namespaceId }
+}
+
+/** Has Miniflare create the namespace's store the first time, so its files are Miniflare's own. */
+export async function createLocalKv(place: LocalKvPlace): Promise<void> {
+  if (existsSync(kvDatabasePath(place.kvDir, place.namespaceId))) return
+  const miniflare = new Miniflare({
+    modules: true,
+    script: 'export default {}',
+    compatibilityDate: '2026-08-01',
+    kvNamespaces: { KV: place.namespaceId },
+    kvPersist: place.kvDir,
+    cf: false,
+  })
+  try {
+    await (await miniflare.getKVNamespace('KV')).list()
+  } finally {
+    await miniflare.dispose()
+  }
+}
+
+/**
+ * The worker in one workerd, as `wrangler dev` would run it (the same
+ * bundle conditions, bindings and local KV), inside this process: publishing
+ * and serving share the one store without a second runtime or wrangler's
+ * proxy. `vars` override wrangler.toml's.
+ */
+export async function startLocalWorker(options: { worker: WorkerOptions; place: LocalKvPlace; port: number; vars: Record<string, string> }): Promise<LocalWorker> {
+  const { worker } = options
+  const bundleDir = await mkdtemp(join(tmpdir(), 'docs-worker-'))
+  const scriptPath = await bundleWorker('worker/index.ts', join(bundleDir, 'worker.js'))
+  // esbuild's service process would otherwise idle beside the server (80 MB) until it stops.
+  await stopEsbuild()
+  const miniflare = new Miniflare({
+    ...worker,
+    name: 'docs-service',
+    modules: true,
+    scriptPath,
+    // Module names are paths under this root; wrangler.toml's root (the repository) does not hold the bundle.
+    modulesRoot: bundleDir,
+    bindings: { ...worker.bindings, ...options.vars },
+    kvPersist: options.place.kvDir,
+    host: '127.0.0.1',
+    port: options.port,
+    // No download of the `Request.cf` object, which fails offline.
+    cf: false,
+    log: new Log(LogLevel.WARN),
+  })
+  try {
+    await miniflare.ready
+    const kv = (await miniflare.getKVNamespace(KV_BINDING)) as unknown as KVNamespace
+    return {
+      kv,
+      close: async () => {
+        await miniflare.dispose()
+        await rm(bundleDir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    await miniflare.dispose()
+    await rm(bundleDir, { recursive: true, force: true })
+    throw error
+  }
+}
