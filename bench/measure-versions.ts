@@ -3,7 +3,8 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { DIST_FILES, DocsVersionSchema, ManifestSchema, shardOf, type Manifest } from '../contract/index.ts'
-import { generateCorpus, random, writeCorpus } from './corpus.ts'
+import { documentPath, generateCorpus, random, sampleDocuments, writeCorpus } from './corpus.ts'
+import { measureStart, type StartRun } from './measure-author-loop.ts'
 import { routesOf } from './routes.ts'
 import { readDist } from '../publish/read-dist.ts'
 
@@ -25,6 +26,8 @@ export interface VersionFigures {
   blobs: number
   /** What a cold isolate reads to answer a document of the oldest version: pointer, manifest, the version tables and shards it reads. */
   coldBytesOldest: number
+  /** `npm start` on the site with every version, empty KV and render cache; then again with nothing changed. */
+  start: { first: StartRun; unchanged: StartRun }
 }
 
 const CHANGED_SHARE = 0.05
@@ -74,6 +77,9 @@ export async function measureVersions(workDir: string, documents: number, versio
   const allVersions = await buildChild(repo, out, await emptyCache('all'))
   const built = await readBlobList(out)
   const coldBytesOldest = await coldBytes(out)
+  const startState = { persist: join(workDir, 'versions-start-state'), cache: await emptyCache('start') }
+  const served = documentPath(sampleDocuments(corpus, 1)[0] as Parameters<typeof documentPath>[0], true)
+  const start = { first: await measureStart(repo, startState, served), unchanged: await measureStart(repo, startState, served) }
 
   const oneEditMs = { oneVersion: 0, allVersions: 0 }
   const edited = join(repo, pages[0] as string)
@@ -103,6 +109,7 @@ export async function measureVersions(workDir: string, documents: number, versio
     addVersionWrites: built.blobs.filter((hash) => !without.has(hash)).length,
     blobs: built.blobs.length,
     coldBytesOldest,
+    start,
   }
 }
 

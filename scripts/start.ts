@@ -66,12 +66,13 @@ async function buildAndPublish(reason: string, changed: string[]): Promise<void>
     const result = await session.build({ onBlob: publisher.stage })
     for (const warning of result.warnings) console.warn(`warning: ${formatWarning(warning, contentFolder)}`)
     const built = performance.now()
+    // Written before the pointer moves: should this process end between the two, the record names a build that is not live, and the next start builds.
+    await writeLiveRecord(persistRoot, { buildId: result.manifest.buildId, inputs: await session.inputsHash() })
     const report = await publisher.publish(result)
     const buildMs = Math.round(built - started)
     const publishMs = Math.round(performance.now() - built)
     reporter.report([])
     lastGoodBuild = report.buildId
-    await writeLiveRecord(persistRoot, { buildId: report.buildId, inputs: await session.inputsHash() })
     console.log(`${reason}: build ${report.buildId} live in ${buildMs + publishMs} ms (built in ${buildMs}, then ${publishMs} to publish; ${report.blobWrites} blobs written)`)
   } catch (error) {
     if (!(error instanceof ContentError)) throw error
@@ -86,6 +87,28 @@ async function buildAndPublish(reason: string, changed: string[]): Promise<void>
   }
 }
 
+// Watching from before the first build: a file saved meanwhile is built once the worker serves.
+let pending: NodeJS.Timeout | undefined
+// Saves wait for the worker to serve (KV's files are closed by then). With the live build served
+// as it was, the session still builds once first, to have what a save reuses; it writes nothing
+// unless the folder differs after all.
+let markServing: () => void = () => {}
+const serving = new Promise<void>((resolve) => (markServing = resolve))
+let queue = serving.then(() => (liveIsCurrent ? buildAndPublish('session build', []) : undefined))
+const changed = new Set<string>()
+const watcher = watchTree(contentDir, (file) => {
+  changed.add(file)
+  clearTimeout(pending)
+  // Editors write a file in several steps; one rebuild per burst of events.
+  pending = setTimeout(() => {
+    queue = queue.then(() => {
+      const files = [...changed]
+      changed.clear()
+      return files.length > 0 ? buildAndPublish(`changed ${files.join(', ')}`, files) : undefined
+    })
+  }, 75)
+})
+
 if (liveIsCurrent) console.log(`initial check: the live build ${live.buildId} was built from ${contentFolder} as it is; serving it (checked ${sinceStart()} ms after start)`)
 else await buildAndPublish('initial build', [])
 kvFiles.close()
@@ -98,6 +121,7 @@ const worker = await startLocalWorker({
   vars: { POINTER_TTL_SECONDS: '0', PREVIEW: 'true', PREVIEW_TOKEN: await mintPreviewToken(secret), PREVIEW_PROBLEMS_URL: reporter.url },
 })
 store.handOver(kvBindingTarget(worker.kv))
+markServing()
 console.log(
   [
     `Docs preview on ${origin}/ (reloads on save; "Show drafts" uses a token minted for this session)`,
@@ -114,24 +138,6 @@ console.log(
 const answered = await fetch(`${origin}/v1/status`)
 await answered.arrayBuffer()
 console.log(`serving: first answer (${answered.status}) ${sinceStart()} ms after start`)
-
-let pending: NodeJS.Timeout | undefined
-// With the live build served as it was, the session still builds once, to have what a save reuses; it writes nothing unless the folder differs after all.
-let queue = liveIsCurrent ? buildAndPublish('session build', []) : Promise.resolve()
-const changed = new Set<string>()
-const watcher = watchTree(contentDir, (file) => {
-  changed.add(file)
-  clearTimeout(pending)
-  // Editors write a file in several steps; one rebuild per burst of events.
-  pending = setTimeout(() => {
-    queue = queue.then(() => {
-      const files = [...changed]
-      changed.clear()
-      return files.length > 0 ? buildAndPublish(`changed ${files.join(', ')}`, files) : undefined
-    })
-  }, 75)
-})
-
 
 let stopping = false
 async function stop(code: number) {
