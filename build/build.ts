@@ -3,11 +3,10 @@ import { readGitHistory } from './git-history.ts'
 import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
 import { readContent } from './read.ts'
 import { versionReader } from './read-versions.ts'
-import { codeHash } from './markdown/code-hash.ts'
+import { keptVersionStore } from './kept-version-store.ts'
 import { RenderCache } from './markdown/render-cache.ts'
 import { createRenderMany } from './markdown/render-pool.ts'
 
-const VERSION_BUILDER = new URL('./pipeline/version.ts', import.meta.url)
 
 export interface BuildOptions {
   contentDir: string
@@ -37,11 +36,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const readVersion = await versionReader(options.contentDir, content.siteText, git)
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
   const writer = await BuildWriter.open(options.outDir)
-  // Archived docs versions are kept beside the renderings, named by the code that builds them.
-  const keptVersions = cache && {
-    store: { codeHash: await codeHash([VERSION_BUILDER]), get: (key: string) => cache.kept(`version-${key}`), set: (key: string, value: string) => cache.keep(`version-${key}`, value) },
-    placeBlob: writer.place,
-  }
+  // Archived docs versions are kept beside the renderings; their blobs are linked from the last dist/.
+  const keptVersions = cache && { store: await keptVersionStore(cache), placeBlob: writer.place }
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()
   let output: PipelineOutput

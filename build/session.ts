@@ -4,10 +4,11 @@ import { basename, join } from 'node:path'
 import { SITE_FILE } from './content/site-config.ts'
 import type { SourceFile } from './content/front-matter.ts'
 import { readGitHistory, type GitHistory } from './git-history.ts'
+import { keptVersionStore } from './kept-version-store.ts'
 import { codeHash } from './markdown/code-hash.ts'
 import { RenderCache } from './markdown/render-cache.ts'
 import { createRenderMany } from './markdown/render-pool.ts'
-import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
+import { runPipeline, type PipelineInput, type PipelineOutput } from './pipeline/pipeline.ts'
 import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-step.ts'
 import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
 import { Reuse } from './pipeline/reuse.ts'
@@ -26,6 +27,13 @@ export interface SessionOptions {
   onProgress?: (done: number, total: number) => void
   /** Largest part of llms-full.txt, in bytes (tests make it small). */
   llmsPartBytes?: number
+  /**
+   * Whether the store the builds are published to holds a blob. With it (and
+   * the render cache), archived versions are kept between sessions as
+   * `npm run build` keeps them: a version whose kept output names only
+   * stored blobs is not built again.
+   */
+  isStored?: (hash: string) => boolean
 }
 
 export interface SessionBuild extends PipelineOutput {
@@ -61,16 +69,22 @@ export class SiteSession {
   // Versions kept in a folder or at a git ref are read once, and again only when site.yml changes.
   private readVersion: VersionReader
   private readonly versions = new Map<string, Promise<ArchivedVersion>>()
+  private readonly keptVersions: PipelineInput['keptVersions']
   // The build code's hash, read once: a session runs the code it started with.
   private code: Promise<string> | undefined
 
-  private constructor(options: SessionOptions, content: { siteText: string; files: SourceFile[]; assets: AssetFile[]; git: GitHistory; readVersion: VersionReader }, cache: RenderCache | undefined) {
+  private constructor(
+    options: SessionOptions,
+    content: { siteText: string; files: SourceFile[]; assets: AssetFile[]; git: GitHistory; readVersion: VersionReader; keptVersions: PipelineInput['keptVersions'] },
+    cache: RenderCache | undefined,
+  ) {
     this.options = options
     this.siteText = content.siteText
     this.files = new Map(content.files.map((file) => [file.path, file]))
     this.assets = content.assets
     this.git = content.git
     this.readVersion = content.readVersion
+    this.keptVersions = content.keptVersions
     const { threads, onProgress } = options
     this.renderPool = createRenderMany({ cache, ...(threads === undefined ? {} : { threads }), ...(onProgress ? { onProgress } : {}) })
   }
@@ -79,7 +93,8 @@ export class SiteSession {
     const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
     const readVersion = await versionReader(options.contentDir, content.siteText, git)
     const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
-    return new SiteSession(options, { ...content, git, readVersion }, cache)
+    const keptVersions = cache && options.isStored ? { store: await keptVersionStore(cache), placeBlob: options.isStored } : undefined
+    return new SiteSession(options, { ...content, git, readVersion, keptVersions }, cache)
   }
 
   /**
@@ -154,6 +169,7 @@ export class SiteSession {
         renderManyOf: (version) => this.rendererOf(version),
         openVersion: (name) => this.openedVersion(name),
         reuse: this.reuse,
+        ...(this.keptVersions ? { keptVersions: this.keptVersions } : {}),
         ...(options.onBlob ? { onBlob: options.onBlob } : {}),
         ...(this.options.llmsPartBytes === undefined ? {} : { llmsPartBytes: this.options.llmsPartBytes }),
       })

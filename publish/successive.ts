@@ -44,6 +44,9 @@ export class SuccessivePublisher {
     return new SuccessivePublisher(target, new Set(stored))
   }
 
+  /** Whether KV holds this blob, as far as this process knows (it listed KV at open and remembers its uploads). */
+  readonly has = (hash: string): boolean => this.published.has(hash)
+
   /** Takes a blob as the build makes it, and starts uploading it unless KV has it. */
   readonly stage = (hash: string, value: BlobValue): void => {
     if (this.published.has(hash) || this.unpublished.has(hash)) return

@@ -49,9 +49,9 @@ await createLocalKv(place)
 // Until the worker serves, KV is written as files in bulk; from then on, through its binding.
 const kvFiles = openKvFiles(place.kvDir, place.namespaceId)
 const store = relayTarget(kvFiles)
-// Renderings cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
-const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service') })
 const publisher = await SuccessivePublisher.open(store)
+// Renderings and archived versions cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
+const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service'), isStored: publisher.has })
 const live = await readPointer(store)
 // What the server shows while a build fails: a build of an earlier session counts, as local KV keeps it.
 let lastGoodBuild = live?.buildId ?? null

@@ -34,3 +34,31 @@ describe('the long-lived build of npm start on a site with versions', () => {
     expect({ ...second.manifest, builtAt: '' }).toEqual({ ...result.manifest, builtAt: '' })
   })
 })
+
+describe('archived versions kept between sessions of npm start', () => {
+  /** A session over `repo` with its own cache, and how many pages its renderers were handed, version by version. */
+  async function sessionWith(cacheDir: string, isStored: (hash: string) => boolean) {
+    const counted = { pages: 0 }
+    const opened = await SiteSession.open({ contentDir: repo, cacheDir, threads: 1, isStored, onProgress: (done, total) => void (done === total && (counted.pages += total)) })
+    return { session: opened, counted }
+  }
+
+  it('builds only the current version when the store holds what the archived ones were built into, and the same build', async () => {
+    const cacheDir = await makeTempDir('docs-session-kept-')
+    const stored = new Set<string>()
+    const first = await sessionWith(cacheDir, (hash) => stored.has(hash))
+    const built = await first.session.build()
+    for (const hash of built.blobList.blobs) stored.add(hash)
+
+    const second = await sessionWith(cacheDir, (hash) => stored.has(hash))
+    const again = await second.session.build()
+    expect(again.manifest.buildId).toBe(built.manifest.buildId)
+    expect(second.counted.pages).toBeGreaterThan(0)
+    expect(second.counted.pages).toBeLessThan(first.counted.pages)
+
+    // A store that lost the blobs (local KV wiped) gets every version built again.
+    const third = await sessionWith(cacheDir, () => false)
+    expect((await third.session.build()).manifest.buildId).toBe(built.manifest.buildId)
+    expect(third.counted.pages).toBe(first.counted.pages)
+  })
+})
