@@ -12,8 +12,9 @@ export interface SuccessiveBuild {
   assets?: ReadonlyMap<string, { bytes: Uint8Array }>
 }
 
-// Uploads in flight at once while a build is still running.
-const PARALLEL_UPLOADS = 64
+// Batches of staged blobs in flight at once while a build is still running, and blobs per batch.
+const PARALLEL_UPLOADS = 4
+const UPLOAD_BATCH = 64
 
 /**
  * Publishes the successive builds of one long-lived process (`npm start`).
@@ -31,6 +32,7 @@ export class SuccessivePublisher {
   private readonly published: Set<string>
   private readonly unpublished = new Map<string, BlobValue>()
   private readonly uploads = new TaskQueue(PARALLEL_UPLOADS)
+  private batch: string[] = []
   private uploaded = 0
   private first = true
 
@@ -53,18 +55,35 @@ export class SuccessivePublisher {
     this.unpublished.set(hash, value)
     // One KV refuses is left to publishBuild, which refuses it with a sentence before the pointer moves.
     if ((typeof value === 'string' ? value.length * 3 : value.byteLength) > KV_VALUE_LIMIT) return
+    this.batch.push(hash)
+    if (this.batch.length >= UPLOAD_BATCH) this.sendBatch()
+    // A blob made last in its burst goes out once the build yields.
+    else if (this.batch.length === 1) setImmediate(() => this.sendBatch())
+  }
+
+  /** Uploads the blobs staged since the last batch, in one write: one transaction for KV's files, a wave of puts for a binding. */
+  private sendBatch(): void {
+    const hashes = this.batch.splice(0)
+    if (hashes.length === 0) return
     // A failed upload keeps its text: publish() uploads it again, or fails saying why.
     this.uploads.add(async () => {
-      await this.target.putMany([{ key: KV_KEYS.blob(hash), value }])
-      this.uploaded++
-      this.published.add(hash)
-      this.unpublished.delete(hash)
+      const entries = hashes.flatMap((hash) => {
+        const value = this.unpublished.get(hash)
+        return value === undefined ? [] : [{ key: KV_KEYS.blob(hash), value }]
+      })
+      await this.target.putMany(entries)
+      this.uploaded += entries.length
+      for (const hash of hashes) {
+        this.published.add(hash)
+        this.unpublished.delete(hash)
+      }
     })
   }
 
   async publish(build: SuccessiveBuild): Promise<PublishReport> {
     for (const [hash, text] of build.blobs) this.stage(hash, text)
     for (const [hash, asset] of build.assets ?? []) this.stage(hash, asset.bytes)
+    this.sendBatch()
     await this.uploads.idle()
     const unpublished = (hash: string) => {
       const value = this.unpublished.get(hash)
