@@ -15,6 +15,9 @@ export interface SuccessiveBuild {
 // Batches of staged blobs in flight at once while a build is still running, and blobs per batch.
 const PARALLEL_UPLOADS = 4
 const UPLOAD_BATCH = 64
+// Text staged and not yet written, in UTF-16 units, past which a store that can write at once
+// does: a build makes blobs faster than queued writes drain, and at 10k the queue held hundreds of MB.
+const WAITING_LIMIT = 32 * 2 ** 20
 
 /**
  * Publishes the successive builds of one long-lived process (`npm start`).
@@ -27,23 +30,29 @@ const UPLOAD_BATCH = 64
  * `npm run publish` does; later ones do not (KV keeps the session's builds
  * until the next start).
  */
+const sizeOf = (value: BlobValue) => (typeof value === 'string' ? value.length : value.byteLength)
+
 export class SuccessivePublisher {
   private readonly target: PublishTarget
   private readonly published: Set<string>
   private readonly unpublished = new Map<string, BlobValue>()
   private readonly uploads = new TaskQueue(PARALLEL_UPLOADS)
   private batch: string[] = []
+  private waiting = 0
+  private readonly waitingLimit: number
   private uploaded = 0
   private first = true
 
-  private constructor(target: PublishTarget, published: Set<string>) {
+  private constructor(target: PublishTarget, published: Set<string>, waitingLimit: number) {
     this.target = target
     this.published = published
+    this.waitingLimit = waitingLimit
   }
 
-  static async open(target: PublishTarget): Promise<SuccessivePublisher> {
+  /** `waitingLimit`: staged text, in UTF-16 units, past which a target with `putManyNow` is written at once (tests make it 0). */
+  static async open(target: PublishTarget, { waitingLimit = WAITING_LIMIT } = {}): Promise<SuccessivePublisher> {
     const stored = (await target.list(BLOB_KEY_PREFIX)).map((key) => key.slice(BLOB_KEY_PREFIX.length))
-    return new SuccessivePublisher(target, new Set(stored))
+    return new SuccessivePublisher(target, new Set(stored), waitingLimit)
   }
 
   /** Whether KV holds this blob, as far as this process knows (it listed KV at open and remembers its uploads). */
@@ -56,7 +65,8 @@ export class SuccessivePublisher {
     // One KV refuses is left to publishBuild, which refuses it with a sentence before the pointer moves.
     if ((typeof value === 'string' ? value.length * 3 : value.byteLength) > KV_VALUE_LIMIT) return
     this.batch.push(hash)
-    if (this.batch.length >= UPLOAD_BATCH) this.sendBatch()
+    this.waiting += sizeOf(value)
+    if (this.batch.length >= UPLOAD_BATCH || (this.waiting > this.waitingLimit && this.target.putManyNow)) this.sendBatch()
     // A blob made last in its burst goes out once the build yields.
     else if (this.batch.length === 1) setImmediate(() => this.sendBatch())
   }
@@ -65,18 +75,35 @@ export class SuccessivePublisher {
   private sendBatch(): void {
     const hashes = this.batch.splice(0)
     if (hashes.length === 0) return
-    // A failed upload keeps its text: publish() uploads it again, or fails saying why.
-    this.uploads.add(async () => {
-      const entries = hashes.flatMap((hash) => {
+    const entriesOf = () =>
+      hashes.flatMap((hash) => {
         const value = this.unpublished.get(hash)
         return value === undefined ? [] : [{ key: KV_KEYS.blob(hash), value }]
       })
-      await this.target.putMany(entries)
+    const written = (entries: Array<{ key: string; value: BlobValue }>) => {
       this.uploaded += entries.length
+      for (const { value } of entries) this.waiting -= sizeOf(value)
       for (const hash of hashes) {
         this.published.add(hash)
         this.unpublished.delete(hash)
       }
+    }
+    const writeNow = this.waiting > this.waitingLimit ? this.target.putManyNow : undefined
+    // A failed upload keeps its text: publish() uploads it again, or fails saying why.
+    if (writeNow) {
+      const entries = entriesOf()
+      try {
+        writeNow(entries)
+      } catch {
+        return
+      }
+      written(entries)
+      return
+    }
+    this.uploads.add(async () => {
+      const entries = entriesOf()
+      await this.target.putMany(entries)
+      written(entries)
     })
   }
 

@@ -9,6 +9,8 @@ export interface PublishTarget {
   /** Every key with this prefix. */
   list(prefix: string): Promise<string[]>
   putMany(entries: Array<{ key: string; value: BlobValue }>): Promise<void>
+  /** Writes at once, before returning: a store on this machine's disk can (npm start's local KV before its worker starts). */
+  readonly putManyNow?: ((entries: Array<{ key: string; value: BlobValue }>) => void) | undefined
   deleteMany(keys: string[]): Promise<void>
 }
 

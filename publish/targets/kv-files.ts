@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -74,6 +74,16 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
       throw error
     }
   }
+  /** Rows for blob files already written, in one transaction; the blobs they replace are deleted. */
+  const commitRows = (written: Array<{ key: string; id: string }>) =>
+    unlinkAll(
+      inTransaction(
+        written.map(({ key }) => key),
+        () => {
+          for (const { key, id } of written) put.run(key, id)
+        },
+      ),
+    )
   const unlinkAll = (ids: string[]) => Promise.all(ids.map((id) => unlink(join(blobs, id)).catch(() => undefined)))
 
   return {
@@ -99,13 +109,17 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
           return { key, id }
         }),
       )
-      const replaced = inTransaction(
-        written.map(({ key }) => key),
-        () => {
-          for (const { key, id } of written) put.run(key, id)
-        },
+      await commitRows(written)
+    },
+    putManyNow(entries) {
+      if (!existsSync(blobs)) mkdirSync(blobs, { recursive: true })
+      void commitRows(
+        entries.map(({ key, value }) => {
+          const id = newBlobId()
+          writeFileSync(join(blobs, id), value)
+          return { key, id }
+        }),
       )
-      await unlinkAll(replaced)
     },
     async deleteMany(keys) {
       await unlinkAll(inTransaction(keys, () => keys.forEach((key) => remove.run(key))))

@@ -11,6 +11,9 @@ export function relayTarget(first: PublishTarget): RelayTarget {
     get: (key) => current.get(key),
     list: (prefix) => current.list(prefix),
     putMany: (entries) => current.putMany(entries),
+    get putManyNow() {
+      return current.putManyNow
+    },
     deleteMany: (keys) => current.deleteMany(keys),
     handOver: (next) => {
       current = next

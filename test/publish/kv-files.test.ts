@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
 import { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SuccessivePublisher } from '../../publish/successive.ts'
 import { kvDatabasePath, openKvFiles } from '../../publish/targets/kv-files.ts'
 import { createLocalKv } from '../../scripts/local-worker.ts'
 
@@ -72,6 +73,19 @@ describe('local KV written as files', () => {
     const files = openKvFiles(kvDir, NAMESPACE)
     expect(await files.get('blob:c')).toBe('from workerd')
     expect(await files.list('blob:')).toEqual(['blob:a', 'blob:c'])
+    files.close()
+  })
+
+  it('takes blobs a build stages at once, before the build goes on, once more text waits than the publisher allows', async () => {
+    const files = openKvFiles(kvDir, NAMESPACE)
+    const waiting = await SuccessivePublisher.open(files)
+    const atOnce = await SuccessivePublisher.open(files, { waitingLimit: 0 })
+    waiting.stage('d'.repeat(32), '"queued"')
+    atOnce.stage('e'.repeat(32), '"written at once"')
+    // No await between staging and reading: only a write made inside stage() is there.
+    const now = await Promise.all([files.get(`blob:${'d'.repeat(32)}`), files.get(`blob:${'e'.repeat(32)}`)])
+    expect(now).toEqual([null, '"written at once"'])
+    await expect.poll(() => files.get(`blob:${'d'.repeat(32)}`)).toBe('"queued"')
     files.close()
   })
 })
