@@ -53,23 +53,28 @@ export async function createLocalKv(place: LocalKvPlace): Promise<void> {
   }
 }
 
+/** A folder holding worker/index.ts bundled as `worker.js`; made while the first build runs, it is gone when the worker closes. */
+export async function bundleLocalWorker(): Promise<string> {
+  const bundleDir = await mkdtemp(join(tmpdir(), 'docs-worker-'))
+  await bundleWorker('worker/index.ts', join(bundleDir, 'worker.js'))
+  // esbuild's service process would otherwise idle beside the server (80 MB) until it stops.
+  await stopEsbuild()
+  return bundleDir
+}
+
 /**
  * The worker in one workerd, as `wrangler dev` would run it (the same
  * bundle conditions, bindings and local KV), inside this process: publishing
  * and serving share the one store without a second runtime or wrangler's
  * proxy. `vars` override wrangler.toml's.
  */
-export async function startLocalWorker(options: { worker: WorkerOptions; place: LocalKvPlace; port: number; vars: Record<string, string> }): Promise<LocalWorker> {
-  const { worker } = options
-  const bundleDir = await mkdtemp(join(tmpdir(), 'docs-worker-'))
-  const scriptPath = await bundleWorker('worker/index.ts', join(bundleDir, 'worker.js'))
-  // esbuild's service process would otherwise idle beside the server (80 MB) until it stops.
-  await stopEsbuild()
+export async function startLocalWorker(options: { bundleDir: string; worker: WorkerOptions; place: LocalKvPlace; port: number; vars: Record<string, string> }): Promise<LocalWorker> {
+  const { worker, bundleDir } = options
   const miniflare = new Miniflare({
     ...worker,
     name: 'docs-service',
     modules: true,
-    scriptPath,
+    scriptPath: join(bundleDir, 'worker.js'),
     // Module names are paths under this root; wrangler.toml's root (the repository) does not hold the bundle.
     modulesRoot: bundleDir,
     bindings: { ...worker.bindings, ...options.vars },

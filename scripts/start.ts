@@ -9,7 +9,7 @@ import { relayTarget } from '../publish/targets/relay.ts'
 import { startBuildReporter } from './build-reporter.ts'
 import { ensureDevVars } from './dev-vars.ts'
 import { readLiveRecord, writeLiveRecord } from './live-record.ts'
-import { configuredWorker, createLocalKv, localKvPlace, startLocalWorker } from './local-worker.ts'
+import { bundleLocalWorker, configuredWorker, createLocalKv, localKvPlace, startLocalWorker } from './local-worker.ts'
 import { busyPortMessage, portSetting } from './port.ts'
 import { mintPreviewToken } from './preview-token.ts'
 import { watchTree } from './watch-tree.ts'
@@ -39,6 +39,8 @@ const origin = `http://127.0.0.1:${portChoice.port}`
 // Where local KV lives: wrangler's state folder (`wrangler dev` reads the same), unless a test wants its own.
 const persistRoot = resolve(process.env.PERSIST_DIR ?? '.wrangler/state')
 
+// Bundled while the first build runs.
+const bundled = bundleLocalWorker()
 Object.assign(process.env, QUIET_WRANGLER_ENV)
 const { JWT_SECRET: secret } = await ensureDevVars()
 if (!secret) throw new Error('.dev.vars has no JWT_SECRET')
@@ -115,6 +117,7 @@ kvFiles.close()
 
 // The preview's variables exist only here: a deployed worker has none of them.
 const worker = await startLocalWorker({
+  bundleDir: await bundled,
   worker: configured,
   place,
   port: portChoice.port,
