@@ -1,5 +1,8 @@
 import { SCHEMA_VERSION } from './version.ts'
 
+/** The binding wrangler.toml gives the KV namespace (the worker reads `env.DOCS_KV`; publishing finds the namespace by it). */
+export const KV_BINDING = 'DOCS_KV'
+
 /** Content-hash blobs share this prefix, so publishing can list them in one call. */
 export const BLOB_KEY_PREFIX = 'blob:'
 

@@ -3,8 +3,8 @@ import { cloudflareKvTarget } from './targets/cloudflare.ts'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
 import type { PublishTarget } from './target.ts'
 import { kvBindingTarget } from './targets/kv-binding.ts'
+import { KV_BINDING } from '../contract/index.ts'
 
-export const KV_BINDING = 'DOCS_KV'
 
 export interface OpenTarget {
   target: PublishTarget
