@@ -10,12 +10,10 @@ export type KeyPart = object | string
  * has no Reuse and computes everything.
  */
 export class Reuse {
-  // Identities instead of the objects themselves in keys: a key is then a
-  // short string, and an object nobody holds any more can be collected.
-  private readonly ids = new WeakMap<object, number>()
-  private nextId = 1
-  private previous = new Map<string, { context: string; value: unknown }>()
-  private current = new Map<string, { context: string; value: unknown }>()
+  // Keys as paths in a tree of Maps, part by part: an object is a key by
+  // identity, and a lookup makes no string (a build looks up some 60,000).
+  private previous: KeyNode = {}
+  private current: KeyNode = {}
 
   /** The value made from `parts` in this run or the last one, else `make()`. */
   memo<T>(parts: readonly KeyPart[], make: () => T): T {
@@ -24,14 +22,23 @@ export class Reuse {
 
   /**
    * Like `memo`, for a value that also depends on `context`, a text that is
-   * long or changes often (a page's navigation as JSON): it is compared with
+   * long or changes often (a page's edit data as JSON): it is compared with
    * the context of the value kept, not made part of the key.
    */
   memoWith<T>(parts: readonly KeyPart[], context: string, make: () => T): T {
-    const key = parts.map((part) => (typeof part === 'string' ? part : `#${this.idOf(part)}`)).join('\u0000')
-    const kept = (this.current.get(key) ?? this.previous.get(key)) as { context: string; value: T } | undefined
-    const entry = kept && kept.context === context ? kept : { context, value: make() }
-    this.current.set(key, entry)
+    return this.memoIf(parts, context, (kept) => kept === context, make)
+  }
+
+  /**
+   * Like `memoWith`, for a value that depends on `input`, which `same` compares
+   * with the input of the value kept (cheaper than a text of it). `make` gets
+   * the value kept, if any, to keep the parts of it that did not change.
+   */
+  memoIf<I, T>(parts: readonly KeyPart[], input: I, same: (kept: I) => boolean, make: (kept: T | undefined) => T): T {
+    const node = nodeAt(this.current, parts)
+    const kept = (node.entry ?? lookUp(this.previous, parts)) as { input: I; value: T } | undefined
+    const entry = kept && same(kept.input) ? kept : { input, value: make(kept?.value) }
+    node.entry = entry
     return entry.value
   }
 
@@ -42,15 +49,33 @@ export class Reuse {
    */
   endRun(succeeded: boolean): void {
     if (succeeded) this.previous = this.current
-    this.current = new Map()
+    this.current = {}
   }
 
-  private idOf(part: object): number {
-    let id = this.ids.get(part)
-    if (id === undefined) {
-      id = this.nextId++
-      this.ids.set(part, id)
+}
+
+interface KeyNode {
+  entry?: { input: unknown; value: unknown }
+  next?: Map<KeyPart, KeyNode>
+}
+
+/** The node of `parts` under `root`, made if missing. */
+function nodeAt(root: KeyNode, parts: readonly KeyPart[]): KeyNode {
+  let node = root
+  for (const part of parts) {
+    node.next ??= new Map()
+    let child = node.next.get(part)
+    if (!child) {
+      child = {}
+      node.next.set(part, child)
     }
-    return id
+    node = child
   }
+  return node
+}
+
+function lookUp(root: KeyNode, parts: readonly KeyPart[]): KeyNode['entry'] {
+  let node: KeyNode | undefined = root
+  for (const part of parts) node = node?.next?.get(part)
+  return node?.entry
 }
