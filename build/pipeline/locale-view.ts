@@ -100,11 +100,11 @@ export function buildLocaleView({ locale, site, variants, navItems, folders = no
     const translations = [...(variants.get(source.docId)?.values() ?? [])]
       .filter((variant) => source.draft || !variant.draft)
       .map((variant) => ({ locale: variant.locale, slug: variant.slug }))
-    const edit = editInfo(source, site, git)
-    // A blob is made again only when its page, its rendering or its context changed; a context
-    // that did not change is the same object (nav-reuse.ts).
-    const hash = blobs.addFrom([source.parsed, source.rendered, locale, nav], () => documentBlob({ requestedLocale: locale, source, nav, edit, translations }), JSON.stringify([edit, translations]))
-    const markdown = blobs.addFrom([source.parsed, source.rendered, 'markdown'], () => source.markdown)
+    // A blob is made again only when its page (the same object while its file and rendering are,
+    // see version.ts), its navigation context (nav-reuse.ts) or its translations changed; its edit
+    // data comes from the page, git history and site.yml, which a long-lived build reads once.
+    const hash = blobs.addFrom([source, locale, nav], () => documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations }), JSON.stringify(translations))
+    const markdown = blobs.addFrom([source, 'markdown'], () => source.markdown)
     return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
   }
   const documents: Record<string, VariantEntry> = {}

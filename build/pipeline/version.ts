@@ -102,11 +102,16 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     partials: partialSources(docFiles),
   })
   problems.push(...rendered.errors)
+  // A document is made from its parsed file and the site alone: a long-lived build keeps the
+  // same object for a page whose file and rendering did not change, and later stages tell an
+  // untouched page by that identity.
   const sources: RenderedSource[] = documents.map((document) => {
     const output = rendered.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
-    const title = titleOf(document, output)
-    return { ...document, rendered: output, title, markdown: memo([document.parsed, output], () => documentMarkdown(title, output.markdown)) }
+    return memo([document.parsed, output], () => {
+      const title = titleOf(document, output)
+      return { ...document, rendered: output, title, markdown: documentMarkdown(title, output.markdown) }
+    })
   })
   const linkProblems = checkLinks(sources, links.draftUrls)
   problems.push(...linkProblems.toDrafts)
@@ -130,13 +135,17 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     documentsByLocale[locale] = view.documents
     docs.navigation[locale] = view.navigation
     published[locale] = view.published
-    const files = localeLlms(site, locale, view.publicTree, view.published)
+    // llms.txt reads the public sidebar and its pages: kept while both are the same objects.
+    const { publicTree, published: pages } = view
+    const files = input.reuse
+      ? input.reuse.memoIf(['llms', input.key, locale], { publicTree, pages }, (kept) => kept.publicTree === publicTree && sameElements(kept.pages, pages), () => localeLlms(site, locale, publicTree, pages))
+      : localeLlms(site, locale, publicTree, pages)
     const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
       const json = JSON.stringify(text)
       return { json, hash: contentHash(json) }
     })
     const full = parts.map(({ json, hash }) => blobs.addText(json, hash))
-    docs.llms[locale] = { index: blobs.add(files.index), full, fullEtag: contentHash(full.join('\n')) }
+    docs.llms[locale] = { index: blobs.addFrom([files, 'llms.txt'], () => files.index), full, fullEtag: contentHash(full.join('\n')) }
     const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
     index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
     docs.search[locale] = blobs.addText(index.index)
@@ -164,6 +173,10 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     published,
     assets: used,
   }
+}
+
+function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((element, index) => element === b[index])
 }
 
 /** Every file reference of the rendered pages and release notes, with the file it is in. */
