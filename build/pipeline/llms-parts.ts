@@ -23,17 +23,8 @@ export class LlmsParts {
   private pages: string[] = []
   private bytes: number[] = []
   private parts: KeptPart[] = []
-  private last: { pages: readonly string[]; maxBytes: number; blobs: PartBlob[] } | null = null
 
-  /** The parts of `pages`; the very same array as last time (a sidebar and pages kept whole) gives the same parts at once. */
   update(pages: string[], maxBytes: number, blobOf: (text: string) => PartBlob): PartBlob[] {
-    if (this.last?.pages === pages && this.last.maxBytes === maxBytes) return this.last.blobs
-    const blobs = this.cut(pages, maxBytes, blobOf)
-    this.last = { pages, maxBytes, blobs }
-    return blobs
-  }
-
-  private cut(pages: string[], maxBytes: number, blobOf: (text: string) => PartBlob): PartBlob[] {
     if (maxBytes < 4) return llmsFullParts(pages, maxBytes).map(blobOf)
     const sizes = this.sizesOf(pages)
     // A page larger than a part is cut between lines: rare enough to take the plain path.

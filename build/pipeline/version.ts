@@ -17,7 +17,7 @@ import { contentHash, type BlobSet } from './blob-set.ts'
 import { checkLinks } from './links.ts'
 import { LlmsParts } from './llms-parts.ts'
 import { LLMS_FULL_PART_BYTES } from './llms.ts'
-import { localeLlms } from './locale-llms.ts'
+import { llmsLayout, llmsPages, sameLlmsLayout } from './locale-llms.ts'
 import { buildLocaleView } from './locale-view.ts'
 import { navItems } from './nav-items.ts'
 import { checkSidebar, sidebarNames } from './nav-layout.ts'
@@ -135,17 +135,19 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     documentsByLocale[locale] = view.documents
     docs.navigation[locale] = view.navigation
     published[locale] = view.published
-    // llms.txt reads the public sidebar and its pages: kept while both are the same objects.
-    const { publicTree, published: pages } = view
-    const files = input.reuse
-      ? input.reuse.memoIf(['llms', input.key, locale], { publicTree, pages }, (kept) => kept.publicTree === publicTree && sameElements(kept.pages, pages), () => localeLlms(site, locale, publicTree, pages))
-      : localeLlms(site, locale, publicTree, pages)
+    // The order of llms-full.txt and the text of llms.txt come from the public sidebar and what
+    // it says of each page: kept while the sidebar is the same object and its pages say the same.
+    const { publicTree, published: listed } = view
+    const layout = input.reuse
+      ? input.reuse.memoIf(['llms', input.key, locale], { publicTree, listed }, (kept) => kept.publicTree === publicTree && sameLlmsLayout(kept.listed, listed), () => llmsLayout(site, locale, publicTree, listed))
+      : llmsLayout(site, locale, publicTree, listed)
+    const files = llmsPages(layout, listed)
     const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
       const json = JSON.stringify(text)
       return { json, hash: contentHash(json) }
     })
     const full = parts.map(({ json, hash }) => blobs.addText(json, hash))
-    docs.llms[locale] = { index: blobs.addFrom([files, 'llms.txt'], () => files.index), full, fullEtag: contentHash(full.join('\n')) }
+    docs.llms[locale] = { index: blobs.addFrom([layout, 'llms.txt'], () => layout.index), full, fullEtag: contentHash(full.join('\n')) }
     const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
     index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
     docs.search[locale] = blobs.addText(index.index)
@@ -173,10 +175,6 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     published,
     assets: used,
   }
-}
-
-function sameElements<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((element, index) => element === b[index])
 }
 
 /** Every file reference of the rendered pages and release notes, with the file it is in. */
