@@ -10,10 +10,12 @@ export type KeyPart = object | string
  * has no Reuse and computes everything.
  */
 export class Reuse {
-  // Keys as paths in a tree of Maps, part by part: an object is a key by
-  // identity, and a lookup makes no string (a build looks up some 60,000).
-  private previous: KeyNode = {}
-  private current: KeyNode = {}
+  // Keys as paths in one tree of Maps, part by part: an object is a key by identity, and a
+  // lookup of a value kept neither makes a string nor allocates (a build looks up some 60,000).
+  private readonly root: KeyNode = {}
+  private run = 1
+  // The entries this run made or replaced, with what they replaced: a failed run puts them back.
+  private made: Array<{ node: KeyNode; before: Entry | undefined }> = []
 
   /** The value made from `parts` in this run or the last one, else `make()`. */
   memo<T>(parts: readonly KeyPart[], make: () => T): T {
@@ -22,7 +24,7 @@ export class Reuse {
 
   /**
    * Like `memo`, for a value that also depends on `context`, a text that is
-   * long or changes often (a page's edit data as JSON): it is compared with
+   * long or changes often (a page's translations as JSON): it is compared with
    * the context of the value kept, not made part of the key.
    */
   memoWith<T>(parts: readonly KeyPart[], context: string, make: () => T): T {
@@ -35,11 +37,16 @@ export class Reuse {
    * the value kept, if any, to keep the parts of it that did not change.
    */
   memoIf<I, T>(parts: readonly KeyPart[], input: I, same: (kept: I) => boolean, make: (kept: T | undefined) => T): T {
-    const node = nodeAt(this.current, parts)
-    const kept = (node.entry ?? lookUp(this.previous, parts)) as { input: I; value: T } | undefined
-    const entry = kept && same(kept.input) ? kept : { input, value: make(kept?.value) }
+    const node = nodeAt(this.root, parts)
+    const kept = node.entry
+    if (kept && same(kept.input as I)) {
+      kept.used = this.run
+      return kept.value as T
+    }
+    const entry: Entry = { input, value: make(kept?.value as T | undefined), used: this.run }
+    this.made.push({ node, before: kept })
     node.entry = entry
-    return entry.value
+    return entry.value as T
   }
 
   /**
@@ -48,15 +55,23 @@ export class Reuse {
    * blobs were never handed over, so a later run must not name them unmade.
    */
   endRun(succeeded: boolean): void {
-    if (succeeded) this.previous = this.current
-    this.current = {}
+    if (succeeded) prune(this.root, this.run)
+    else for (const { node, before } of this.made.reverse()) node.entry = before
+    this.made = []
+    this.run++
   }
+}
 
+interface Entry {
+  input: unknown
+  value: unknown
+  /** The last run that made or reused it. */
+  used: number
 }
 
 interface KeyNode {
-  entry?: { input: unknown; value: unknown }
-  next?: Map<KeyPart, KeyNode>
+  entry?: Entry | undefined
+  next?: Map<KeyPart, KeyNode> | undefined
 }
 
 /** The node of `parts` under `root`, made if missing. */
@@ -74,8 +89,12 @@ function nodeAt(root: KeyNode, parts: readonly KeyPart[]): KeyNode {
   return node
 }
 
-function lookUp(root: KeyNode, parts: readonly KeyPart[]): KeyNode['entry'] {
-  let node: KeyNode | undefined = root
-  for (const part of parts) node = node?.next?.get(part)
-  return node?.entry
+/** Drops what run `run` did not use; whether a node is left holding anything. */
+function prune(node: KeyNode, run: number): boolean {
+  if (node.entry && node.entry.used !== run) node.entry = undefined
+  if (node.next) {
+    for (const [part, child] of node.next) if (!prune(child, run)) node.next.delete(part)
+    if (node.next.size === 0) node.next = undefined
+  }
+  return node.entry !== undefined || node.next !== undefined
 }
