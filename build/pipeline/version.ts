@@ -1,6 +1,6 @@
 import type { DocsVersion } from '../../contract/index.ts'
 import { SCHEMA_VERSION } from '../../contract/index.ts'
-import { folderInfoOf, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
+import { folderInfoOf, folderNumberPrefixes, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
 import { linkTable, toSourceDocuments } from '../content/documents.ts'
 import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
 import { parseDocumentFile, type DocumentFrontMatter, type ParsedFile, type ReleaseFrontMatter, type SourceFile } from '../content/front-matter.ts'
@@ -129,8 +129,9 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const documentPaths = documents.map((document) => document.path)
   // Folder labels and orders come from the category files and the folders' names.
   const foldersKey = JSON.stringify([categories, documentPaths, site.sidebar ? [...names] : []])
+  const prefixes = input.reuse ? input.reuse.memoWith([input.key, 'folder-prefixes'], foldersKey, () => folderNumberPrefixes(documentPaths)) : folderNumberPrefixes(documentPaths)
   for (const locale of site.locales) {
-    const folders = { info: folderInfoOf(categories, documentPaths, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
+    const folders = { info: folderInfoOf(categories, prefixes, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
     const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse, reuseKey: input.key })
     documentsByLocale[locale] = view.documents
     docs.navigation[locale] = view.navigation
