@@ -97,13 +97,12 @@ export function buildLocaleView({ locale, site, variants, navItems, folders = no
 
   const entryFor = (source: RenderedSource): VariantEntry => {
     const nav = (source.draft ? previewNav : publicNav).byDocId.get(source.docId) ?? emptyNav
-    const translations = [...(variants.get(source.docId)?.values() ?? [])]
-      .filter((variant) => source.draft || !variant.draft)
-      .map((variant) => ({ locale: variant.locale, slug: variant.slug }))
-    // A blob is made again only when its page (the same object while its file and rendering are,
-    // see version.ts), its navigation context (nav-reuse.ts) or its translations changed; its edit
-    // data comes from the page, git history and site.yml, which a long-lived build reads once.
-    const hash = blobs.addFrom([source, locale, nav], () => documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations }), JSON.stringify(translations))
+    const versions = [...(variants.get(source.docId)?.values() ?? [])]
+    const translations = () => versions.filter((variant) => source.draft || !variant.draft).map((variant) => ({ locale: variant.locale, slug: variant.slug }))
+    // A blob is made again only when its page or one of its translations (each the same object
+    // while its file and rendering are, see version.ts) or its navigation context (nav-reuse.ts)
+    // changed; its edit data comes from the page, git history and site.yml, read once by a long-lived build.
+    const hash = blobs.addFrom([source, locale, nav, ...versions], () => documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations: translations() }))
     const markdown = blobs.addFrom([source, 'markdown'], () => source.markdown)
     return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
   }
