@@ -24,7 +24,7 @@ export class Reuse {
 
   /**
    * Like `memo`, for a value that also depends on `context`, a text that is
-   * long or changes often (a page's translations as JSON): it is compared with
+   * long or changes often (where every page is, for the link table): it is compared with
    * the context of the value kept, not made part of the key.
    */
   memoWith<T>(parts: readonly KeyPart[], context: string, make: () => T): T {
