@@ -82,20 +82,12 @@ const lineOfJsonKey = (text: string, key: string) => lineWhere(text, (line) => l
  */
 export function folderInfoOf(
   categories: Category[],
-  documentPaths: string[],
+  prefixes: ReadonlyMap<string, number>,
   locale: string,
   { defaultLocale, docIdOf }: { defaultLocale: string; docIdOf: (name: string) => string | undefined },
 ): (folder: string) => FolderInfo {
   const own = new Map(categories.filter((category) => category.locale === locale).map((category) => [category.folder, category]))
   const original = new Map(categories.filter((category) => category.locale === defaultLocale).map((category) => [category.folder, category]))
-  const prefixes = new Map<string, number>()
-  for (const path of documentPaths) {
-    const segments = path.split('/').slice(2, -1)
-    segments.forEach((segment, index) => {
-      const { position } = splitNumberPrefix(segment)
-      if (position !== null) prefixes.set(stripNumberPrefixes(segments.slice(0, index + 1).join('/')), position)
-    })
-  }
   return (folder) => {
     const mine = own.get(folder)
     const theirs = original.get(folder)
@@ -106,4 +98,17 @@ export function folderInfoOf(
       page: docIdOf(mine?.page ?? theirs?.page ?? '') ?? null,
     }
   }
+}
+
+/** The number before each folder's name (`02-guides`), by the folder's path without those numbers: what `folderInfoOf` takes as `prefixes`. */
+export function folderNumberPrefixes(documentPaths: readonly string[]): Map<string, number> {
+  const prefixes = new Map<string, number>()
+  for (const path of documentPaths) {
+    const segments = path.split('/').slice(2, -1)
+    segments.forEach((segment, index) => {
+      const { position } = splitNumberPrefix(segment)
+      if (position !== null) prefixes.set(stripNumberPrefixes(segments.slice(0, index + 1).join('/')), position)
+    })
+  }
+  return prefixes
 }

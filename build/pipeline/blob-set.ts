@@ -99,10 +99,10 @@ export class BlobSet {
     return hash
   }
 
-  /** The blob of `make()`, which depends on `parts` and `context` alone (see Reuse). */
-  addFrom(parts: readonly KeyPart[], make: () => unknown, context = ''): string {
+  /** The blob of `make()`, which depends on `parts` alone (see Reuse). */
+  addFrom(parts: readonly KeyPart[], make: () => unknown): string {
     if (!this.reuse) return this.add(make())
-    const hash = this.reuse.memoWith(['blob', ...parts], context, () => this.add(make()))
+    const hash = this.reuse.memo(['blob', ...parts], () => this.add(make()))
     this.hashes.add(hash)
     this.tracked?.add(hash)
     return hash

@@ -9,28 +9,46 @@ export interface LocaleLlms {
   pages: string[]
 }
 
+/** llms.txt, and where each page of llms-full.txt is in `published`. */
+export interface LlmsLayout {
+  index: string
+  order: number[]
+}
+
+/** The pages of llms-full.txt, in their order: a body edit changes them, not the layout. */
+export function llmsPages(layout: LlmsLayout, published: RenderedSource[]): LocaleLlms {
+  return { index: layout.index, pages: layout.order.map((position) => (published[position] as RenderedSource).markdown) }
+}
+
+/** Whether the layout made from `kept` fits `published`: the same pages, in the same places, with what llms.txt says of them. */
+export function sameLlmsLayout(kept: readonly RenderedSource[], published: readonly RenderedSource[]): boolean {
+  return kept.length === published.length && kept.every((source, index) => {
+    const other = published[index] as RenderedSource
+    return source === other || (source.slug === other.slug && source.title === other.title && source.parsed.data.description === other.parsed.data.description)
+  })
+}
+
 /**
  * llms.txt and llms-full.txt of one locale, in sidebar order, from the public
  * sidebar only: a draft is in neither, whatever the reader's token.
  */
-export function localeLlms(site: SiteConfig, locale: string, tree: NavTreeNode[], published: RenderedSource[]): LocaleLlms {
-  const bySlug = new Map(published.map((source) => [source.slug, source]))
-  const pagesUnder = (nodes: NavTreeNode[]): RenderedSource[] =>
+export function llmsLayout(site: SiteConfig, locale: string, tree: NavTreeNode[], published: RenderedSource[]): LlmsLayout {
+  const bySlug = new Map(published.map((source, position) => [source.slug, position]))
+  const pagesUnder = (nodes: NavTreeNode[]): number[] =>
     nodes.flatMap((node) => {
       const page = node.slug === null ? undefined : bySlug.get(node.slug)
-      return [...(page ? [page] : []), ...pagesUnder(node.children)]
+      return [...(page === undefined ? [] : [page]), ...pagesUnder(node.children)]
     })
-  const entry = (source: RenderedSource) => ({
-    title: source.title,
-    url: markdownUrl(site.defaultLocale, locale, source.slug, site.urlVersion),
-    description: source.parsed.data.description ?? null,
-  })
+  const entry = (position: number) => {
+    const source = published[position] as RenderedSource
+    return { title: source.title, url: markdownUrl(site.defaultLocale, locale, source.slug, site.urlVersion), description: source.parsed.data.description ?? null }
+  }
   // Top-level pages (the home page) come first, without a section heading, then the pages
   // the sidebar leaves out (hidden, or not named by site.yml's `sidebar`), which are published too.
   const sections = tree.filter((node) => node.children.length > 0)
   const inSections = pagesUnder(sections)
   const listed = new Set(pagesUnder(tree))
-  const loose = [...pagesUnder(tree.filter((node) => node.children.length === 0)), ...published.filter((source) => !listed.has(source))]
+  const loose = [...pagesUnder(tree.filter((node) => node.children.length === 0)), ...[...published.keys()].filter((position) => !listed.has(position))]
   const index = llmsIndex({
     title: site.title,
     description: site.description,
@@ -39,5 +57,5 @@ export function localeLlms(site: SiteConfig, locale: string, tree: NavTreeNode[]
       ...sections.map((node) => ({ title: node.title, pages: pagesUnder([node]).map(entry) })),
     ],
   })
-  return { index, pages: [...loose, ...inSections].map((source) => source.markdown) }
+  return { index, order: [...loose, ...inSections] }
 }

@@ -5,7 +5,8 @@ import type { GitHistory } from '../git-history.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
 import { configuredLayout } from './nav-layout.ts'
-import { buildNavigation, type FolderInfo, type NavItem, type NavOptions } from './nav.ts'
+import { buildNavigation, type FolderInfo, type Navigation, type NavItem, type NavOptions } from './nav.ts'
+import { keepingContexts, sameNavItems } from './nav-reuse.ts'
 import type { Reuse } from './reuse.ts'
 
 export interface LocaleViewInput {
@@ -80,24 +81,29 @@ export function buildLocaleView({ locale, site, variants, navItems, folders = no
       fallback: source.locale !== locale,
     }))
   // The sidebar depends on the pages' titles, slugs, order and drafts, not on their text: a
-  // long-lived build keeps it, and the blobs made from it, while those are unchanged.
+  // long-lived build keeps it, and each page context that came out the same (nav-reuse.ts).
   const navigationOf = (kind: string, list: RenderedSource[]) => {
     const listed = items(list)
-    return reuse ? reuse.memoWith(['navigation', reuseKey, locale, kind], JSON.stringify([listed, folders.key]), () => buildNavigation(listed, navOptions)) : buildNavigation(listed, navOptions)
+    if (!reuse) return buildNavigation(listed, navOptions)
+    return reuse.memoIf(
+      ['navigation', reuseKey, locale, kind],
+      { listed, folders: folders.key },
+      (kept) => kept.folders === folders.key && sameNavItems(kept.listed, listed),
+      (kept: Navigation | undefined) => keepingContexts(buildNavigation(listed, navOptions), kept),
+    )
   }
   const publicNav = navigationOf('public', publicList)
   const previewNav = navigationOf('drafts', previewList)
 
   const entryFor = (source: RenderedSource): VariantEntry => {
     const nav = (source.draft ? previewNav : publicNav).byDocId.get(source.docId) ?? emptyNav
-    const translations = [...(variants.get(source.docId)?.values() ?? [])]
-      .filter((variant) => source.draft || !variant.draft)
-      .map((variant) => ({ locale: variant.locale, slug: variant.slug }))
-    const edit = editInfo(source, site, git)
-    // A blob is made again only when its page, its rendering or its context changed.
-    const context = JSON.stringify([nav, edit, translations])
-    const hash = blobs.addFrom([source.parsed, source.rendered, locale], () => documentBlob({ requestedLocale: locale, source, nav, edit, translations }), context)
-    const markdown = blobs.addFrom([source.parsed, source.rendered, 'markdown'], () => source.markdown)
+    const versions = [...(variants.get(source.docId)?.values() ?? [])]
+    const translations = () => versions.filter((variant) => source.draft || !variant.draft).map((variant) => ({ locale: variant.locale, slug: variant.slug }))
+    // A blob is made again only when its page or one of its translations (each the same object
+    // while its file and rendering are, see version.ts) or its navigation context (nav-reuse.ts)
+    // changed; its edit data comes from the page, git history and site.yml, read once by a long-lived build.
+    const hash = blobs.addFrom([source, locale, nav, ...versions], () => documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations: translations() }))
+    const markdown = blobs.addFrom([source, 'markdown'], () => source.markdown)
     return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
   }
   const documents: Record<string, VariantEntry> = {}

@@ -12,8 +12,8 @@ export interface ManifestInput {
   releaseStreams: string[]
   /** The asset index blob. */
   assets: string
-  /** The hash of every blob of the build, route shards included (and any reused from an earlier run). */
-  blobs: Iterable<string>
+  /** The hash of every blob of the build, route shards included (and any reused from an earlier run), sorted (see sortedHashes). */
+  blobs: readonly string[]
 }
 
 /**
@@ -28,9 +28,33 @@ export function buildManifest(input: ManifestInput): { manifest: Manifest; blobL
     ...rest,
     site: { title: site.title, description: site.description, defaultLocale: site.defaultLocale, locales: site.locales, baseUrl: site.baseUrl, sections },
   }
-  const blobList = [...new Set(blobs)].sort()
-  const buildId = hashOfAll([JSON.stringify(body), ...blobList]).slice(0, 16)
-  return { manifest: { ...body, buildId, builtAt }, blobList: blobListOf(buildId, blobList) }
+  const buildId = hashOfAll([JSON.stringify(body), ...blobs]).slice(0, 16)
+  return { manifest: { ...body, buildId, builtAt }, blobList: blobListOf(buildId, blobs) }
+}
+
+/** Blob hashes in order, and the set they were sorted from. */
+export interface SortedHashes {
+  sorted: string[]
+  from: ReadonlySet<string>
+}
+
+/**
+ * `hashes` in order. Given what an earlier build sorted (a long-lived build,
+ * where an edit changes a few of some 50,000 hashes), only the hashes new
+ * since then are sorted, and merged into the earlier order.
+ */
+export function sortedHashes(hashes: ReadonlySet<string>, kept?: SortedHashes): SortedHashes {
+  if (!kept) return { sorted: [...hashes].sort(), from: hashes }
+  const added = [...hashes].filter((hash) => !kept.from.has(hash)).sort()
+  const sorted: string[] = []
+  let next = 0
+  for (const hash of kept.sorted) {
+    if (!hashes.has(hash)) continue
+    while (next < added.length && (added[next] as string) < hash) sorted.push(added[next++] as string)
+    sorted.push(hash)
+  }
+  while (next < added.length) sorted.push(added[next++] as string)
+  return { sorted, from: hashes }
 }
 
 /** Blobs KV would refuse: the build says so now, publishing refuses them later. */

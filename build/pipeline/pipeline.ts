@@ -7,7 +7,7 @@ import type { GitHistory } from '../git-history.ts'
 import type { AssetFile } from '../read-assets.ts'
 import { assetIndexOf, type AssetBlob } from './asset-table.ts'
 import { BlobSet } from './blob-set.ts'
-import { buildManifest, oversizedBlobWarnings } from './manifest.ts'
+import { buildManifest, oversizedBlobWarnings, sortedHashes, type SortedHashes } from './manifest.ts'
 import { buildReleases } from './releases.ts'
 import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { renderInProcess, type RenderMany } from './render-all.ts'
@@ -150,7 +150,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     releases: blobs.add(releases.releases),
     releaseStreams: releases.releases.streams.map((stream) => stream.name),
     assets: blobs.add(assetIndexOf([...usedAssets.values()])),
-    blobs: blobs.hashes,
+    // Reuse remembers the order of the last build's hashes: not a value made from it, so it is made again each time.
+    blobs: (input.reuse ? input.reuse.memoIf(['blob-list'], null, () => false, (kept: SortedHashes | undefined) => sortedHashes(blobs.hashes, kept)) : sortedHashes(blobs.hashes)).sorted,
   })
   return {
     manifest,

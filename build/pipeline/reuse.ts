@@ -10,12 +10,12 @@ export type KeyPart = object | string
  * has no Reuse and computes everything.
  */
 export class Reuse {
-  // Identities instead of the objects themselves in keys: a key is then a
-  // short string, and an object nobody holds any more can be collected.
-  private readonly ids = new WeakMap<object, number>()
-  private nextId = 1
-  private previous = new Map<string, { context: string; value: unknown }>()
-  private current = new Map<string, { context: string; value: unknown }>()
+  // Keys as paths in one tree of Maps, part by part: an object is a key by identity, and a
+  // lookup of a value kept neither makes a string nor allocates (a build looks up some 60,000).
+  private readonly root: KeyNode = {}
+  private run = 1
+  // The entries this run made or replaced, with what they replaced: a failed run puts them back.
+  private made: Array<{ node: KeyNode; before: Entry | undefined }> = []
 
   /** The value made from `parts` in this run or the last one, else `make()`. */
   memo<T>(parts: readonly KeyPart[], make: () => T): T {
@@ -24,15 +24,29 @@ export class Reuse {
 
   /**
    * Like `memo`, for a value that also depends on `context`, a text that is
-   * long or changes often (a page's navigation as JSON): it is compared with
+   * long or changes often (where every page is, for the link table): it is compared with
    * the context of the value kept, not made part of the key.
    */
   memoWith<T>(parts: readonly KeyPart[], context: string, make: () => T): T {
-    const key = parts.map((part) => (typeof part === 'string' ? part : `#${this.idOf(part)}`)).join('\u0000')
-    const kept = (this.current.get(key) ?? this.previous.get(key)) as { context: string; value: T } | undefined
-    const entry = kept && kept.context === context ? kept : { context, value: make() }
-    this.current.set(key, entry)
-    return entry.value
+    return this.memoIf(parts, context, (kept) => kept === context, make)
+  }
+
+  /**
+   * Like `memoWith`, for a value that depends on `input`, which `same` compares
+   * with the input of the value kept (cheaper than a text of it). `make` gets
+   * the value kept, if any, to keep the parts of it that did not change.
+   */
+  memoIf<I, T>(parts: readonly KeyPart[], input: I, same: (kept: I) => boolean, make: (kept: T | undefined) => T): T {
+    const node = nodeAt(this.root, parts)
+    const kept = node.entry
+    if (kept && same(kept.input as I)) {
+      kept.used = this.run
+      return kept.value as T
+    }
+    const entry: Entry = { input, value: make(kept?.value as T | undefined), used: this.run }
+    this.made.push({ node, before: kept })
+    node.entry = entry
+    return entry.value as T
   }
 
   /**
@@ -41,16 +55,46 @@ export class Reuse {
    * blobs were never handed over, so a later run must not name them unmade.
    */
   endRun(succeeded: boolean): void {
-    if (succeeded) this.previous = this.current
-    this.current = new Map()
+    if (succeeded) prune(this.root, this.run)
+    else for (const { node, before } of this.made.reverse()) node.entry = before
+    this.made = []
+    this.run++
   }
+}
 
-  private idOf(part: object): number {
-    let id = this.ids.get(part)
-    if (id === undefined) {
-      id = this.nextId++
-      this.ids.set(part, id)
+interface Entry {
+  input: unknown
+  value: unknown
+  /** The last run that made or reused it. */
+  used: number
+}
+
+interface KeyNode {
+  entry?: Entry | undefined
+  next?: Map<KeyPart, KeyNode> | undefined
+}
+
+/** The node of `parts` under `root`, made if missing. */
+function nodeAt(root: KeyNode, parts: readonly KeyPart[]): KeyNode {
+  let node = root
+  for (const part of parts) {
+    node.next ??= new Map()
+    let child = node.next.get(part)
+    if (!child) {
+      child = {}
+      node.next.set(part, child)
     }
-    return id
+    node = child
   }
+  return node
+}
+
+/** Drops what run `run` did not use; whether a node is left holding anything. */
+function prune(node: KeyNode, run: number): boolean {
+  if (node.entry && node.entry.used !== run) node.entry = undefined
+  if (node.next) {
+    for (const [part, child] of node.next) if (!prune(child, run)) node.next.delete(part)
+    if (node.next.size === 0) node.next = undefined
+  }
+  return node.entry !== undefined || node.next !== undefined
 }

@@ -19,11 +19,13 @@ export function sectionTitles(site: SiteConfig, pagesByLocale: Record<string, Se
   const slugs = new Set(Object.values(pagesByLocale).flatMap((pages) => pages.map((page) => page.section)))
   const listed = site.sections.map((section) => section.slug).filter((slug) => slugs.has(slug))
   const others = [...slugs].filter((slug) => !listed.includes(slug)).sort()
+  // A section's own page by its id, looked up once per section and locale rather than searched for among every page.
+  const titles = new Map(site.locales.map((locale) => [locale, new Map((pagesByLocale[locale] ?? []).toReversed().map((page) => [page.docId, page.title]))]))
   return [...listed, ...others].map((slug) => ({
     slug,
     title: Object.fromEntries(
       site.locales.map((locale) => {
-        const own = pagesByLocale[locale]?.find((page) => page.docId === slug)?.title
+        const own = titles.get(locale)?.get(slug)
         return [locale, sectionTitle(site, slug, locale) ?? own ?? humanize(slug)]
       }),
     ),

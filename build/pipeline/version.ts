@@ -1,6 +1,6 @@
 import type { DocsVersion } from '../../contract/index.ts'
 import { SCHEMA_VERSION } from '../../contract/index.ts'
-import { folderInfoOf, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
+import { folderInfoOf, folderNumberPrefixes, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
 import { linkTable, toSourceDocuments } from '../content/documents.ts'
 import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
 import { parseDocumentFile, type DocumentFrontMatter, type ParsedFile, type ReleaseFrontMatter, type SourceFile } from '../content/front-matter.ts'
@@ -17,7 +17,7 @@ import { contentHash, type BlobSet } from './blob-set.ts'
 import { checkLinks } from './links.ts'
 import { LlmsParts } from './llms-parts.ts'
 import { LLMS_FULL_PART_BYTES } from './llms.ts'
-import { localeLlms } from './locale-llms.ts'
+import { llmsLayout, llmsPages, sameLlmsLayout } from './locale-llms.ts'
 import { buildLocaleView } from './locale-view.ts'
 import { navItems } from './nav-items.ts'
 import { checkSidebar, sidebarNames } from './nav-layout.ts'
@@ -102,11 +102,16 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     partials: partialSources(docFiles),
   })
   problems.push(...rendered.errors)
+  // A document is made from its parsed file and the site alone: a long-lived build keeps the
+  // same object for a page whose file and rendering did not change, and later stages tell an
+  // untouched page by that identity.
   const sources: RenderedSource[] = documents.map((document) => {
     const output = rendered.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
-    const title = titleOf(document, output)
-    return { ...document, rendered: output, title, markdown: memo([document.parsed, output], () => documentMarkdown(title, output.markdown)) }
+    return memo([document.parsed, output], () => {
+      const title = titleOf(document, output)
+      return { ...document, rendered: output, title, markdown: documentMarkdown(title, output.markdown) }
+    })
   })
   const linkProblems = checkLinks(sources, links.draftUrls)
   problems.push(...linkProblems.toDrafts)
@@ -124,19 +129,26 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const documentPaths = documents.map((document) => document.path)
   // Folder labels and orders come from the category files and the folders' names.
   const foldersKey = JSON.stringify([categories, documentPaths, site.sidebar ? [...names] : []])
+  const prefixes = input.reuse ? input.reuse.memoWith([input.key, 'folder-prefixes'], foldersKey, () => folderNumberPrefixes(documentPaths)) : folderNumberPrefixes(documentPaths)
   for (const locale of site.locales) {
-    const folders = { info: folderInfoOf(categories, documentPaths, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
+    const folders = { info: folderInfoOf(categories, prefixes, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
     const view = buildLocaleView({ locale, site, variants, navItems: nav.items, folders, docIdOf, git: input.git, blobs, reuse: input.reuse, reuseKey: input.key })
     documentsByLocale[locale] = view.documents
     docs.navigation[locale] = view.navigation
     published[locale] = view.published
-    const files = localeLlms(site, locale, view.publicTree, view.published)
+    // The order of llms-full.txt and the text of llms.txt come from the public sidebar and what
+    // it says of each page: kept while the sidebar is the same object and its pages say the same.
+    const { publicTree, published: listed } = view
+    const layout = input.reuse
+      ? input.reuse.memoIf(['llms', input.key, locale], { publicTree, listed }, (kept) => kept.publicTree === publicTree && sameLlmsLayout(kept.listed, listed), () => llmsLayout(site, locale, publicTree, listed))
+      : llmsLayout(site, locale, publicTree, listed)
+    const files = llmsPages(layout, listed)
     const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
       const json = JSON.stringify(text)
       return { json, hash: contentHash(json) }
     })
     const full = parts.map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
-    docs.llms[locale] = { index: blobs.add(files.index), full, fullEtag: contentHash(full.join('\n')) }
+    docs.llms[locale] = { index: blobs.addFrom([layout, 'llms.txt'], () => layout.index), full, fullEtag: contentHash(full.join('\n')) }
     const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
     index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
     docs.search[locale] = blobs.addText(index.index)

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentError } from '../../build/content/problems.ts'
 import { SiteSession, type SessionBuild } from '../../build/session.ts'
-import { buildDir, makeTempDir, removeTempDirs, versionOf } from './helpers.ts'
+import { buildDir, documentOf, makeTempDir, navTreeOf, removeTempDirs, routesOf, versionOf } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -62,6 +62,21 @@ describe('the long-lived build of npm start', () => {
   it('follows a changed title into the navigation, neighbours and search', async () => {
     await change('docs/en/guides/deploy.md', (text) => text.replace(/^title: .*$/m, 'title: Shipping it'))
     await expectSameAsOneShot(['docs/en/guides/deploy.md'])
+  })
+
+  it('follows a title and a sidebar label edited in one folder into the prev/next of the page before it, in the folder before', async () => {
+    const before = await expectSameAsOneShot([])
+    const routes = routesOf({ ...before, blobs: handedOver })
+    const neighbour = Object.keys(routes.documents.en ?? {}).find((docId) => documentOf({ ...before, blobs: handedOver }, docId).nav.next?.slug === 'api')
+    expect(neighbour?.startsWith('guides')).toBe(true)
+    for (const [edit, label] of [[(text: string) => text.replace(/^title: .*$/m, 'title: Endpoints'), 'Endpoints'], [(text: string) => text.replace(/^title: .*$/m, '$&\nsidebar_label: Endpoint list'), 'Endpoint list']] as const) {
+      await change('docs/en/api/index.md', edit)
+      const build = await expectSameAsOneShot(['docs/en/api/index.md'])
+      const served = { ...build, blobs: handedOver }
+      expect(documentOf(served, neighbour ?? '').nav.next).toEqual({ slug: 'api', title: label })
+      expect(build.blobs.has(routesOf(served).documents.en?.[neighbour ?? '']?.blob ?? '')).toBe(true)
+      expect(navTreeOf(served).find((node) => node.slug === 'api')?.title).toBe(label)
+    }
   })
 
   it('takes in a new page, a new link to it, and a deleted page', async () => {

@@ -9,8 +9,11 @@ export function isMarkdownPath(path: string): boolean {
   return markdownExtension.test(path)
 }
 
+// A segment starting with `_`: tested on every content path at every build, so without splitting it.
+const partialSegment = /(^|\/)_/
+
 export function isPartialPath(path: string): boolean {
-  return path.split('/').some((segment) => segment.startsWith('_'))
+  return partialSegment.test(path)
 }
 
 /** The path without its Markdown extension (`guides/a.mdx` -> `guides/a`). */
