@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
-import { Log, LogLevel, Miniflare, type WorkerOptions } from 'miniflare'
-import { unstable_getMiniflareWorkerOptions } from 'wrangler'
+import { Log, LogLevel, Miniflare } from 'miniflare'
 import { KV_BINDING } from '../contract/index.ts'
 import { kvDatabasePath } from '../publish/targets/kv-files.ts'
 import { stop as stopEsbuild } from 'esbuild'
 import { bundleWorker } from './bundle-worker.ts'
+import type { LocalWorkerConfig } from './worker-config.ts'
 
 /** Where local KV keeps a namespace: wrangler's state folder, so `wrangler dev` reads the same store. */
 export interface LocalKvPlace {
@@ -22,17 +22,8 @@ export interface LocalWorker {
   close(): Promise<void>
 }
 
-/** wrangler.toml's worker as Miniflare runs it: bindings, `.dev.vars` secrets and compatibility settings. */
-export function configuredWorker(configPath: string): WorkerOptions {
-  // wrangler's declarations name Miniflare's worker options through a copy of Miniflare's types that do not resolve here.
-  return unstable_getMiniflareWorkerOptions(configPath).workerOptions as WorkerOptions
-}
-
-export function localKvPlace(worker: WorkerOptions, persistRoot: string): LocalKvPlace {
-  const namespace = (worker.kvNamespaces as Record<string, string | { id: string }> | undefined)?.[KV_BINDING]
-  const namespaceId = typeof namespace === 'string' ? namespace : namespace?.id
-  if (!namespaceId) throw new Error(`wrangler.toml has no kv_namespaces entry for ${KV_BINDING}`)
-  return { kvDir: join(persistRoot, 'v3', 'kv'), namespaceId }
+export function localKvPlace(config: LocalWorkerConfig, persistRoot: string): LocalKvPlace {
+  return { kvDir: join(persistRoot, 'v3', 'kv'), namespaceId: config.namespaceId }
 }
 
 /** Has Miniflare create the namespace's store the first time, so its files are Miniflare's own. */
@@ -66,18 +57,20 @@ export async function bundleLocalWorker(): Promise<string> {
  * The worker in one workerd, as `wrangler dev` would run it (the same
  * bundle conditions, bindings and local KV), inside this process: publishing
  * and serving share the one store without a second runtime or wrangler's
- * proxy. `vars` override wrangler.toml's.
+ * proxy. `vars` (.dev.vars' secrets, the preview's variables) override wrangler.toml's.
  */
-export async function startLocalWorker(options: { bundleDir: string; worker: WorkerOptions; place: LocalKvPlace; port: number; vars: Record<string, string> }): Promise<LocalWorker> {
-  const { worker, bundleDir } = options
+export async function startLocalWorker(options: { bundleDir: string; config: LocalWorkerConfig; place: LocalKvPlace; port: number; vars: Record<string, string> }): Promise<LocalWorker> {
+  const { config, bundleDir } = options
   const miniflare = new Miniflare({
-    ...worker,
     name: 'docs-service',
+    compatibilityDate: config.compatibilityDate,
+    compatibilityFlags: config.compatibilityFlags,
+    kvNamespaces: { [KV_BINDING]: config.namespaceId },
     modules: true,
     scriptPath: join(bundleDir, 'worker.js'),
     // Module names are paths under this root; wrangler.toml's root (the repository) does not hold the bundle.
     modulesRoot: bundleDir,
-    bindings: { ...worker.bindings, ...options.vars },
+    bindings: { ...config.vars, ...options.vars },
     kvPersist: options.place.kvDir,
     host: '127.0.0.1',
     port: options.port,

@@ -9,11 +9,11 @@ import { relayTarget } from '../publish/targets/relay.ts'
 import { startBuildReporter } from './build-reporter.ts'
 import { ensureDevVars } from './dev-vars.ts'
 import { readLiveRecord, writeLiveRecord } from './live-record.ts'
-import { bundleLocalWorker, configuredWorker, createLocalKv, localKvPlace, startLocalWorker } from './local-worker.ts'
+import { bundleLocalWorker, createLocalKv, localKvPlace, startLocalWorker } from './local-worker.ts'
+import { readLocalWorkerConfig } from './worker-config.ts'
 import { busyPortMessage, portSetting } from './port.ts'
 import { mintPreviewToken } from './preview-token.ts'
 import { watchTree } from './watch-tree.ts'
-import { QUIET_WRANGLER_ENV } from './wrangler-env.ts'
 
 // The author's preview: build content/, publish it into local KV with the
 // production publish code, serve it with the worker in one workerd (the API
@@ -26,6 +26,7 @@ const sinceStart = () => Math.round(performance.now() - startedAt)
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)
+const definedOnly = (vars: Record<string, string | undefined>) => Object.fromEntries(Object.entries(vars).filter((entry): entry is [string, string] => entry[1] !== undefined))
 function refuse(message: string): never {
   console.error(message)
   process.exit(1)
@@ -41,12 +42,12 @@ const persistRoot = resolve(process.env.PERSIST_DIR ?? '.wrangler/state')
 
 // Bundled while the first build runs.
 const bundled = bundleLocalWorker()
-Object.assign(process.env, QUIET_WRANGLER_ENV)
-const { JWT_SECRET: secret } = await ensureDevVars()
+const devVars = await ensureDevVars()
+const secret = devVars.JWT_SECRET
 if (!secret) throw new Error('.dev.vars has no JWT_SECRET')
 const reporter = await startBuildReporter()
-const configured = configuredWorker('wrangler.toml')
-const place = localKvPlace(configured, persistRoot)
+const config = await readLocalWorkerConfig()
+const place = localKvPlace(config, persistRoot)
 await createLocalKv(place)
 // Until the worker serves, KV is written as files in bulk; from then on, through its binding.
 const kvFiles = openKvFiles(place.kvDir, place.namespaceId)
@@ -118,10 +119,10 @@ kvFiles.close()
 // The preview's variables exist only here: a deployed worker has none of them.
 const worker = await startLocalWorker({
   bundleDir: await bundled,
-  worker: configured,
+  config,
   place,
   port: portChoice.port,
-  vars: { POINTER_TTL_SECONDS: '0', PREVIEW: 'true', PREVIEW_TOKEN: await mintPreviewToken(secret), PREVIEW_PROBLEMS_URL: reporter.url },
+  vars: { ...definedOnly(devVars), POINTER_TTL_SECONDS: '0', PREVIEW: 'true', PREVIEW_TOKEN: await mintPreviewToken(secret), PREVIEW_PROBLEMS_URL: reporter.url },
 })
 store.handOver(kvBindingTarget(worker.kv))
 markServing()
