@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
@@ -44,7 +44,7 @@ export async function createLocalKv(place: LocalKvPlace): Promise<void> {
   }
 }
 
-/** A folder holding worker/index.ts bundled as `worker.js`; made while the first build runs, it is gone when the worker closes. */
+/** A folder holding worker/index.ts bundled as `worker.js`, for startLocalWorker; the caller removes it when done. */
 export async function bundleLocalWorker(): Promise<string> {
   const bundleDir = await mkdtemp(join(tmpdir(), 'docs-worker-'))
   await bundleWorker('worker/index.ts', join(bundleDir, 'worker.js'))
@@ -83,14 +83,10 @@ export async function startLocalWorker(options: { bundleDir: string; config: Loc
     const kv = (await miniflare.getKVNamespace(KV_BINDING)) as unknown as KVNamespace
     return {
       kv,
-      close: async () => {
-        await miniflare.dispose()
-        await rm(bundleDir, { recursive: true, force: true })
-      },
+      close: () => miniflare.dispose(),
     }
   } catch (error) {
     await miniflare.dispose()
-    await rm(bundleDir, { recursive: true, force: true })
     throw error
   }
 }

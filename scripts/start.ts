@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
 import { SiteSession } from '../build/session.ts'
 import { ContentError, formatProblem, formatWarning } from '../build/content/problems.ts'
@@ -53,13 +54,20 @@ await createLocalKv(place)
 const kvFiles = openKvFiles(place.kvDir, place.namespaceId)
 const store = relayTarget(kvFiles)
 const publisher = await SuccessivePublisher.open(store)
-// Renderings and archived versions cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
-const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service'), isStored: publisher.has })
 const live = await readPointer(store)
 // What the server shows while a build fails: a build of an earlier session counts, as local KV keeps it.
 let lastGoodBuild = live?.buildId ?? null
 const record = await readLiveRecord(persistRoot)
-const liveIsCurrent = live !== null && record?.buildId === live.buildId && record.inputs === (await session.inputsHash())
+// The preview's variables exist only here: a deployed worker has none of them.
+const workerVars = { ...definedOnly(devVars), POINTER_TTL_SECONDS: '0', PREVIEW: 'true', PREVIEW_TOKEN: await mintPreviewToken(secret), PREVIEW_PROBLEMS_URL: reporter.url }
+const startWorker = async () => startLocalWorker({ bundleDir: await bundled, config, place, port: portChoice.port, vars: workerVars })
+// When the live build is the one the last session recorded, the worker starts while the folder is
+// checked (it only reads KV meanwhile, as this process does); if the check fails, it stops before
+// KV is written as files.
+const early = live !== null && record?.buildId === live.buildId ? startWorker() : null
+// Renderings and archived versions cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
+const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service'), isStored: publisher.has })
+const liveIsCurrent = early !== null && record?.inputs === (await session.inputsHash())
 
 async function buildAndPublish(reason: string, changed: string[]): Promise<void> {
   const started = performance.now()
@@ -112,18 +120,13 @@ const watcher = watchTree(contentDir, (file) => {
   }, 75)
 })
 
-if (liveIsCurrent) console.log(`initial check: the live build ${live.buildId} was built from ${contentFolder} as it is; serving it (checked ${sinceStart()} ms after start)`)
-else await buildAndPublish('initial build', [])
+if (liveIsCurrent) console.log(`initial check: the live build ${lastGoodBuild} was built from ${contentFolder} as it is; serving it (checked ${sinceStart()} ms after start)`)
+else {
+  if (early) await (await early).close()
+  await buildAndPublish('initial build', [])
+}
 kvFiles.close()
-
-// The preview's variables exist only here: a deployed worker has none of them.
-const worker = await startLocalWorker({
-  bundleDir: await bundled,
-  config,
-  place,
-  port: portChoice.port,
-  vars: { ...definedOnly(devVars), POINTER_TTL_SECONDS: '0', PREVIEW: 'true', PREVIEW_TOKEN: await mintPreviewToken(secret), PREVIEW_PROBLEMS_URL: reporter.url },
-})
+const worker = liveIsCurrent && early ? await early : await startWorker()
 store.handOver(kvBindingTarget(worker.kv))
 markServing()
 console.log(
@@ -150,6 +153,7 @@ async function stop(code: number) {
   watcher.close()
   clearTimeout(pending)
   await Promise.all([worker.close(), reporter.close()])
+  await rm(await bundled, { recursive: true, force: true })
   process.exit(code)
 }
 process.on('SIGINT', () => void stop(0))
