@@ -37,20 +37,27 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
     })
     const misses = [...inputs].flatMap(([key, input]) => (outputs.has(key) ? [] : [{ key, input }]))
     let done = inputs.size - misses.length
-    const progress = (count: number) => options.onProgress?.((done += count), inputs.size)
-    progress(0)
-    const rendered =
-      (misses.length >= PARALLEL_THRESHOLD && threads > 1) || misses.some(({ input }) => input.body.length > largeDocumentChars)
-        ? await renderOnThreads(misses, { targets, heapCapMb }, threads, progress)
-        : misses.map(({ key, input }) => {
-            progress(1)
-            return { key, output: renderDocument(input, targets) }
-          })
-    for (const { key, output } of rendered) outputs.set(key, output)
-    // A rendering with errors is not kept: the build fails until they are fixed, and
-    // one too large to render now may render with more room.
-    const cacheable = rendered.filter(({ output }) => output.errors.length === 0)
-    await mapLimit(cacheable, 64, ({ key, output }) => options.cache?.set(inputs.get(key) as RenderInput, output))
+    options.onProgress?.(done, inputs.size)
+    // Renderings go to the cache as they come, while the threads render the rest, not all at the end.
+    const writes: Promise<void>[] = []
+    let writeFailure: unknown
+    const finished = (results: RenderResult[]) => {
+      for (const { key, output } of results) {
+        outputs.set(key, output)
+        // A rendering with errors is not kept: the build fails until they are fixed, and
+        // one too large to render now may render with more room.
+        const input = inputs.get(key) as RenderInput
+        if (options.cache && output.errors.length === 0) writes.push(options.cache.set(input, output).catch((error: unknown) => void (writeFailure ??= error)))
+      }
+      options.onProgress?.((done += results.length), inputs.size)
+    }
+    if ((misses.length >= PARALLEL_THRESHOLD && threads > 1) || misses.some(({ input }) => input.body.length > largeDocumentChars)) {
+      await renderOnThreads(misses, { targets, heapCapMb }, threads, finished)
+    } else {
+      for (const { key, input } of misses) finished([{ key, output: renderDocument(input, targets) }])
+    }
+    await Promise.all(writes)
+    if (writeFailure !== undefined) throw writeFailure
     return outputs
   }
 }
@@ -64,9 +71,9 @@ interface ThreadSetup {
   heapCapMb: number
 }
 
-async function renderOnThreads(jobs: RenderJob[], setup: ThreadSetup, threads: number, progress: (count: number) => void): Promise<RenderResult[]> {
+/** Renders the jobs on threads, handing each batch's results to `finished` as it comes back. */
+async function renderOnThreads(jobs: RenderJob[], setup: ThreadSetup, threads: number, finished: (results: RenderResult[]) => void): Promise<void> {
   const queue = [...jobs]
-  const results: RenderResult[] = []
   // A thread that runs out of memory is gone: its batch is rendered again one
   // document at a time, and the thread's place is taken by a new one.
   const runThread = async () => {
@@ -75,8 +82,7 @@ async function renderOnThreads(jobs: RenderJob[], setup: ThreadSetup, threads: n
       try {
         for (let batch = queue.splice(0, BATCH_SIZE); batch.length > 0; batch = queue.splice(0, BATCH_SIZE)) {
           const output = await renderBatch(worker, batch).catch(unlessOutOfMemory)
-          results.push(...(output ?? (await renderEachAlone(batch, setup))))
-          progress(batch.length)
+          finished(output ?? (await renderEachAlone(batch, setup)))
           if (!output) break
         }
       } finally {
@@ -85,7 +91,6 @@ async function renderOnThreads(jobs: RenderJob[], setup: ThreadSetup, threads: n
     }
   }
   await Promise.all(Array.from({ length: Math.min(threads, Math.ceil(jobs.length / BATCH_SIZE)) }, runThread))
-  return results
 }
 
 function startThread({ targets, heapCapMb }: ThreadSetup): Worker {

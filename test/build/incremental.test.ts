@@ -120,6 +120,21 @@ describe('rendering on worker threads', () => {
     expect(sortedBlobs(two)).toEqual(sortedBlobs(one))
     expect(documentOf(two, 'part-5/page-59').html).toContain('<a href="/part-0/page-0#example">page 0</a>')
   })
+
+  it('stores every rendering made on threads in the render cache, so the next build renders none', async () => {
+    const dir = await writeContent(manyDocuments())
+    const cache = join(await makeTempDir('docs-cache-'), 'cache')
+    const firstReports: number[] = []
+    const secondReports: number[] = []
+    await buildDir(dir, { cacheDir: cache, threads: 2, onProgress: (done) => firstReports.push(done) })
+    const { result } = await buildDir(dir, { cacheDir: cache, threads: 2, onProgress: (done) => secondReports.push(done) })
+
+    expect(firstReports[0]).toBe(0)
+    const renderings = (await readdir(cache, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && !entry.name.startsWith('memo-'))
+    expect(renderings).toHaveLength(MANY)
+    expect(secondReports).toEqual([MANY])
+    expect(documentOf(result, 'part-5/page-59').html).toContain('<a href="/part-0/page-0#example">page 0</a>')
+  })
 })
 
 describe('the search index cache', () => {

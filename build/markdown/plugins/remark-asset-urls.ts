@@ -1,7 +1,7 @@
 import type { Root } from 'mdast'
 import type { Transformer } from 'unified'
-import { visit } from 'unist-util-visit'
 import { assetUrlOf, isAssetLink, NO_ASSETS } from '../asset-targets.ts'
+import { eachNode } from './each-node.ts'
 
 /**
  * The Markdown copy's images and links to files point where the HTML's do:
@@ -14,7 +14,7 @@ export function remarkAssetUrls(): Transformer<Root, Root> {
     if (!context) return
     const targets = context.targets.assets ?? NO_ASSETS
     const urlOf = (src: string) => assetUrlOf(context.path, src, targets)
-    visit(tree, (node) => {
+    eachNode(tree, (node) => {
       if (node.type === 'image' || ((node.type === 'link' || node.type === 'definition') && isAssetLink(node.url))) node.url = urlOf(node.url) ?? node.url
     })
   }

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast'
-import { SKIP, visit } from 'unist-util-visit'
 import { parseFenceMeta } from '../code-meta.ts'
+import { eachNode } from './each-node.ts'
 
 /**
  * The Markdown copy's code blocks: a fence with its language and no meta
@@ -9,12 +9,13 @@ import { parseFenceMeta } from '../code-meta.ts'
  */
 export function remarkCodeCopy() {
   return function transform(tree: Root) {
-    visit(tree, 'code', (node, index, parent) => {
+    eachNode(tree, (node, index, parent) => {
+      if (node.type !== 'code') return
       const { title } = parseFenceMeta(node.meta)
       node.meta = null
-      if (!title || !parent || index === undefined) return
+      if (!title) return
       parent.children.splice(index, 0, { type: 'paragraph', children: [{ type: 'inlineCode', value: title }] })
-      return [SKIP, index + 2]
+      return index + 2
     })
   }
 }

@@ -1,8 +1,8 @@
 import type { Position } from 'unist'
 import type { Root } from 'mdast'
 import type { VFile } from 'vfile'
-import { visit } from 'unist-util-visit'
 import { splitFenceInfo, takeHighlightComments } from '../code-meta.ts'
+import { eachNode } from './each-node.ts'
 
 /** A fence's meta and code, by where the fence is in the source. */
 export type FenceMetaStash = Map<string, { meta: string; code: string }>
@@ -25,7 +25,8 @@ declare module 'vfile' {
 export function remarkCodeMeta() {
   return function transform(tree: Root, file: VFile) {
     const stash: FenceMetaStash = new Map()
-    visit(tree, 'code', (node) => {
+    eachNode(tree, (node) => {
+      if (node.type !== 'code') return
       const { language, meta: fenceMeta } = splitFenceInfo(node.lang, node.meta)
       const marked = takeHighlightComments(node.value)
       const ranges = marked?.highlightedLines.map(([first, last]) => (first === last ? `${first}` : `${first}-${last}`)).join(',')
