@@ -79,7 +79,7 @@ export async function measureVersions(workDir: string, documents: number, versio
   const coldBytesOldest = await coldBytes(out)
   const startState = { persist: join(workDir, 'versions-start-state'), cache: await emptyCache('start') }
   const served = documentPath(sampleDocuments(corpus, 1)[0] as Parameters<typeof documentPath>[0], true)
-  const start = { first: await measureStart(repo, startState, served), unchanged: await measureStart(repo, startState, served) }
+  const start = { first: await measureStart(repo, startState, { path: served }), unchanged: await measureStart(repo, startState, { path: served }) }
 
   const oneEditMs = { oneVersion: 0, allVersions: 0 }
   const edited = join(repo, pages[0] as string)

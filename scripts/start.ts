@@ -10,7 +10,7 @@ import { relayTarget } from '../publish/targets/relay.ts'
 import { startBuildReporter } from './build-reporter.ts'
 import { ensureDevVars } from './dev-vars.ts'
 import { readLiveRecord, writeLiveRecord } from './live-record.ts'
-import { bundleLocalWorker, createLocalKv, localKvPlace, startLocalWorker } from './local-worker.ts'
+import { bundleLocalWorker, createLocalKv, localKvPlace, startLocalWorker, type LocalWorker } from './local-worker.ts'
 import { readLocalWorkerConfig } from './worker-config.ts'
 import { busyPortMessage, portSetting } from './port.ts'
 import { mintPreviewToken } from './preview-token.ts'
@@ -62,8 +62,8 @@ const record = await readLiveRecord(persistRoot)
 const workerVars = { ...definedOnly(devVars), POINTER_TTL_SECONDS: '0', PREVIEW: 'true', PREVIEW_TOKEN: await mintPreviewToken(secret), PREVIEW_PROBLEMS_URL: reporter.url }
 const startWorker = async () => startLocalWorker({ bundleDir: await bundled, config, place, port: portChoice.port, vars: workerVars })
 // When the live build is the one the last session recorded, the worker starts while the folder is
-// checked (it only reads KV meanwhile, as this process does); if the check fails, it stops before
-// KV is written as files.
+// checked (it only reads KV meanwhile, as this process does) and serves that build from then on.
+// Otherwise KV is written as files in bulk first (a first start writes every blob), then it starts.
 const early = live !== null && record?.buildId === live.buildId ? startWorker() : null
 // Renderings and archived versions cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
 const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service'), isStored: publisher.has })
@@ -120,31 +120,44 @@ const watcher = watchTree(contentDir, (file) => {
   }, 75)
 })
 
-if (liveIsCurrent) console.log(`initial check: the live build ${lastGoodBuild} was built from ${contentFolder} as it is; serving it (checked ${sinceStart()} ms after start)`)
-else {
-  if (early) await (await early).close()
-  await buildAndPublish('initial build', [])
+/** Once the worker answers: where to look, and how long the start took to its first answer. */
+async function announce(): Promise<void> {
+  console.log(
+    [
+      `Docs preview on ${origin}/ (reloads on save; "Show drafts" uses a token minted for this session)`,
+      `Docs API on ${origin}/v1 (watching ${contentDir})`,
+      `  curl ${origin}/v1/documents/index`,
+      `  curl ${origin}/v1/documents/index.md`,
+      `  curl ${origin}/v1/navigation`,
+      `  curl -X POST ${origin}/v1/search -H 'Content-Type: application/json' -d '{"query":"publish"}'`,
+      `  curl ${origin}/v1/releases?stream=stable`,
+      `  curl ${origin}/llms.txt`,
+      `  curl ${origin}/v1/status`,
+    ].join('\n'),
+  )
+  const answered = await fetch(`${origin}/v1/status`)
+  await answered.arrayBuffer()
+  console.log(`serving: first answer (${answered.status}) ${sinceStart()} ms after start`)
 }
-kvFiles.close()
-const worker = liveIsCurrent && early ? await early : await startWorker()
-store.handOver(kvBindingTarget(worker.kv))
+
+let worker: LocalWorker | undefined
+if (early) {
+  // The live build serves while the session builds; what the folder changed since is published through the worker's binding.
+  worker = await early
+  kvFiles.close()
+  store.handOver(kvBindingTarget(worker.kv))
+  if (liveIsCurrent) console.log(`initial check: the live build ${lastGoodBuild} was built from ${contentFolder} as it is; serving it (checked ${sinceStart()} ms after start)`)
+  else console.log(`initial check: ${contentFolder} changed since the live build ${lastGoodBuild}; serving that build until this one is published`)
+  await announce()
+  if (!liveIsCurrent) await buildAndPublish('initial build', [])
+} else {
+  await buildAndPublish('initial build', [])
+  kvFiles.close()
+  worker = await startWorker()
+  store.handOver(kvBindingTarget(worker.kv))
+  await announce()
+}
 markServing()
-console.log(
-  [
-    `Docs preview on ${origin}/ (reloads on save; "Show drafts" uses a token minted for this session)`,
-    `Docs API on ${origin}/v1 (watching ${contentDir})`,
-    `  curl ${origin}/v1/documents/index`,
-    `  curl ${origin}/v1/documents/index.md`,
-    `  curl ${origin}/v1/navigation`,
-    `  curl -X POST ${origin}/v1/search -H 'Content-Type: application/json' -d '{"query":"publish"}'`,
-    `  curl ${origin}/v1/releases?stream=stable`,
-    `  curl ${origin}/llms.txt`,
-    `  curl ${origin}/v1/status`,
-  ].join('\n'),
-)
-const answered = await fetch(`${origin}/v1/status`)
-await answered.arrayBuffer()
-console.log(`serving: first answer (${answered.status}) ${sinceStart()} ms after start`)
 
 let stopping = false
 async function stop(code: number) {
@@ -152,7 +165,7 @@ async function stop(code: number) {
   stopping = true
   watcher.close()
   clearTimeout(pending)
-  await Promise.all([worker.close(), reporter.close()])
+  await Promise.all([worker?.close(), reporter.close()])
   await rm(await bundled, { recursive: true, force: true })
   process.exit(code)
 }
