@@ -261,12 +261,14 @@ then times what the store does to exactly those values (hash of a content-hash k
 decode, JSON parse, schema check), median of at least 15 rounds each. Five isolates, five
 documents, one of them a translation.
 
-The author loop is \`npm start\` on the same corpus (its own port and local KV):
-five documents are saved in turn, one of them a translation, each with a new word appended, and
-each save is timed to the first \`GET /v1/documents/<slug>.md\` that carries the word, polling
-every 20 ms (120 s at most per edit). Peak RSS is each process's own peak (\`VmHWM\` in
-\`/proc/<pid>/status\`) after the edits; a group's figure sums them, so it bounds from above what
-the group held at any one moment.
+The author loop is \`npm start\` on the same corpus (its own port, local KV and render cache, all
+empty at first): five documents are saved in turn, one of them a translation, each with a new word
+appended, and each save is timed to the first \`GET /v1/documents/<slug>.md\` that carries the word,
+polling every 20 ms (120 s at most per edit). Then it is stopped and started again on the same
+folder, and once more after a page was edited while it was stopped (timed until that edit is
+served). Peak RSS is each process's own peak (\`VmHWM\` in \`/proc/<pid>/status\`) in
+\`npm start\`'s process group, after the edits; the sum bounds from above what the group held at
+any one moment.
 
 ${sections.join('\n\n')}
 `

@@ -11,7 +11,7 @@ export interface BuildReporter {
 /**
  * The author preview's view of the build. Only this process knows why a build
  * failed (the API keeps serving the last good one), so it answers the worker
- * that `wrangler dev` runs beside it. Nothing here is ever deployed.
+ * that npm start runs beside it. Nothing here is ever deployed.
  */
 export async function startBuildReporter(): Promise<BuildReporter> {
   let problems: string[] = []

@@ -8,7 +8,7 @@ export function portSetting(value: string | undefined): { port: number } | { err
   return Number.isInteger(port) && port > 0 && port < 65536 ? { port } : { error: `PORT must be a port number such as 8788, not "${value}"` }
 }
 
-/** Whether `port` on 127.0.0.1 (where `wrangler dev` listens) can be taken now. */
+/** Whether `port` on 127.0.0.1 (where npm start's worker listens) can be taken now. */
 export function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer()

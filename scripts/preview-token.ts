@@ -4,7 +4,7 @@ import { unstable_readConfig } from 'wrangler'
 /**
  * The token behind the preview's "Show drafts" toggle: `drafts:read`, signed
  * with the local secret for the issuer and audience the worker checks. npm start
- * hands it to `wrangler dev` only, so no deployed worker ever holds it.
+ * hands it to its local worker only, so no deployed worker ever holds it.
  */
 export async function mintPreviewToken(secret: string, ttl = '7d'): Promise<string> {
   const vars = unstable_readConfig({ config: 'wrangler.toml' }).vars

@@ -83,7 +83,7 @@ export interface PreviewServer {
 }
 
 /**
- * `npm start` as authors run it (scripts/start.ts: build, local KV, wrangler dev,
+ * `npm start` as authors run it (scripts/start.ts: build, local KV, the worker in workerd,
  * watch) on a copy of a fixture content folder (the fixture site unless named),
  * with its own port, KV state and output. `extraFiles` are added to the copy,
  * by path under the content folder. `inRepository`: the fixture reads versions
