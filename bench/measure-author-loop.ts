@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process'
-import { appendFile, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { processesInGroup } from '../lib/process-group.ts'
 import { START_ARGS } from '../scripts/start-command.ts'
 import { median } from './stats.ts'
 
@@ -56,19 +57,13 @@ async function freePort(): Promise<number> {
   return address.port
 }
 
-/** The processes of a process group, each at its peak (npm start runs detached: its group is its own). */
+/** The processes of `npm start`'s group, each at its peak. */
 async function groupPeaks(group: number): Promise<StartRun['peakRss']> {
   const processes: ProcessPeak[] = []
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null)
-    if (stat === null) continue
-    // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.
-    const close = stat.lastIndexOf(')')
-    if (Number(stat.slice(close + 2).split(' ')[2]) !== group) continue
-    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => '')
+  for (const { pid, name } of await processesInGroup(group)) {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
     const peak = /^VmHWM:\s+(\d+) kB$/m.exec(status)
-    processes.push({ pid: Number(entry), name: stat.slice(stat.indexOf('(') + 1, close), peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN })
+    processes.push({ pid, name, peakMb: peak ? Number(peak[1]) / 1024 : Number.NaN })
   }
   const sum = (list: ProcessPeak[]) => list.reduce((total, process) => total + process.peakMb, 0)
   return { totalMb: sum(processes), nodeMb: sum(processes.filter((process) => process.pid === group)), processes }

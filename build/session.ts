@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { SITE_FILE } from './content/site-config.ts'
@@ -8,6 +7,7 @@ import { keptVersionStore } from './kept-version-store.ts'
 import { codeHash } from './markdown/code-hash.ts'
 import { RenderCache } from './markdown/render-cache.ts'
 import { createRenderMany } from './markdown/render-pool.ts'
+import { hashOfAll } from './pipeline/blob-set.ts'
 import { runPipeline, type PipelineInput, type PipelineOutput } from './pipeline/pipeline.ts'
 import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-step.ts'
 import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
@@ -133,11 +133,15 @@ export class SiteSession {
    * stopped shows once the session's first build is published).
    */
   async inputsHash(): Promise<string> {
-    const hash = createHash('sha256')
-    hash.update(`${await (this.code ??= codeHash([PIPELINE]))}\0${this.siteText}\0${this.git.head}\0${this.options.llmsPartBytes ?? ''}\0`)
-    for (const file of [...this.files.values()].sort(byPath)) hash.update(`${file.path}\0${file.text.length}\0${file.mtimeMs}\0`)
-    for (const asset of [...this.assets].sort(byPath)) hash.update(`${asset.path}\0${asset.size}\0`)
-    return hash.digest('hex')
+    const code = await (this.code ??= codeHash([PIPELINE]))
+    const { files, assets, siteText, git, options } = this
+    return hashOfAll(
+      (function* () {
+        yield* [code, siteText, git.head ?? '', String(options.llmsPartBytes ?? '')]
+        for (const file of [...files.values()].sort(byPath)) yield `${file.path}\0${file.text.length}\0${file.mtimeMs}`
+        for (const asset of [...assets].sort(byPath)) yield `${asset.path}\0${asset.size}`
+      })(),
+    )
   }
 
   private async rescan(): Promise<void> {

@@ -1,5 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { z } from 'zod'
 
 /**
  * Which build `npm start` last published into local KV, and the hash of the
@@ -7,19 +8,17 @@ import { join } from 'node:path'
  * state, so a store wiped by hand takes its record with it; a restart whose
  * inputs hash the same, with that build still live, serves it before building.
  */
-export interface LiveRecord {
-  buildId: string
-  inputs: string
-}
+const LiveRecordSchema = z.object({ buildId: z.string(), inputs: z.string() })
+export type LiveRecord = z.infer<typeof LiveRecordSchema>
 
 const recordPath = (persistRoot: string) => join(persistRoot, 'docs-service-live.json')
 
 export async function readLiveRecord(persistRoot: string): Promise<LiveRecord | null> {
   const text = await readFile(recordPath(persistRoot), 'utf8').catch(() => null)
   if (text === null) return null
+  // A record that cannot be read only costs the restart a build.
   try {
-    const record = JSON.parse(text) as Partial<LiveRecord>
-    return typeof record.buildId === 'string' && typeof record.inputs === 'string' ? { buildId: record.buildId, inputs: record.inputs } : null
+    return LiveRecordSchema.parse(JSON.parse(text))
   } catch {
     return null
   }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises'
+import { readFile, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import type { BlobValue, PublishTarget } from '../target.ts'
@@ -20,7 +20,7 @@ export interface KvFiles extends PublishTarget {
 const OBJECT_UNIQUE_KEY = 'miniflare-KVNamespaceObject'
 
 /** The file name workerd gives the Durable Object `idFromName(name)` of a class with this unique key. */
-export function durableObjectIdFromName(uniqueKey: string, name: string): string {
+function durableObjectIdFromName(uniqueKey: string, name: string): string {
   const key = createHash('sha256').update(uniqueKey).digest()
   const base = createHmac('sha256', key).update(name).digest().subarray(0, 16)
   const mac = createHmac('sha256', key).update(base).digest().subarray(0, 16)
@@ -49,6 +49,7 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
   const databasePath = kvDatabasePath(kvDir, namespaceId)
   if (!existsSync(databasePath)) throw new Error(`no local KV database at ${databasePath}`)
   const blobs = join(kvDir, namespaceId, 'blobs')
+  mkdirSync(blobs, { recursive: true })
   const db = new DatabaseSync(databasePath)
   // workerd opens it in WAL mode; without fsync at every commit, a crash loses at most the last writes, which the next start redoes.
   db.exec('PRAGMA synchronous = NORMAL')
@@ -56,7 +57,6 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
   const keysFrom = db.prepare('SELECT key FROM _mf_entries WHERE key >= ? ORDER BY key')
   const put = db.prepare('INSERT OR REPLACE INTO _mf_entries (key, blob_id, expiration, metadata) VALUES (?, ?, NULL, NULL)')
   const remove = db.prepare('DELETE FROM _mf_entries WHERE key = ?')
-  let blobsReady: Promise<unknown> | undefined
 
   /** Runs `change` in one transaction and returns the blob ids it replaced or removed. */
   const inTransaction = (keys: string[], change: () => void): string[] => {
@@ -100,7 +100,6 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
       return keys
     },
     async putMany(entries: Array<{ key: string; value: BlobValue }>) {
-      await (blobsReady ??= mkdir(blobs, { recursive: true }))
       // The files first: a row never names a blob that is not there yet.
       const written = await Promise.all(
         entries.map(async ({ key, value }) => {
@@ -112,7 +111,6 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
       await commitRows(written)
     },
     putManyNow(entries) {
-      if (!existsSync(blobs)) mkdirSync(blobs, { recursive: true })
       void commitRows(
         entries.map(({ key, value }) => {
           const id = newBlobId()

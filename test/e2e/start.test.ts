@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './preview-harness.ts'
+import { processesInGroup } from '../../lib/process-group.ts'
 import { START_ARGS } from '../../scripts/start-command.ts'
 
 // Starts the preview the way `npm start` does (build, publish to local KV,
@@ -23,13 +24,8 @@ async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number
   }
 }
 
-/** The commands of the processes in a process group (npm start runs detached here: its workerd and helpers are in its group). */
-async function processesInGroup(group: number): Promise<string[]> {
-  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name))
-  const stats = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')))
-  // pid (comm) state ppid pgrp …; comm may hold spaces and parentheses.
-  return stats.filter((stat) => stat !== '' && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === group).map((stat) => stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))
-}
+/** The commands of npm start's process group (it runs detached here: its workerd is in its group). */
+const commandsInGroup = async (group: number) => (await processesInGroup(group)).map((process) => process.name)
 
 /** Runs scripts/start.ts with `env` until it exits by itself: its exit code and everything it printed. */
 function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -142,10 +138,10 @@ describe('npm start', () => {
   })
 
   it('stops cleanly and leaves no process behind', async () => {
-    expect(await processesInGroup(server.pid as number)).toContain('workerd')
+    expect(await commandsInGroup(server.pid as number)).toContain('workerd')
     server.kill('SIGTERM')
     await new Promise((resolve) => server.once('exit', resolve))
-    const left = await waitFor(async () => ((await processesInGroup(server.pid as number)).length === 0 ? [] : undefined), 10_000, 'node and workerd to end')
+    const left = await waitFor(async () => ((await commandsInGroup(server.pid as number)).length === 0 ? [] : undefined), 10_000, 'node and workerd to end')
     expect(left).toEqual([])
     await expect(fetch(`${origin}/v1/releases`)).rejects.toThrow()
   })
