@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { tokenize } from '../../search/tokenize.ts'
+import { DEFAULT_HEADING_ID_RULE, HEADING_ID_RULES } from '../markdown/heading-slugs.ts'
 import { MARKDOWN_FORMATS } from '../markdown/mdx/syntax.ts'
 import { relativeSlug } from './front-matter.ts'
 import { sidebarSchema, withLines } from './sidebar-config.ts'
@@ -56,8 +57,11 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
       links: z.enum(['warn', 'error']).default('error'),
       redirects: z.array(redirectEntry).default([]),
       search: z.object({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
-      // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS.
-      markdown: z.object({ format: z.enum(MARKDOWN_FORMATS).default('detect') }).default({ format: 'detect' }),
+      // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS. How headings
+      // get their ids: as the framework the docs come from makes them (heading-slugs.ts).
+      markdown: z
+        .object({ format: z.enum(MARKDOWN_FORMATS).default('detect'), headingIds: z.enum(HEADING_ID_RULES).default(DEFAULT_HEADING_ID_RULE) })
+        .default({ format: 'detect', headingIds: DEFAULT_HEADING_ID_RULE }),
       // The sidebar spelled out, which replaces the one made from folders (sites whose order lives in code).
       sidebar: sidebarSchema.optional(),
       // Where a root path (`/img/logo.png`) finds its file: VitePress's `public/`, Docusaurus's `static/`.

@@ -9,8 +9,8 @@ import { unified } from 'unified'
 import { createCodeHighlighter } from './highlighter.ts'
 import { directiveHandlers } from './plugins/directive-html.ts'
 import { rehypeAssets } from './plugins/rehype-assets.ts'
-import { rehypeClobberedAnchors } from './plugins/rehype-clobbered-anchors.ts'
 import { rehypeCode } from './plugins/rehype-code.ts'
+import { rehypeFragments } from './plugins/rehype-fragments.ts'
 import { rehypeHeadingIds } from './plugins/rehype-heading-ids.ts'
 import { rehypeLinks } from './plugins/rehype-links.ts'
 import { remarkAssetUrls } from './plugins/remark-asset-urls.ts'
@@ -82,7 +82,7 @@ function markdownToHtml(options: { rawHtml: boolean }) {
     .use(rehypeSanitize, sanitizeSchema)
     .use(rehypeCode, { highlighter: codeHighlighter })
     .use(rehypeHeadingIds)
-    .use(rehypeClobberedAnchors, { prefix: CLOBBER_PREFIX })
+    .use(rehypeFragments, { prefix: CLOBBER_PREFIX })
     .use(rehypeLinks)
     .use(rehypeAssets)
     .use(rehypeStringify)

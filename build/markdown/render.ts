@@ -9,6 +9,7 @@ import { parseSource } from './mdx/parse.ts'
 import type { PartialSource } from './mdx/partials.ts'
 import { syntaxOf, type MarkdownFormat } from './mdx/syntax.ts'
 import type { AssetReference } from './asset-targets.ts'
+import type { HeadingIdRule } from './heading-slugs.ts'
 import type { LinkTargets } from './link-resolution.ts'
 import type { ResolvedLink } from './plugins/rehype-links.ts'
 import { markdownCopyProcessor, markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
@@ -23,6 +24,8 @@ export interface RenderInput {
   format?: MarkdownFormat
   /** The partials the body may inline, by content path (see partialsFor). */
   partials?: Record<string, PartialSource>
+  /** How headings get their ids (site.yml `markdown.headingIds`). Default `github`. */
+  headingIds?: HeadingIdRule
 }
 
 export interface Heading {
@@ -44,6 +47,10 @@ export interface RenderedDocument {
   headings: Heading[]
   sections: TextSection[]
   links: ResolvedLink[]
+  /** Every name a `#fragment` may give a place in the page, to the id it lands on (see rehype-fragments). */
+  anchors: Record<string, string>
+  /** In-page links (`#x`) that land nowhere in the page: broken links, at their file lines. */
+  missingAnchors: Array<{ href: string; line: number }>
   /** Images and links to files: what the build publishes, or reports missing. */
   assets: AssetReference[]
   /**
@@ -63,6 +70,7 @@ const headingTag = /^h([1-6])$/
 export function renderDocument(input: RenderInput, targets: LinkTargets): RenderedDocument {
   const file = new VFile({ path: input.path, value: input.body })
   file.data.linkContext = { path: input.path, targets, lineOffset: input.bodyLine - 1 }
+  if (input.headingIds) file.data.headingIdRule = input.headingIds
   const findings = { errors: [], warnings: [] }
   const source = { path: input.path, body: input.body, bodyLine: input.bodyLine, syntax: syntaxOf(input.path, input.format ?? 'md') }
   const mdast = parseSource(file, source, { findings, partials: input.partials ?? {}, format: input.format ?? 'md', within: [input.path] }).tree
@@ -77,6 +85,8 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
     headings,
     sections: splitSections(tree),
     links: file.data.links ?? [],
+    anchors: Object.fromEntries(file.data.anchors ?? []),
+    missingAnchors: file.data.missingAnchors ?? [],
     assets: file.data.assets ?? [],
     markdown,
     ...findings,

@@ -4,6 +4,7 @@ import { byPlace, type ContentProblem } from '../content/problems.ts'
 import { frontMatterPage, isLayoutFrontMatter } from '../markdown/mdx/layout-page.ts'
 import { partialsFor, type PartialSource } from '../markdown/mdx/partials.ts'
 import type { MarkdownFormat } from '../markdown/mdx/syntax.ts'
+import type { HeadingIdRule } from '../markdown/heading-slugs.ts'
 import { linksStillResolve } from '../markdown/render-cache.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from '../markdown/render.ts'
 
@@ -51,6 +52,7 @@ function sameInput(a: RenderInput, b: RenderInput): boolean {
     a.bodyLine === b.bodyLine &&
     a.body === b.body &&
     a.format === b.format &&
+    a.headingIds === b.headingIds &&
     (a.partials === b.partials || JSON.stringify(a.partials) === JSON.stringify(b.partials))
   )
 }
@@ -82,6 +84,8 @@ export interface RenderOptions {
   format: MarkdownFormat
   /** The partials pages may inline, by content path. */
   partials: Map<string, PartialSource>
+  /** site.yml `markdown.headingIds`: how headings get their ids. */
+  headingIds: HeadingIdRule
 }
 
 type ReleaseFile = ParsedFile<Partial<ReleaseFrontMatter>>
@@ -92,18 +96,18 @@ export async function renderContent(
   releases: ReleaseFile[],
   targets: LinkTargets,
   renderMany: RenderMany,
-  options: RenderOptions = { format: 'md', partials: new Map() },
+  options: RenderOptions = { format: 'md', partials: new Map(), headingIds: 'github' },
 ): Promise<RenderedContent> {
   const inputs = new Map<string, RenderInput>()
   const source = (path: string, body: string, bodyLine: number): RenderInput => {
     const partials = options.format === 'md' && !path.endsWith('.mdx') ? undefined : partialsFor(body, options.partials)
-    return { path, body, bodyLine, format: options.format, ...(partials ? { partials } : {}) }
+    return { path, body, bodyLine, format: options.format, headingIds: options.headingIds, ...(partials ? { partials } : {}) }
   }
   for (const { path, parsed } of documents) inputs.set(`document:${path}`, source(path, parsed.body, parsed.bodyLine))
   for (const parsed of releases) {
     const { file, data } = parsed
     inputs.set(`release:${file.path}`, source(file.path, parsed.body, parsed.bodyLine))
-    if (data.upgrade) inputs.set(`upgrade:${file.path}`, { path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1 })
+    if (data.upgrade) inputs.set(`upgrade:${file.path}`, { path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1, headingIds: options.headingIds })
   }
   const rendered = await renderMany(inputs, targets)
   const output = (key: string) => {
@@ -115,7 +119,7 @@ export async function renderContent(
   const renderedDocuments = new Map(
     documents.map((document) => {
       const rendered = output(`document:${document.path}`)
-      const layout = layoutPage(document, rendered, targets)
+      const layout = layoutPage(document, rendered, targets, options.headingIds)
       if (layout) layoutWarnings.push(layout.warning)
       return [document.path, layout?.rendered ?? rendered]
     }),
@@ -137,7 +141,7 @@ export async function renderContent(
  * or says it is a layout (VitePress `layout: home`) is a warning; its front
  * matter text, if any, makes the page.
  */
-function layoutPage(document: SourceDocument, rendered: RenderedDocument, targets: LinkTargets): { rendered: RenderedDocument | null; warning: ContentProblem } | null {
+function layoutPage(document: SourceDocument, rendered: RenderedDocument, targets: LinkTargets, headingIds: HeadingIdRule): { rendered: RenderedDocument | null; warning: ContentProblem } | null {
   const data: Record<string, unknown> = document.parsed.data
   if (rendered.errors.length > 0 || rendered.markdown.trim() !== '' || (document.parsed.body.trim() === '' && !isLayoutFrontMatter(data))) return null
   const page = frontMatterPage(data)
@@ -145,7 +149,7 @@ function layoutPage(document: SourceDocument, rendered: RenderedDocument, target
     ? 'page has no content of its own, only components or front matter (a theme layout?): it shows its front matter title, description and hero text'
     : 'page has no content of its own, only components or front matter (a theme layout?): it is empty'
   const warning = { path: document.path, line: document.parsed.bodyLine, message }
-  return { rendered: page ? renderDocument({ path: document.path, body: page, bodyLine: document.parsed.bodyLine }, targets) : null, warning }
+  return { rendered: page ? renderDocument({ path: document.path, body: page, bodyLine: document.parsed.bodyLine, headingIds }, targets) : null, warning }
 }
 
 /** A partial's problems come once per page that inlines it; they are told once. */

@@ -100,6 +100,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const rendered = await renderContent(documents, input.releaseFiles, targets, input.renderMany, {
     format: site.markdown.format,
     partials: partialSources(docFiles),
+    headingIds: site.markdown.headingIds,
   })
   problems.push(...rendered.errors)
   // A document is made from its parsed file and the site alone: a long-lived build keeps the

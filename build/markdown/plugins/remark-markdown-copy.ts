@@ -6,6 +6,7 @@ import { directivesToMarkdown } from './directive-markdown.ts'
 import { sanitizeHtmlFragment } from './html-fragment.ts'
 import { assetUrlOf, NO_ASSETS } from '../asset-targets.ts'
 import { rewriteHref } from '../link-resolution.ts'
+import { fragmentOf } from './rehype-fragments.ts'
 
 /**
  * Readies the tree for the document's Markdown copy, for AI tools, as the
@@ -20,7 +21,15 @@ export function remarkMarkdownCopy(options: { sanitizeSchema: Schema }): Transfo
     const context = file.data.linkContext
     directivesToMarkdown(tree)
     dropStrippedInlineElements(tree, new Set(options.sanitizeSchema.strip ?? []))
-    const rewrite = (href: string) => (context ? (rewriteHref(context.path, href, context.targets, 'markdownUrls') ?? undefined) : undefined)
+    const anchors = file.data.anchors
+    // An in-page link lands where the HTML's does (rehype-fragments).
+    const inPage = (href: string) => {
+      const fragment = fragmentOf(href)
+      const id = fragment === null ? undefined : anchors?.get(fragment)
+      return id === undefined || id === fragment ? undefined : `#${id}`
+    }
+    const rewrite = (href: string) =>
+      href.startsWith('#') ? inPage(href) : context ? (rewriteHref(context.path, href, context.targets, 'markdownUrls') ?? undefined) : undefined
     // Raw HTML's images and file links point where the HTML's do: at the published asset.
     const rewriteInHtml = (url: string) => rewrite(url) ?? (context ? assetUrlOf(context.path, url, context.targets.assets ?? NO_ASSETS) : undefined)
     prepare(tree, (html) => sanitizeHtmlFragment(html, options.sanitizeSchema, rewriteInHtml), rewrite)
