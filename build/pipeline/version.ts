@@ -14,6 +14,7 @@ import { titleOf, type RenderedSource } from './assemble.ts'
 import { assetTable } from './asset-table.ts'
 import { usedAssets } from './assets.ts'
 import { contentHash, type BlobSet } from './blob-set.ts'
+import { settleFragments } from './fragments.ts'
 import { checkLinks } from './links.ts'
 import { LlmsParts } from './llms-parts.ts'
 import { LLMS_FULL_PART_BYTES } from './llms.ts'
@@ -103,11 +104,12 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     headingIds: site.markdown.headingIds,
   })
   problems.push(...rendered.errors)
+  const fragments = settleFragments(rendered.documents, targets.urls, (output, key, make) => memo(['fragments', output, key], make))
   // A document is made from its parsed file and the site alone: a long-lived build keeps the
   // same object for a page whose file and rendering did not change, and later stages tell an
   // untouched page by that identity.
   const sources: RenderedSource[] = documents.map((document) => {
-    const output = rendered.documents.get(document.path)
+    const output = fragments.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
     return memo([document.parsed, output], () => {
       const title = titleOf(document, output)
@@ -164,7 +166,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     docs: blobs.add({ schemaVersion: SCHEMA_VERSION, routes: routes.map((shard) => blobs.add(shard)), ...docs } satisfies DocsVersion),
     stats: { documents: documentCounts(documentsByLocale), drafts: draftCounts(documentsByLocale), fallbacks },
     problems,
-    brokenLinks: [...linkProblems.broken, ...used.missing],
+    brokenLinks: [...linkProblems.broken, ...fragments.broken, ...used.missing],
     warnings: [...(input.git.warning ? [{ message: input.git.warning }] : []), ...rendered.warnings],
     releaseLinks: {
       rendered: rendered.releases,
