@@ -1,10 +1,13 @@
 import type { ContentProblem } from '../content/problems.ts'
 import { fragmentOf } from '../markdown/plugins/rehype-fragments.ts'
 import type { RenderedDocument } from '../markdown/render.ts'
+import type { RenderedRelease } from './render-all.ts'
 
 export interface SettledFragments {
   /** By content path: the renderings, those with a link to re-point replaced by a rewritten copy. */
   documents: Map<string, RenderedDocument>
+  /** Release notes, likewise: they link into the pages too. */
+  releases: Map<string, RenderedRelease>
   /** Links whose `#fragment` lands nowhere: broken links, warnings under `links: warn`. */
   broken: ContentProblem[]
 }
@@ -18,6 +21,9 @@ interface Rewrite {
 /** Makes (or, in a long-lived build, keeps) the rewritten copy of `output`; `key` names the rewrites. */
 export type KeepRewritten = (output: RenderedDocument, key: string, make: () => RenderedDocument) => RenderedDocument
 
+/** Settles the fragments of one rendering (a page, release notes) that links into `documents`. */
+export type SettleOne = (path: string, output: RenderedDocument) => { output: RenderedDocument; broken: ContentProblem[] }
+
 /**
  * Settles the `#fragment` of every link from one document into another,
  * now that every document is rendered and its places are known (`anchors`,
@@ -28,15 +34,34 @@ export type KeepRewritten = (output: RenderedDocument, key: string, make: () => 
  * in-page link found so at render time.
  */
 export function settleFragments(
-  documents: Map<string, RenderedDocument>,
+  rendered: { documents: Map<string, RenderedDocument>; releases: Map<string, RenderedRelease> },
   urls: Record<string, string>,
-  keep: KeepRewritten = (_output, _key, make) => make(),
+  keep?: KeepRewritten,
 ): SettledFragments {
-  const pathOfUrl = new Map(Object.entries(urls).map(([path, url]) => [url, path]))
-  const settled = new Map<string, RenderedDocument>()
+  const settle = fragmentSettler(rendered.documents, urls, keep)
   const broken: ContentProblem[] = []
-  for (const [path, output] of documents) {
-    for (const link of output.missingAnchors) broken.push({ path, line: link.line, message: `link "${link.href}" points at no heading or anchor of this page` })
+  const settled = (path: string, output: RenderedDocument) => {
+    const result = settle(path, output)
+    broken.push(...result.broken)
+    return result.output
+  }
+  const documents = new Map([...rendered.documents].map(([path, output]) => [path, settled(path, output)]))
+  const releases = new Map(
+    [...rendered.releases].map(([path, release]) => {
+      const body = settled(path, release.body)
+      const upgrade = release.upgrade && settled(path, release.upgrade)
+      // The very same object when nothing changed: a long-lived build tells an untouched release by it.
+      return [path, body === release.body && upgrade === release.upgrade ? release : { body, upgrade }]
+    }),
+  )
+  return { documents, releases, broken }
+}
+
+/** Settles renderings that link into `documents`, whose URLs are `urls` (content path to URL). */
+export function fragmentSettler(documents: Map<string, RenderedDocument>, urls: Record<string, string>, keep: KeepRewritten = (_output, _key, make) => make()): SettleOne {
+  const pathOfUrl = new Map(Object.entries(urls).map(([path, url]) => [url, path]))
+  return (path, output) => {
+    const broken: ContentProblem[] = output.missingAnchors.map((link) => ({ path, line: link.line, message: `link "${link.href}" points at no heading or anchor of this page` }))
     const htmlRewrites: Rewrite[] = []
     const markdownRewrites: Rewrite[] = []
     for (const link of output.links) {
@@ -55,10 +80,9 @@ export function settleFragments(
       htmlRewrites.push({ from: `${link.url}#${written}`, to: `${link.url}#${id}` })
       if (link.markdownUrl !== null) markdownRewrites.push({ from: `${link.markdownUrl}#${written}`, to: `${link.markdownUrl}#${id}` })
     }
-    const key = JSON.stringify([htmlRewrites, markdownRewrites])
-    settled.set(path, htmlRewrites.length === 0 ? output : keep(output, key, () => rewritten(output, htmlRewrites, markdownRewrites)))
+    if (htmlRewrites.length === 0) return { output, broken }
+    return { output: keep(output, JSON.stringify([htmlRewrites, markdownRewrites]), () => rewritten(output, htmlRewrites, markdownRewrites)), broken }
   }
-  return { documents: settled, broken }
 }
 
 // A URL that the HTML and Markdown writers print as it is: no quote, angle bracket, parenthesis, ampersand, backtick or space.

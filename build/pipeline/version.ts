@@ -104,7 +104,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     headingIds: site.markdown.headingIds,
   })
   problems.push(...rendered.errors)
-  const fragments = settleFragments(rendered.documents, targets.urls, (output, key, make) => memo(['fragments', output, key], make))
+  const fragments = settleFragments(rendered, targets.urls, (output, key, make) => memo(['fragments', output, key], make))
   // A document is made from its parsed file and the site alone: a long-lived build keeps the
   // same object for a page whose file and rendering did not change, and later stages tell an
   // untouched page by that identity.
@@ -158,7 +158,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     fallbacks[locale] = view.fallbacks
   }
 
-  const used = usedAssets(renderedReferences(sources, rendered.releases), assets)
+  const used = usedAssets(renderedReferences(sources, fragments.releases), assets)
   problems.push(...used.oversized)
   const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale) })
   const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
@@ -169,7 +169,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     brokenLinks: [...linkProblems.broken, ...fragments.broken, ...used.missing],
     warnings: [...(input.git.warning ? [{ message: input.git.warning }] : []), ...rendered.warnings],
     releaseLinks: {
-      rendered: rendered.releases,
+      rendered: fragments.releases,
       draftUrls: links.draftUrls,
       related: (slug) => {
         const target = defaultSources.get(slug)

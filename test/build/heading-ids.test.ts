@@ -6,8 +6,8 @@ import { parseSiteConfig } from '../../build/content/site-config.ts'
 import { RenderCache } from '../../build/markdown/render-cache.ts'
 import { renderDocument, type RenderInput } from '../../build/markdown/render.ts'
 import { renderInProcess, reusingRenderings } from '../../build/pipeline/render-all.ts'
-import type { TocEntry } from '../../contract/index.ts'
-import { blob, buildFolder, documentOf, makeTempDir, problemsOf, removeTempDirs, routesOf, type ContentFiles } from './helpers.ts'
+import type { ReleasesBlob, TocEntry } from '../../contract/index.ts'
+import { blob, buildFolder, doc, documentOf, makeTempDir, problemsOf, removeTempDirs, routesOf, type ContentFiles } from './helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -91,6 +91,23 @@ describe('a #fragment that no rule finds', () => {
     const { result } = await buildFolder({ ...BROKEN, 'site.yml': `${FILES['site.yml']}links: warn\n` })
     expect(result.warnings.filter((warning) => 'path' in warning)).toEqual(PROBLEMS)
     expect(hrefsOf(documentOf(result, 'broken').html)).toEqual(['/api#nothing-here', '#nowhere', '#broken'])
+  })
+})
+
+describe('#fragments in release notes', () => {
+  const release = (body: string) => ({ ...FILES, 'releases/stable/1.0.0.md': doc('version: 1.0.0\ndate: 2026-01-31', body) })
+
+  it('land on the heading they name by either rule, rewritten to its id', async () => {
+    const { result } = await buildFolder(release('See [the target](../../docs/en/api.md#build-target).\n'))
+    const notes = blob<ReleasesBlob>(result, result.manifest.releases).streams[0]?.releases[0]
+    expect(notes?.html).toContain('<a href="/api#buildtarget">the target</a>')
+  })
+
+  it('are broken links at their line when no rule finds the heading', async () => {
+    // line 6: the body starts after four lines of front matter and a blank line.
+    expect(await problemsOf(release('See [the target](../../docs/en/api.md#no-such-target).\n'))).toEqual([
+      { path: 'releases/stable/1.0.0.md', line: 6, message: 'link "../../docs/en/api.md#no-such-target" points at no heading or anchor "#no-such-target" in docs/en/api.md' },
+    ])
   })
 })
 
