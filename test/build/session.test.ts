@@ -102,6 +102,23 @@ describe('the long-lived build of npm start', () => {
     await expectSameAsOneShot(['docs/en/guides/upgrade.md'])
   })
 
+  it('re-points a link written by the other heading rule, and reports it once no rule finds the heading, as a one-shot build does', async () => {
+    await change('docs/en/guides/deploy.md', (text) => `${text}\n## build.target\n\nWhere it runs.\n`)
+    await change('docs/en/guides/index.md', (text) => `${text}\nSee [the target](./deploy.md#build-target).\n`)
+    const build = await expectSameAsOneShot(['docs/en/guides/deploy.md', 'docs/en/guides/index.md'])
+    expect(documentOf({ ...build, blobs: handedOver }, 'guides').html).toContain('<a href="/docs/guides/deploy#buildtarget">the target</a>')
+    await change('docs/en/guides/deploy.md', (text) => text.replace('## build.target', '## build.platform'))
+    await session.refresh(['docs/en/guides/deploy.md'])
+    const failure = await session.build().catch((error: unknown) => error)
+    const line = (await readFile(join(contentDir, 'docs/en/guides/index.md'), 'utf8')).split('\n').indexOf('See [the target](./deploy.md#build-target).') + 1
+    expect(failure).toBeInstanceOf(ContentError)
+    expect((failure as ContentError).problems).toEqual([
+      { path: 'docs/en/guides/index.md', line, message: 'link "./deploy.md#build-target" points at no heading or anchor "#build-target" in docs/en/guides/deploy.md' },
+    ])
+    await change('docs/en/guides/deploy.md', (text) => text.replace('## build.platform', '## build.target'))
+    await expectSameAsOneShot(['docs/en/guides/deploy.md'])
+  })
+
   it('reads a moved folder again, and ignores files that are not content', async () => {
     await rename(join(contentDir, 'docs/en/reference'), join(contentDir, 'docs/en/lookup'))
     await writeFile(join(contentDir, 'docs/en/guides/.install.md.swp'), 'editor state')
