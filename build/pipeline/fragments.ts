@@ -19,10 +19,10 @@ interface Rewrite {
 }
 
 /** Makes (or, in a long-lived build, keeps) the rewritten copy of `output`; `key` names the rewrites. */
-export type KeepRewritten = (output: RenderedDocument, key: string, make: () => RenderedDocument) => RenderedDocument
+type KeepRewritten = (output: RenderedDocument, key: string, make: () => RenderedDocument) => RenderedDocument
 
 /** Settles the fragments of one rendering (a page, release notes) that links into `documents`. */
-export type SettleOne = (path: string, output: RenderedDocument) => { output: RenderedDocument; broken: ContentProblem[] }
+type SettleOne = (path: string, output: RenderedDocument) => { output: RenderedDocument; broken: ContentProblem[] }
 
 /**
  * Settles the `#fragment` of every link from one document into another,
@@ -58,7 +58,7 @@ export function settleFragments(
 }
 
 /** Settles renderings that link into `documents`, whose URLs are `urls` (content path to URL). */
-export function fragmentSettler(documents: Map<string, RenderedDocument>, urls: Record<string, string>, keep: KeepRewritten = (_output, _key, make) => make()): SettleOne {
+function fragmentSettler(documents: Map<string, RenderedDocument>, urls: Record<string, string>, keep: KeepRewritten = (_output, _key, make) => make()): SettleOne {
   const pathOfUrl = new Map(Object.entries(urls).map(([path, url]) => [url, path]))
   return (path, output) => {
     const broken: ContentProblem[] = output.missingAnchors.map((link) => ({ path, line: link.line, message: `link "${link.href}" points at no heading or anchor of this page` }))
@@ -73,8 +73,12 @@ export function fragmentSettler(documents: Map<string, RenderedDocument>, urls: 
       const fragment = fragmentOf(written)
       if (fragment === null || (Object.hasOwn(anchors, fragment) && anchors[fragment] === fragment)) continue
       const id = Object.hasOwn(anchors, fragment) ? anchors[fragment] : undefined
-      if (id === undefined || !PLAIN_URL.test(written) || !PLAIN_URL.test(id)) {
+      if (id === undefined) {
         broken.push({ path, line: link.line, message: `link "${link.href}" points at no heading or anchor "#${fragment}" in ${target}` })
+        continue
+      }
+      if (!PLAIN_URL.test(written) || !PLAIN_URL.test(id)) {
+        broken.push({ path, line: link.line, message: `link "${link.href}" names "#${id}" of ${target} in a form the build cannot rewrite: write "#${id}"` })
         continue
       }
       htmlRewrites.push({ from: `${link.url}#${written}`, to: `${link.url}#${id}` })

@@ -87,6 +87,13 @@ describe('a #fragment that no rule finds', () => {
     expect(await problemsOf(BROKEN)).toEqual(PROBLEMS)
   })
 
+  it("says how to write one that names an author's id in a form the build cannot rewrite", async () => {
+    const files = { ...FILES, 'docs/en/quirk.md': '# Quirk\n\n<span id="it\'s">here</span>\n\n[There](./quirk.md#it\'s).\n' }
+    expect(await problemsOf(files)).toEqual([
+      { path: 'docs/en/quirk.md', line: 5, message: 'link "./quirk.md#it\'s" names "#user-content-it\'s" of docs/en/quirk.md in a form the build cannot rewrite: write "#user-content-it\'s"' },
+    ])
+  })
+
   it('is a warning under links: warn, and the link stays as written', async () => {
     const { result } = await buildFolder({ ...BROKEN, 'site.yml': `${FILES['site.yml']}links: warn\n` })
     expect(result.warnings.filter((warning) => 'path' in warning)).toEqual(PROBLEMS)

@@ -21,11 +21,11 @@ const loneId = /^\s*\{#([^\s{}]+)\}\s*$/
  *   `:::warning[Title {#x}]`) or as its attribute (`:::tip{#x}`): the aside
  *   gets the id;
  * - on a line of its own, a paragraph that is only `{#id}`: it names the
- *   element before it (the one after it when it comes first, or when the
- *   one before has an id already), as SPEC 1.1
- *   says. VitePress (markdown-it-attrs) gives a table or list before it the
- *   id too, elsewhere an empty paragraph at that spot; naming a real element
- *   lands the reader in the same place without an empty one.
+ *   element before it, as SPEC 1.1 says (the one after it when it comes
+ *   first, or when the one before has an id already). VitePress
+ *   (@mdit/plugin-attrs) gives the id to a table or list before it too, and
+ *   elsewhere to the empty paragraph itself; a real element lands the reader
+ *   next to the same spot without an empty one.
  * An id is recorded by the element's source offset, not on the node: the
  * sanitizer would prefix an `id`, and re-parsing raw HTML (rehype-raw)
  * drops node data, while positions survive both. An author's own HTML never
