@@ -4,6 +4,7 @@ import { toString } from 'hast-util-to-string'
 import { toMarkdown } from 'mdast-util-to-markdown'
 import { VFile } from 'vfile'
 import type { ContentProblem } from '../content/problems.ts'
+import { expandIncludes } from './includes/expand.ts'
 import { withoutMdxForCopy } from './mdx/copy.ts'
 import { parseSource } from './mdx/parse.ts'
 import type { PartialSource } from './mdx/partials.ts'
@@ -21,7 +22,7 @@ export interface RenderInput {
   bodyLine: number
   /** How `.md` text is read (site.yml `markdown.format`); `.mdx` is always MDX. Default `md`. */
   format?: MarkdownFormat
-  /** The partials the body may inline, by content path (see partialsFor). */
+  /** The partials the body may inline (MDX imports, VitePress includes), by content path (see partialsFor). */
   partials?: Record<string, PartialSource>
 }
 
@@ -61,11 +62,13 @@ export interface RenderedDocument {
 const headingTag = /^h([1-6])$/
 
 export function renderDocument(input: RenderInput, targets: LinkTargets): RenderedDocument {
-  const file = new VFile({ path: input.path, value: input.body })
-  file.data.linkContext = { path: input.path, targets, lineOffset: input.bodyLine - 1 }
-  const findings = { errors: [], warnings: [] }
-  const source = { path: input.path, body: input.body, bodyLine: input.bodyLine, syntax: syntaxOf(input.path, input.format ?? 'md') }
-  const mdast = parseSource(file, source, { findings, partials: input.partials ?? {}, format: input.format ?? 'md', within: [input.path] }).tree
+  const partials = input.partials ?? {}
+  const expanded = expandIncludes(input, partials, targets.routes?.locales ?? [])
+  const file = new VFile({ path: input.path, value: expanded.body })
+  file.data.linkContext = { path: input.path, targets, fileLine: expanded.fileLine }
+  const findings: { errors: ContentProblem[]; warnings: ContentProblem[] } = { errors: [...expanded.errors], warnings: [] }
+  const source = { path: input.path, body: expanded.body, bodyLine: input.bodyLine, syntax: syntaxOf(input.path, input.format ?? 'md'), fileLine: expanded.fileLine }
+  const mdast = parseSource(file, source, { findings, partials, format: input.format ?? 'md', within: [input.path] }).tree
   const processor = hasRawHtml(mdast) ? markdownWithHtmlProcessor : markdownProcessor
   const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)

@@ -8,6 +8,7 @@ import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../git-history.ts'
 import type { AssetFile } from '../read-assets.ts'
+import { includedFiles } from '../markdown/includes/included-files.ts'
 import { partialSources } from '../markdown/mdx/partials.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { titleOf, type RenderedSource } from './assemble.ts'
@@ -81,7 +82,8 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     .filter((file) => file.path.startsWith('docs/') && !isCategoryFile(file.path))
     .flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
   const categories = input.files.filter((file) => isCategoryFile(file.path)).flatMap((file) => collect(parseCategoryFile(file)).filter((c) => c !== null))
-  const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
+  const included = includedFiles(docFiles, site.locales)
+  const { documents, problems: documentProblems } = toSourceDocuments(docFiles.filter(({ file }) => !included.has(file.path)), site)
   problems.push(...documentProblems)
   const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
   const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
@@ -99,7 +101,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const targets = memo([links, assets], () => ({ ...links.targets, assets: assets.targets }))
   const rendered = await renderContent(documents, input.releaseFiles, targets, input.renderMany, {
     format: site.markdown.format,
-    partials: partialSources(docFiles),
+    partials: partialSources(docFiles, included),
   })
   problems.push(...rendered.errors)
   // A document is made from its parsed file and the site alone: a long-lived build keeps the
