@@ -63,17 +63,17 @@ export function parseTarget(target: string): IncludeTarget {
 
 /**
  * The content path an include names from the file it is in: relative to
- * that file, or from the docs root with `@/` (VitePress's source folder).
- * That root is the locale folder of the including file, as a VitePress
- * site's root locale becomes `docs/<locale>/`; `@/fr/…` names the `fr`
- * locale's folder when `fr` is a locale.
+ * that file, or with `@/` from VitePress's source folder, whose root locale
+ * is the default locale's folder here (`docs/en/`) and whose other locales
+ * are folders in it (`@/fr/…` is `docs/fr/…`). `locales` lists the default
+ * locale first, as site.yml's are.
  */
 export function includedPath(from: string, file: string, locales: readonly string[]): string {
   if (!file.startsWith('@')) return resolveRelative(from, file)
   const rest = file.slice(/^@[\\/]/.test(file) ? 2 : 1)
-  const locale = /^docs\/([^/]+)\//.exec(from)?.[1] ?? ''
   const first = rest.split('/')[0] ?? ''
-  const root = first !== locale && locales.includes(first) ? 'docs/' : `docs/${locale}/`
+  const [defaultLocale = /^docs\/([^/]+)\//.exec(from)?.[1] ?? ''] = locales
+  const root = first !== defaultLocale && locales.includes(first) ? 'docs/' : `docs/${defaultLocale}/`
   return resolveRelative(`${root}_`, rest)
 }
 
