@@ -112,7 +112,33 @@ function headingOf(node: RootContent | ElementContent): Heading | null {
   const match = headingTag.exec(node.tagName)
   const id = node.properties.id
   if (!match || typeof id !== 'string') return null
-  return { depth: Number(match[1]), id, text: toString(node).trim() }
+  return { depth: Number(match[1]), id, text: headingText(node) }
+}
+
+/**
+ * A heading's text without its badges (`# Custom Pool <Badge>advanced</Badge>`
+ * is titled "Custom Pool"): a badge labels the heading, it is no part of its
+ * name, so titles, TOC entries, search and navigation leave it out.
+ */
+function headingText(heading: Element): string {
+  const parts = ['']
+  const walk = (nodes: ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type === 'text') parts[parts.length - 1] += node.value
+      else if (node.type === 'element' && isBadge(node)) parts.push('')
+      else if (node.type === 'element') walk(node.children)
+    }
+  }
+  walk(heading.children)
+  return parts
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ')
+}
+
+function isBadge(element: Element): boolean {
+  const classes = element.properties.className
+  return element.tagName === 'span' && Array.isArray(classes) && classes.includes('badge')
 }
 
 function collectHeadings(tree: Root): Heading[] {
