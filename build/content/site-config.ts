@@ -57,7 +57,14 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
       redirects: z.array(redirectEntry).default([]),
       search: z.object({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
       // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS.
-      markdown: z.object({ format: z.enum(MARKDOWN_FORMATS).default('detect') }).default({ format: 'detect' }),
+      markdown: z
+        .object({
+          format: z.enum(MARKDOWN_FORMATS).default('detect'),
+          // Which title wins when a page has a front matter title and an H1: VitePress's `title:` is
+          // the browser tab's text (`Mocking | Guide`) and readers see the H1, so `heading` takes the H1.
+          title: z.enum(['frontMatter', 'heading']).default('frontMatter'),
+        })
+        .prefault({}),
       // The sidebar spelled out, which replaces the one made from folders (sites whose order lives in code).
       sidebar: sidebarSchema.optional(),
       // Where a root path (`/img/logo.png`) finds its file: VitePress's `public/`, Docusaurus's `static/`.

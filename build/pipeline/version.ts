@@ -110,8 +110,8 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const sources: RenderedSource[] = documents.map((document) => {
     const output = rendered.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
-    return memo([document.parsed, output], () => {
-      const title = titleOf(document, output)
+    return memo([document.parsed, output, site.markdown.title], () => {
+      const title = titleOf(document, output, site.markdown.title)
       return { ...document, rendered: output, title, markdown: documentMarkdown(title, output.markdown) }
     })
   })
