@@ -154,6 +154,20 @@ describe('a broken include', () => {
   })
 })
 
+describe('what an included file holds', () => {
+  it('is warned about at the line of the directive, and the page\'s own lines after it keep their numbers', async () => {
+    const { result } = await buildPages({
+      'docs/en/index.md': '---\ntitle: Home\n---\n\nIntro <Intro />.\n\n<!--@include: ./part.md-->\n\nAfter <After />.\n',
+      'docs/en/part.md': 'First line.\n\nSecond <Inside /> line.\n',
+    })
+    expect(result.warnings.filter((warning) => 'path' in warning)).toEqual([
+      { path: 'docs/en/index.md', line: 5, message: 'component <Intro> is not supported: its children are kept' },
+      { path: 'docs/en/index.md', line: 7, message: 'component <Inside> is not supported: its children are kept' },
+      { path: 'docs/en/index.md', line: 9, message: 'component <After> is not supported: its children are kept' },
+    ])
+  })
+})
+
 describe('npm start on a folder with includes', () => {
   it('renders the page that includes a file again when that file is saved, and only that page', async () => {
     const contentDir = join(await makeTempDir('docs-include-session-'), 'content')
