@@ -92,6 +92,18 @@ describe('VitePress includes', () => {
   })
 })
 
+describe('an include by heading', () => {
+  it('takes the section under the heading of that id when no region has the name, as VitePress does', async () => {
+    const { result } = await buildPages({
+      'docs/en/index.md': '# Home\n\n<!--@include: ./part.md#build-target-->\n',
+      'docs/en/part.md': '# Options\n\n## build.target\n\nWhich runtime to build for.\n\n### Values\n\n`node` or `browser`.\n\n## build.outDir\n\nWhere files go.\n',
+    })
+    expect(documentOf(result, 'index').html).toBe(
+      '<h1 id="home">Home</h1>\n<p>Which runtime to build for.</p>\n<h3 id="values">Values</h3>\n<p><code>node</code> or <code>browser</code>.</p>',
+    )
+  })
+})
+
 describe('regions', () => {
   it('are read in the marker style of each language VitePress reads them in', () => {
     const styles = [
@@ -132,7 +144,7 @@ describe('a broken include', () => {
       {
         path: 'docs/en/index.md',
         line: 7,
-        message: 'include "./part.md#nowhere": no region "nowhere" in docs/en/part.md (a region is marked <!-- #region nowhere --> … <!-- #endregion nowhere -->)',
+        message: 'include "./part.md#nowhere": no region or heading "nowhere" in docs/en/part.md (a region is marked <!-- #region nowhere --> … <!-- #endregion nowhere -->)',
       },
       { path: 'docs/en/index.md', line: 9, message: 'include "./part.md{2,40}": lines {2,40} are outside docs/en/part.md, which has 2 lines' },
     ])

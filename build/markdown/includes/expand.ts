@@ -1,6 +1,7 @@
 import type { ContentProblem } from '../../content/problems.ts'
 import type { PartialSource } from '../mdx/partials.ts'
 import { countLines, includeDirectives, includedPath, parseTarget, type IncludeDirective, type IncludeTarget } from './directives.ts'
+import { headingSection } from './heading-section.ts'
 import { regionLines } from './regions.ts'
 
 /** A page's body with its includes inlined. */
@@ -83,7 +84,9 @@ function included(directive: IncludeDirective, origin: Origin, context: Context,
 
 /**
  * The lines a target selects, with the file line of the first, or why it
- * selects none. A region's lines, then a range of them; a range alone
+ * selects none. A region's lines (or, when no region has the name, the
+ * section under the heading of that id, as VitePress reads it), then a
+ * range of them; a range alone
  * counts the file's lines from its first, front matter included, as
  * VitePress counts them (front matter lines themselves are never inlined).
  */
@@ -94,8 +97,8 @@ function selectLines(file: PartialSource, target: IncludeTarget): { lines: strin
   let skipped = file.bodyLine - 1
   let firstLine = file.bodyLine
   if (target.region !== undefined) {
-    const region = regionLines(body, target.region)
-    if (!region) return `no region "${target.region}" in {path} (a region is marked <!-- #region ${target.region} --> … <!-- #endregion ${target.region} -->)`
+    const region = regionLines(body, target.region) ?? headingSection(body, target.region)
+    if (!region) return `no region or heading "${target.region}" in {path} (a region is marked <!-- #region ${target.region} --> … <!-- #endregion ${target.region} -->)`
     lines = region.lines
     skipped = 0
     firstLine = file.bodyLine + region.firstIndex
