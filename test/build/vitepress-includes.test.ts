@@ -83,6 +83,19 @@ describe('VitePress includes', () => {
     expect(documentOf(result, 'index', 'fr').html).toContain('<p>Bonjour.</p>')
   })
 
+  it('leave the translation of an included file out of pages too, when no page of its locale includes it yet', async () => {
+    const { result } = await buildPages(
+      {
+        'docs/en/index.md': '# Home\n\n<!--@include: ./parts/hello.md-->\n',
+        'docs/en/parts/hello.md': 'Hello.\n',
+        'docs/fr/index.md': '# Accueil\n\nPas encore traduit.\n',
+        'docs/fr/parts/hello.md': 'Bonjour.\n',
+      },
+      SITE_EN_FR,
+    )
+    expect(Object.keys(routesOf(result).documents.fr ?? {})).toEqual(['index'])
+  })
+
   it('take a region opened and closed in the comment style of the included file', async () => {
     const { result } = await buildPages({
       'docs/en/index.md': '# Home\n\n<!--@include: ./part.md#setup-->\n',
