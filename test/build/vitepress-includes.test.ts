@@ -193,6 +193,18 @@ describe('what an included file holds', () => {
   })
 })
 
+describe('the render cache', () => {
+  it('serves no stale rendering of a page after a file it includes changed', async () => {
+    const cacheDir = await makeTempDir('docs-include-cache-')
+    const contentDir = join(await makeTempDir('docs-include-cached-'), 'content')
+    await cp(FIXTURE, contentDir, { recursive: true })
+    await buildDir(contentDir, { cacheDir })
+    await writeFile(join(contentDir, 'docs/en/guide/cli-options.md'), '## Options\n\n### `--quiet`\n\nPrints nothing.\n')
+    const { result: edited } = await buildDir(contentDir, { cacheDir })
+    expect(tocTexts(documentOf(edited, 'guide/cli').toc)).toEqual(['Options', '--quiet', 'Exit codes', 'A session'])
+  })
+})
+
 describe('npm start on a folder with includes', () => {
   it('renders the page that includes a file again when that file is saved, and only that page', async () => {
     const contentDir = join(await makeTempDir('docs-include-session-'), 'content')
