@@ -146,10 +146,10 @@ describe('regions', () => {
 })
 
 describe('a broken include', () => {
-  it('is an error at the line of the directive naming it: a missing file, a missing region, a range outside the file', async () => {
+  it('is an error at the line of the directive naming it: a missing file, a missing region, a range outside the file, a file that is not Markdown', async () => {
     const problems = await problemsOf({
       'site.yml': SITE_EN,
-      'docs/en/index.md': '---\ntitle: Home\n---\n\n<!--@include: ./gone.md-->\n\n<!--@include: ./part.md#nowhere-->\n\n<!--@include: ./part.md{2,40}-->\n',
+      'docs/en/index.md': '---\ntitle: Home\n---\n\n<!--@include: ./gone.md-->\n\n<!--@include: ./part.md#nowhere-->\n\n<!--@include: ./part.md{2,40}-->\n\n<!--@include: ./snippet.ts-->\n',
       'docs/en/part.md': 'One line.\n',
     })
     expect(problems).toEqual([
@@ -160,6 +160,11 @@ describe('a broken include', () => {
         message: 'include "./part.md#nowhere": no region or heading "nowhere" in docs/en/part.md (a region is marked <!-- #region nowhere --> … <!-- #endregion nowhere -->)',
       },
       { path: 'docs/en/index.md', line: 9, message: 'include "./part.md{2,40}": lines {2,40} are outside docs/en/part.md, which has 2 lines' },
+      {
+        path: 'docs/en/index.md',
+        line: 11,
+        message: 'include "./snippet.ts": docs/en/snippet.ts is not a Markdown file under docs/ (only .md and .mdx files can be included)',
+      },
     ])
   })
 

@@ -58,7 +58,8 @@ function expandPieces(text: string, origin: Origin, context: Context, within: st
   const pieces: Piece[] = []
   let from = 0
   for (const directive of directives) {
-    pieces.push({ own: true, text: text.slice(from, directive.start) }, { own: false, text: included(directive, origin, context, within), line: directive.line, directiveLines: countLines(text.slice(directive.start, directive.end)) })
+    const directiveLines = countLines(text.slice(directive.start, directive.end))
+    pieces.push({ own: true, text: text.slice(from, directive.start) }, { own: false, text: included(directive, origin, context, within), line: directive.line, directiveLines })
     from = directive.end
   }
   pieces.push({ own: true, text: text.slice(from) })
@@ -76,8 +77,8 @@ function included(directive: IncludeDirective, origin: Origin, context: Context,
   if (within.includes(path)) return fail(`includes itself: ${[...within, path].join(' -> ')}`)
   const file = context.files[path]
   if (!file) return fail(/\.mdx?$/.test(path) ? `${path} does not exist` : `${path} is not a Markdown file under docs/ (only .md and .mdx files can be included)`)
-  const selected = selectLines(file, target)
-  if (typeof selected === 'string') return fail(selected.replace('{path}', path))
+  const selected = selectLines(path, file, target)
+  if (typeof selected === 'string') return fail(selected)
   const inner = expandPieces(selected.lines.join('\n'), { path, firstLine: selected.firstLine }, context, [...within, path])
   return inner.map((piece) => piece.text).join('')
 }
@@ -90,7 +91,7 @@ function included(directive: IncludeDirective, origin: Origin, context: Context,
  * counts the file's lines from its first, front matter included, as
  * VitePress counts them (front matter lines themselves are never inlined).
  */
-function selectLines(file: PartialSource, target: IncludeTarget): { lines: string[]; firstLine: number } | string {
+function selectLines(path: string, file: PartialSource, target: IncludeTarget): { lines: string[]; firstLine: number } | string {
   const body = file.body.split('\n')
   let lines = body
   // Lines of `lines` before its first: front matter, which a range counts.
@@ -98,7 +99,7 @@ function selectLines(file: PartialSource, target: IncludeTarget): { lines: strin
   let firstLine = file.bodyLine
   if (target.region !== undefined) {
     const region = regionLines(body, target.region) ?? headingSection(body, target.region)
-    if (!region) return `no region or heading "${target.region}" in {path} (a region is marked <!-- #region ${target.region} --> … <!-- #endregion ${target.region} -->)`
+    if (!region) return `no region or heading "${target.region}" in ${path} (a region is marked <!-- #region ${target.region} --> … <!-- #endregion ${target.region} -->)`
     lines = region.lines
     skipped = 0
     firstLine = file.bodyLine + region.firstIndex
@@ -107,7 +108,7 @@ function selectLines(file: PartialSource, target: IncludeTarget): { lines: strin
   const total = skipped + lines.length
   const start = target.range.start ?? 1
   const end = target.range.end ?? total
-  if (start < 1 || end < start || end > total) return `lines {${target.range.start ?? ''},${target.range.end ?? ''}} are outside {path}${target.region ? `'s region "${target.region}"` : ''}, which has ${total} lines`
+  if (start < 1 || end < start || end > total) return `lines {${target.range.start ?? ''},${target.range.end ?? ''}} are outside ${path}${target.region ? `'s region "${target.region}"` : ''}, which has ${total} lines`
   const from = Math.max(start - 1 - skipped, 0)
   return { lines: lines.slice(from, Math.max(end - skipped, 0)), firstLine: firstLine + from }
 }
