@@ -39,7 +39,7 @@ export async function indexedCorpus(documents: number, seed: number, cacheFile?:
   const renderedSources: RenderedSource[] = sources.map((source) => {
     const output = rendered.documents.get(source.path)
     if (!output) throw new Error(`${source.path} was not rendered`)
-    return { ...source, rendered: output, title: titleOf(source, output), markdown: '' }
+    return { ...source, rendered: output, title: titleOf(source, output, site.site.markdown.title), markdown: '' }
   })
   const variants = new Map<string, Map<string, RenderedSource>>()
   for (const source of renderedSources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))

@@ -60,8 +60,14 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
       // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS. How headings
       // get their ids: as the framework the docs come from makes them (heading-slugs.ts).
       markdown: z
-        .object({ format: z.enum(MARKDOWN_FORMATS).default('detect'), headingIds: z.enum(HEADING_ID_RULES).default(DEFAULT_HEADING_ID_RULE) })
-        .default({ format: 'detect', headingIds: DEFAULT_HEADING_ID_RULE }),
+        .object({
+          format: z.enum(MARKDOWN_FORMATS).default('detect'),
+          headingIds: z.enum(HEADING_ID_RULES).default(DEFAULT_HEADING_ID_RULE),
+          // Which title wins when a page has a front matter title and an H1: VitePress's `title:` is
+          // the browser tab's text (`Mocking | Guide`) and readers see the H1, so `heading` takes the H1.
+          title: z.enum(['frontMatter', 'heading']).default('frontMatter'),
+        })
+        .prefault({}),
       // The sidebar spelled out, which replaces the one made from folders (sites whose order lives in code).
       sidebar: sidebarSchema.optional(),
       // Where a root path (`/img/logo.png`) finds its file: VitePress's `public/`, Docusaurus's `static/`.

@@ -24,6 +24,7 @@ import { remarkGithubAlerts } from './plugins/remark-github-alerts.ts'
 import { remarkHeadingIds } from './plugins/remark-heading-ids.ts'
 import { remarkLegacyContainerFences } from './plugins/remark-legacy-container-fences.ts'
 import { remarkMarkdownCopy } from './plugins/remark-markdown-copy.ts'
+import { remarkTabLabels } from './plugins/remark-tab-labels.ts'
 
 // GitHub's schema, plus `class` on any element (authors style their own
 // HTML): the per-tag class allow-lists are dropped in favour of `*`. Author
@@ -71,6 +72,7 @@ function markdownToHtml(options: { rawHtml: boolean }) {
     .use(remarkLegacyContainerFences)
     .use(remarkGithubAlerts)
     .use(remarkCodeGroup)
+    .use(remarkTabLabels)
     // After code groups, which take a fence's title for their tab label: the rest of the meta is the code's.
     .use(remarkCodeMeta)
     .use(remarkDirectiveNames)

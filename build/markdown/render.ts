@@ -4,6 +4,7 @@ import { toString } from 'hast-util-to-string'
 import { toMarkdown } from 'mdast-util-to-markdown'
 import { VFile } from 'vfile'
 import type { ContentProblem } from '../content/problems.ts'
+import { expandIncludes } from './includes/expand.ts'
 import { withoutMdxForCopy } from './mdx/copy.ts'
 import { parseSource } from './mdx/parse.ts'
 import type { PartialSource } from './mdx/partials.ts'
@@ -22,7 +23,7 @@ export interface RenderInput {
   bodyLine: number
   /** How `.md` text is read (site.yml `markdown.format`); `.mdx` is always MDX. Default `md`. */
   format?: MarkdownFormat
-  /** The partials the body may inline, by content path (see partialsFor). */
+  /** The partials the body may inline (MDX imports, VitePress includes), by content path (see partialsFor). */
   partials?: Record<string, PartialSource>
   /** How headings get their ids (site.yml `markdown.headingIds`). Default `github`. */
   headingIds?: HeadingIdRule
@@ -68,12 +69,14 @@ export interface RenderedDocument {
 const headingTag = /^h([1-6])$/
 
 export function renderDocument(input: RenderInput, targets: LinkTargets): RenderedDocument {
-  const file = new VFile({ path: input.path, value: input.body })
-  file.data.linkContext = { path: input.path, targets, lineOffset: input.bodyLine - 1 }
+  const partials = input.partials ?? {}
+  const expanded = expandIncludes(input, partials, targets.routes?.locales ?? [])
+  const file = new VFile({ path: input.path, value: expanded.body })
+  file.data.linkContext = { path: input.path, targets, fileLine: expanded.fileLine }
   if (input.headingIds) file.data.headingIdRule = input.headingIds
-  const findings = { errors: [], warnings: [] }
-  const source = { path: input.path, body: input.body, bodyLine: input.bodyLine, syntax: syntaxOf(input.path, input.format ?? 'md') }
-  const mdast = parseSource(file, source, { findings, partials: input.partials ?? {}, format: input.format ?? 'md', within: [input.path] }).tree
+  const findings: { errors: ContentProblem[]; warnings: ContentProblem[] } = { errors: [...expanded.errors], warnings: [] }
+  const source = { path: input.path, body: expanded.body, bodyLine: input.bodyLine, syntax: syntaxOf(input.path, input.format ?? 'md'), fileLine: expanded.fileLine }
+  const mdast = parseSource(file, source, { findings, partials, format: input.format ?? 'md', within: [input.path] }).tree
   const processor = hasRawHtml(mdast) ? markdownWithHtmlProcessor : markdownProcessor
   const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)
@@ -119,7 +122,33 @@ function headingOf(node: RootContent | ElementContent): Heading | null {
   const match = headingTag.exec(node.tagName)
   const id = node.properties.id
   if (!match || typeof id !== 'string') return null
-  return { depth: Number(match[1]), id, text: toString(node).trim() }
+  return { depth: Number(match[1]), id, text: headingText(node) }
+}
+
+/**
+ * A heading's text without its badges (`# Custom Pool <Badge>advanced</Badge>`
+ * is titled "Custom Pool"): a badge labels the heading, it is no part of its
+ * name, so titles, TOC entries, search and navigation leave it out.
+ */
+function headingText(heading: Element): string {
+  const parts = ['']
+  const walk = (nodes: ElementContent[]) => {
+    for (const node of nodes) {
+      if (node.type === 'text') parts[parts.length - 1] += node.value
+      else if (node.type === 'element' && isBadge(node)) parts.push('')
+      else if (node.type === 'element') walk(node.children)
+    }
+  }
+  walk(heading.children)
+  return parts
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .join(' ')
+}
+
+function isBadge(element: Element): boolean {
+  const classes = element.properties.className
+  return element.tagName === 'span' && Array.isArray(classes) && classes.includes('badge')
 }
 
 function collectHeadings(tree: Root): Heading[] {

@@ -15,11 +15,17 @@ export interface RenderedSource extends SourceDocument {
   markdown: string
 }
 
-export function titleOf(document: SourceDocument, rendered: RenderedDocument): string {
+/**
+ * A page's title: its front matter `title`, else its first H1, else its file
+ * name; under site.yml `markdown.title: heading` (VitePress, whose `title:`
+ * is the browser tab's text) its H1 first, then its front matter `title`.
+ */
+export function titleOf(document: SourceDocument, rendered: RenderedDocument, source: SiteConfig['markdown']['title']): string {
   // `01-intro.md` is titled `intro`: the number orders it (see number-prefix.ts).
   const fileName = splitNumberPrefix(withoutMarkdownExtension(document.path.split('/').pop() ?? document.path)).name
   const name = fileName === 'index' ? (document.docId.split('/').pop() ?? fileName) : fileName
-  return document.parsed.data.title ?? rendered.h1 ?? name
+  const { title } = document.parsed.data
+  return (source === 'heading' ? (rendered.h1 ?? title) : (title ?? rendered.h1)) ?? name
 }
 
 export function editInfo(document: SourceDocument, site: SiteConfig, git: GitHistory): EditInfo {

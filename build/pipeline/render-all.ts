@@ -100,7 +100,7 @@ export async function renderContent(
 ): Promise<RenderedContent> {
   const inputs = new Map<string, RenderInput>()
   const source = (path: string, body: string, bodyLine: number): RenderInput => {
-    const partials = options.format === 'md' && !path.endsWith('.mdx') ? undefined : partialsFor(body, options.partials)
+    const partials = partialsFor(body, options.partials, { imports: options.format !== 'md' || path.endsWith('.mdx') })
     return { path, body, bodyLine, format: options.format, headingIds: options.headingIds, ...(partials ? { partials } : {}) }
   }
   for (const { path, parsed } of documents) inputs.set(`document:${path}`, source(path, parsed.body, parsed.bodyLine))

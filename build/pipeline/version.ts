@@ -8,6 +8,7 @@ import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../git-history.ts'
 import type { AssetFile } from '../read-assets.ts'
+import { includedFiles } from '../markdown/includes/included-files.ts'
 import { partialSources } from '../markdown/mdx/partials.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { titleOf, type RenderedSource } from './assemble.ts'
@@ -82,7 +83,8 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     .filter((file) => file.path.startsWith('docs/') && !isCategoryFile(file.path))
     .flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
   const categories = input.files.filter((file) => isCategoryFile(file.path)).flatMap((file) => collect(parseCategoryFile(file)).filter((c) => c !== null))
-  const { documents, problems: documentProblems } = toSourceDocuments(docFiles, site)
+  const included = includedFiles(docFiles, site.locales)
+  const { documents, problems: documentProblems } = toSourceDocuments(docFiles.filter(({ file }) => !included.has(file.path)), site)
   problems.push(...documentProblems)
   const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
   const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
@@ -100,7 +102,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const targets = memo([links, assets], () => ({ ...links.targets, assets: assets.targets }))
   const rendered = await renderContent(documents, input.releaseFiles, targets, input.renderMany, {
     format: site.markdown.format,
-    partials: partialSources(docFiles),
+    partials: partialSources(docFiles, included),
     headingIds: site.markdown.headingIds,
   })
   problems.push(...rendered.errors)
@@ -111,8 +113,8 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const sources: RenderedSource[] = documents.map((document) => {
     const output = fragments.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
-    return memo([document.parsed, output], () => {
-      const title = titleOf(document, output)
+    return memo([document.parsed, output, site.markdown.title], () => {
+      const title = titleOf(document, output, site.markdown.title)
       return { ...document, rendered: output, title, markdown: documentMarkdown(title, output.markdown) }
     })
   })

@@ -21,6 +21,8 @@ export interface MarkdownSource {
   /** The file line the body starts on. */
   bodyLine: number
   syntax: MarkdownFormat
+  /** The file line of a line of the body, where the body is not the file's text as written (includes inlined). */
+  fileLine?: (line: number) => number
 }
 
 /** A source's tree, and whether it was read as MDX (its MDX is then reduced already). */
@@ -80,13 +82,14 @@ export function parseSource(file: VFile, source: MarkdownSource, context: ParseC
     if (!(error instanceof VFileMessage)) throw error
     const fallback = markdown()
     if (source.syntax === 'detect' && !fallback.tree.children.some(looksLikeEsm)) return fallback
-    context.findings.errors.push({ path: source.path, line: lineOf(error, source.bodyLine), message: `invalid MDX: ${reasonOf(error, source.bodyLine)}` })
+    const fileLine = fileLineOf(source)
+    context.findings.errors.push({ path: source.path, line: lineOf(error, fileLine), message: `invalid MDX: ${reasonOf(error, fileLine)}` })
     return { tree: { type: 'root', children: [] }, mdx: true }
   }
   if (source.syntax === 'detect' && !hasMdxSyntax(tree)) return markdown()
   mdxFile.data.mdx = {
     path: source.path,
-    bodyLine: source.bodyLine,
+    fileLine: fileLineOf(source),
     findings: context.findings,
     loadPartial: (specifier, line) => loadPartial(source, specifier, line, context),
   }
@@ -145,14 +148,17 @@ function looksLikeEsm(node: RootContent): boolean {
 // Some reasons name a place of their own, `(3:1-3:7)`, in lines of the body.
 const placeInReason = /\((\d+):\d+(?:-(\d+):\d+)?\)/g
 
-function lineOf(message: VFileMessage, bodyLine: number): number {
-  const line = message.line ?? Number(/\((\d+):\d+/.exec(message.reason)?.[1] ?? 1)
-  return line + bodyLine - 1
+function fileLineOf(source: MarkdownSource): (line: number) => number {
+  return source.fileLine ?? ((line) => line + source.bodyLine - 1)
+}
+
+function lineOf(message: VFileMessage, fileLine: (line: number) => number): number {
+  return fileLine(message.line ?? Number(/\((\d+):\d+/.exec(message.reason)?.[1] ?? 1))
 }
 
 /** The parser's reason, its places as lines of the file, and what acorn said of a bad expression. */
-function reasonOf(message: VFileMessage, bodyLine: number): string {
-  const reason = message.reason.replace(placeInReason, (_, start: string) => `(line ${Number(start) + bodyLine - 1})`)
+function reasonOf(message: VFileMessage, fileLine: (line: number) => number): string {
+  const reason = message.reason.replace(placeInReason, (_, start: string) => `(line ${fileLine(Number(start))})`)
   const cause = message.cause instanceof Error ? message.cause.message.replace(/\s*\(\d+:\d+\)$/, '') : ''
   return cause ? `${reason}: ${cause.charAt(0).toLowerCase()}${cause.slice(1)}` : reason
 }

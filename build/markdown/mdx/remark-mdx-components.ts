@@ -17,8 +17,8 @@ export interface Findings {
 export interface MdxContext {
   /** The file the tree was parsed from (a page, or a partial it inlines). */
   path: string
-  /** The file line of the tree's line 1. */
-  bodyLine: number
+  /** The file line of a line of the tree. */
+  fileLine: (line: number) => number
   findings: Findings
   /** The tree of the Markdown file `specifier` names from `path`, or null (the loader reported why). */
   loadPartial: (specifier: string, line: number) => Root | null
@@ -140,7 +140,7 @@ function isComment(node: MdxFlowExpression | MdxTextExpression): boolean {
 }
 
 function lineOf(state: State, node: RootContent): number {
-  return (node.position?.start.line ?? 1) + state.context.bodyLine - 1
+  return state.context.fileLine(node.position?.start.line ?? 1)
 }
 
 function warn(state: State, node: RootContent, message: string): void {

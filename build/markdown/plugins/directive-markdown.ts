@@ -17,18 +17,26 @@ const ALERT: Record<Exclude<AdmonitionKind, 'details'>, string> = {
  * Rewrites the directive vocabulary, in place, as plain GitHub Markdown for
  * the Markdown copy: an admonition as a GitHub alert (its title, when the
  * author gave one, in bold on the first line), `details` as its title in
- * bold then its content, each tab's content after its label in bold, and
- * the other components as their content (a code block's title is
- * remark-code-copy's). Innermost first, so nesting works.
+ * bold then its content, each tab's content after its label in bold, a
+ * badge in a heading in parentheses, and the other components as their
+ * content (a code block's title is remark-code-copy's). Innermost first, so
+ * nesting works.
  */
 export function directivesToMarkdown(parent: Parent): void {
   const children: RootContent[] = []
   for (const node of parent.children) {
     if ('children' in node) directivesToMarkdown(node)
     const isDirective = node.type === 'containerDirective' || node.type === 'leafDirective' || node.type === 'textDirective'
-    children.push(...(isDirective ? plain(node) : [node]))
+    if (isDirective && node.name === 'badge' && parent.type === 'heading') children.push(...headingBadge(node))
+    else children.push(...(isDirective ? plain(node) : [node]))
   }
   parent.children = children as Parent['children']
+}
+
+/** In a heading, a badge reads apart from the heading's words, in parentheses: `## Custom Pool (advanced)`. */
+function headingBadge(node: Directive): PhrasingContent[] {
+  const children = node.children as PhrasingContent[]
+  return [text('('), ...children, text(')')]
 }
 
 function plain(node: Directive): RootContent[] {

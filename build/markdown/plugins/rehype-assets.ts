@@ -29,7 +29,7 @@ export function rehypeAssets() {
       if (path === undefined) return undefined
       const target = path === null ? undefined : targets.files[path]
       const url = target?.url ?? null
-      references.push({ src, line: (node.position?.start.line ?? 1) + context.lineOffset, path, url })
+      references.push({ src, line: context.fileLine(node.position?.start.line ?? 1), path, url })
       if (url !== null) node.properties[attribute] = url
       return target
     }

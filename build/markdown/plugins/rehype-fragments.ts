@@ -37,13 +37,13 @@ export function rehypeFragments(options: { prefix: string }) {
       }
     })
     const anchors = anchorsOf(places, prefix, file.data.headingAliases ?? new Map())
-    const lineOffset = file.data.linkContext?.lineOffset ?? 0
+    const fileLine = file.data.linkContext?.fileLine ?? ((line: number) => line)
     const missing: Array<{ href: string; line: number }> = []
     for (const link of inPageLinks) {
       const fragment = fragmentOf(link.href)
       if (fragment === null) continue
       const id = anchors.get(fragment)
-      if (id === undefined) missing.push({ href: link.href, line: link.line + lineOffset })
+      if (id === undefined) missing.push({ href: link.href, line: fileLine(link.line) })
       else if (id !== fragment) link.set(`#${id}`)
     }
     file.data.anchors = anchors

@@ -8,8 +8,8 @@ export interface LinkContext {
   /** The document's path relative to the content root, e.g. `docs/en/guides/a.md`. */
   path: string
   targets: LinkTargets
-  /** Added to a body line to get the file line. */
-  lineOffset: number
+  /** The file line of a line of the parsed text (a body, its includes inlined). */
+  fileLine: (line: number) => number
 }
 
 export interface ResolvedLink {
@@ -44,7 +44,7 @@ export function rehypeLinks() {
       const url = resolveHref(context.path, href, context.targets, 'urls')
       if (url === undefined) return
       const markdownUrl = resolveHref(context.path, href, context.targets, 'markdownUrls') ?? null
-      const line = (node.position?.start.line ?? 1) + context.lineOffset
+      const line = context.fileLine(node.position?.start.line ?? 1)
       links.push({ href, line, url, markdownUrl })
       if (url !== null) node.properties.href = withFragment(url, href)
     })
