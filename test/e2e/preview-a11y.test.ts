@@ -1,8 +1,7 @@
 import { join } from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
-import axe from 'axe-core'
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { axeViolations } from './axe-check.ts'
 import { closePreviewSession, launchBrowser, SCREENSHOTS, startPreview, type PreviewServer } from './preview-harness.ts'
 
 // axe-core, every rule it has (best practices included), over each state of the preview of this
@@ -16,17 +15,6 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
 const visit = (page: Page, path: string) => page.goto(`${server.origin}${path}`).then(() => undefined)
 
-// Every rule axe has, also those it leaves off by default (experimental ones, and duplicate-id,
-// deprecated with WCAG 2.2's 4.1.1 but still a broken anchor), but one: color-contrast-enhanced is
-// WCAG's AAA level (7:1); the preview is built to AA, which color-contrast checks (4.5:1).
-const RULES = Object.fromEntries(axe.getRules().map(({ ruleId }) => [ruleId, { enabled: ruleId !== 'color-contrast-enhanced' }]))
-
-/** axe's findings on the page as it is now, one line per rule, so that a failure says what and where. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).options({ rules: RULES }).analyze()
-  return violations.map((found) => `${found.id} (${found.impact}, ${found.nodes.length}×): ${found.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)
-}
-
 /** A fresh browser context per state, so that no cookie (the drafts toggle) or scheme leaks into the next. */
 async function inState(name: string, options: BrowserContextOptions, reach: (page: Page) => Promise<void>): Promise<string[]> {
   const context = await browser.newContext(options)
@@ -34,7 +22,7 @@ async function inState(name: string, options: BrowserContextOptions, reach: (pag
   try {
     await reach(page)
     await page.screenshot({ path: join(SCREENSHOTS, `a11y-${name}.png`) })
-    return await violations(page)
+    return await axeViolations(page)
   } finally {
     await context.close()
   }

@@ -33,6 +33,13 @@ describe('the preview in the site\'s languages, in a browser', { timeout: 60_000
     await screenshot(page, 'rtl')
   })
 
+  it('lists its three locales as links in the header itself, with no menu to open', async () => {
+    await page.goto(`${server.origin}/docs/guides/install`)
+    const languages = page.getByRole('navigation', { name: 'Languages' })
+    expect(await languages.locator('details').count()).toBe(0)
+    for (const name of ['English', '中文', 'العربية']) expect(await languages.getByRole('link', { name }).isVisible()).toBe(true)
+  })
+
   it('titles the search facet chips of a Chinese page with the Chinese section titles', async () => {
     await page.goto(`${server.origin}/docs/zh/`)
     const input = page.getByRole('combobox', { name: '搜索文档' })

@@ -1,4 +1,5 @@
 import { CODE_THEME } from './code-theme.ts'
+import { HEADER_STYLE } from './header-style.ts'
 import { LIVE } from './live.ts'
 import { PAGE } from './page.ts'
 import { SEARCH } from './search.ts'
@@ -25,6 +26,6 @@ function asset(name: string, body: string, type: string): Asset {
 }
 
 export const ASSETS = {
-  css: asset('style.css', STYLE + CODE_THEME, 'text/css; charset=utf-8'),
+  css: asset('style.css', STYLE + HEADER_STYLE + CODE_THEME, 'text/css; charset=utf-8'),
   js: asset('app.js', [TEXT, PAGE, TABS, SEARCH, LIVE].join('\n'), 'text/javascript; charset=utf-8'),
 }

@@ -1,5 +1,6 @@
-// Browser code, served as is (see live.ts): the TOC follows the scroll, and the fold buttons
-// open the menu and the TOC on a phone. Without JavaScript both stay as the server rendered them.
+// Browser code, served as is (see live.ts): the TOC follows the scroll, the header's menus close
+// as menus do, its height is kept for #fragment scrolling, and the fold buttons open the menu and
+// the TOC on a phone. Without JavaScript both stay as the server rendered them.
 export const PAGE = String.raw`
 (function toc() {
   var links = Array.prototype.slice.call(document.querySelectorAll('.toc a[href^="#"]'))
@@ -27,16 +28,29 @@ export const PAGE = String.raw`
   mark()
 })();
 
-(function versionMenu() {
-  // The switcher is a disclosure (render/versions.ts); like a menu, it closes on Escape or a click elsewhere.
-  var menu = document.querySelector('.versions details')
-  if (!menu) return
-  document.addEventListener('click', function (event) { if (!menu.contains(event.target)) menu.open = false })
-  menu.addEventListener('keydown', function (event) {
-    if (event.key !== 'Escape' || !menu.open) return
-    menu.open = false
-    menu.querySelector('summary').focus()
+(function menus() {
+  // The version and language switchers are disclosures (render/versions.ts, render/locales.ts); like
+  // menus, they close on Escape or a click elsewhere.
+  Array.prototype.forEach.call(document.querySelectorAll('header details.menu'), function (menu) {
+    document.addEventListener('click', function (event) { if (!menu.contains(event.target)) menu.open = false })
+    menu.addEventListener('keydown', function (event) {
+      if (event.key !== 'Escape' || !menu.open) return
+      menu.open = false
+      menu.querySelector('summary').focus()
+    })
   })
+})();
+
+(function headerHeight() {
+  // The sticky header wraps when its items do not fit on one line; headings reached by #fragment and
+  // the sticky columns go below its real height (--header-height in style.ts), not the one-line one.
+  var header = document.querySelector('header.top')
+  if (!header) return
+  function measure() {
+    document.documentElement.style.setProperty('--header-height', header.getBoundingClientRect().height + 'px')
+  }
+  measure()
+  if ('ResizeObserver' in window) new ResizeObserver(measure).observe(header)
 })();
 
 (function folds() {

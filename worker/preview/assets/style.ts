@@ -4,6 +4,8 @@
 export const STYLE = String.raw`
 :root { --bg: #fff; --fg: #1d2129; --muted: #5b6370; --line: #e3e6ea; --soft: #f4f6f8; --accent: #0b62c4;
   --mark: #ffe58a; --warn-bg: #fff6db; --warn-line: #e9c46a; --bad: #b42318; --header: 3.5rem;
+  /* The header's real height, which page.ts measures: it takes two lines when its items do not fit on one. */
+  --header-height: var(--header);
   --note: #0b62c4; --tip: #1a7f37; --info: #0e7490; --warning: #9a6700; --danger: #cf222e; --caution: #bc4c00;
   --important: #8250df; --tab-list: 2.5rem;
   color-scheme: light dark; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -21,50 +23,12 @@ a { color: var(--accent); }
 .skip { position: absolute; inset-inline-start: .5rem; top: -3rem; background: var(--bg); padding: .5rem; z-index: 30; }
 .skip:focus { top: .5rem; }
 
-.top { position: sticky; top: 0; z-index: 20; display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem;
-  min-height: var(--header); padding: .5rem 1rem; background: var(--bg); border-bottom: 1px solid var(--line); }
-.brand { font-weight: 700; color: var(--fg); text-decoration: none; margin-inline-end: auto; }
-.search { position: relative; flex: 1 1 16rem; max-width: 28rem; }
-.search input { width: 100%; padding-block: .4rem; padding-inline: .7rem 2rem; font: inherit; color: inherit; background: var(--soft);
-  border: 1px solid var(--line); border-radius: .4rem; }
-.search-key { position: absolute; inset-inline-end: .5rem; top: 50%; translate: 0 -50%; padding: 0 .35rem; font: .8rem/1.4 ui-monospace, Menlo, Consolas, monospace;
-  color: var(--muted); border: 1px solid var(--line); border-radius: .25rem; pointer-events: none; }
-/* A touch screen has no key to press; typed text has the field's own clear button there. */
-@media (hover: none), (pointer: coarse) { .search-key { display: none; } }
-.search input:not(:placeholder-shown) + .search-key { display: none; }
-.search-panel { position: absolute; inset-inline: 0; top: calc(100% + .3rem); max-height: 70vh; overflow: auto;
-  background: var(--bg); border: 1px solid var(--line); border-radius: .4rem; box-shadow: 0 8px 24px #0003; padding: .5rem; }
-.search-panel ul { list-style: none; margin: 0; padding: 0; }
-.search-panel li { padding: .4rem .5rem; border-radius: .3rem; cursor: pointer; }
-.search-panel li[aria-selected="true"] { background: var(--soft); outline: 1px solid var(--accent); }
-.search-panel .hit-title { color: var(--accent); font-weight: 600; }
 .excerpt, .results p { display: block; color: var(--muted); font-size: .9rem; margin: .1rem 0 0; }
 mark { background: var(--mark); color: var(--fg); padding: 0 .1em; border-radius: .15em; }
-.facets { display: flex; flex-wrap: wrap; gap: .3rem; margin-bottom: .4rem; }
-.facets button, .facets a { font: inherit; font-size: .8rem; padding: .1rem .5rem; border: 1px solid var(--line);
-  border-radius: 1rem; background: var(--soft); color: inherit; text-decoration: none; cursor: pointer; }
-.facets [aria-pressed="true"], .facets [aria-current="true"] { border-color: var(--accent); color: var(--accent); }
-.search-status { margin: .3rem .5rem 0; font-size: .85rem; color: var(--muted); }
-.search-status:empty { display: none; }
-.locales ul { display: flex; gap: .6rem; list-style: none; margin: 0; padding: 0; }
-.locales a[aria-current] { font-weight: 700; color: var(--fg); text-decoration: none; }
-.versions { position: relative; }
-.versions summary { cursor: pointer; list-style: none; padding: .2rem .5rem; border: 1px solid var(--line); border-radius: .4rem; background: var(--soft); }
-.versions summary::-webkit-details-marker { display: none; }
-.versions summary::after { content: "▾"; margin-inline-start: .35rem; color: var(--muted); }
-.versions ul { position: absolute; inset-inline-start: 0; top: calc(100% + .3rem); z-index: 25; width: max-content; max-width: min(24rem, 90vw); list-style: none; margin: 0; padding: .3rem;
-  background: var(--bg); border: 1px solid var(--line); border-radius: .4rem; box-shadow: 0 8px 24px #0003; }
-.versions a { display: block; padding: .3rem .5rem; border-radius: .3rem; color: var(--fg); text-decoration: none; }
-.versions a:hover { background: var(--soft); }
-.versions a[aria-current] { font-weight: 700; color: var(--accent); }
-.version-status { font-size: .8rem; font-weight: normal; color: var(--muted); }
-.drafts button { font: inherit; font-size: .9rem; padding: .25rem .6rem; border: 1px solid var(--line); border-radius: .4rem;
-  background: var(--soft); color: inherit; cursor: pointer; }
-.drafts button[aria-pressed="true"] { border-color: var(--warn-line); background: var(--warn-bg); }
 
 .layout { display: grid; grid-template-columns: 16rem minmax(0, 1fr); gap: 2rem; max-width: 90rem; margin: 0 auto; padding: 0 1rem; }
 .layout.with-toc { grid-template-columns: 16rem minmax(0, 1fr) 14rem; }
-.sidebar { position: sticky; top: var(--header); align-self: start; max-height: calc(100vh - var(--header)); overflow: auto; padding: 1rem 0; }
+.sidebar { position: sticky; top: var(--header-height); align-self: start; max-height: calc(100vh - var(--header-height)); overflow: auto; padding: 1rem 0; }
 .fold-button { display: none; }
 .sidebar ul { list-style: none; margin: 0; padding-inline-start: .9rem; }
 .sidebar > nav > ul { padding-inline-start: 0; }
@@ -77,7 +41,7 @@ mark { background: var(--mark); color: var(--fg); padding: 0 .1em; border-radius
 .badge.draft, .badge.breaking { border-color: var(--warn-line); background: var(--warn-bg); color: var(--fg); }
 main { padding: 1rem 0 4rem; min-width: 0; }
 main:focus { outline: none; }
-.doc :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: calc(var(--header) + 1rem); line-height: 1.25; }
+.doc :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: calc(var(--header-height) + 1rem); line-height: 1.25; }
 .doc h1 { font-size: 2rem; margin: .5rem 0 1rem; }
 .lead { font-size: 1.15rem; color: var(--muted); }
 .doc img { max-width: 100%; height: auto; }
@@ -99,7 +63,7 @@ blockquote { margin: 1rem 0; padding: .1rem 1rem; border-inline-start: 3px solid
 .pager a { flex: 1 1 0; max-width: 50%; padding: .6rem .9rem; border: 1px solid var(--line); border-radius: .4rem; text-decoration: none; }
 .pager a[rel="next"] { text-align: end; }
 .pager span { display: block; font-size: .8rem; color: var(--muted); }
-.toc { position: sticky; top: var(--header); align-self: start; max-height: calc(100vh - var(--header)); overflow: auto; padding: 1rem 0; font-size: .9rem; }
+.toc { position: sticky; top: var(--header-height); align-self: start; max-height: calc(100vh - var(--header-height)); overflow: auto; padding: 1rem 0; font-size: .9rem; }
 .toc h2 { font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 0 0 .5rem; }
 .toc ul { list-style: none; margin: 0; padding-inline-start: .8rem; }
 .toc-list > ul { padding-inline-start: 0; border-inline-start: 2px solid var(--line); }
@@ -190,13 +154,6 @@ figure > figcaption { font-size: .9rem; color: var(--muted); }
   .layout > .toc { order: -1; }
   .sidebar, .toc { position: static; max-height: none; padding: .5rem 0; border-bottom: 1px solid var(--line); font-size: 1rem; }
   .toc-list { margin-top: .4rem; }
-  /* A short header: the brand and search on one line, the links below in smaller type. */
-  .top { position: relative; gap: .3rem .6rem; padding: .4rem .75rem; }
-  .top > :is(.versions, .locales, .releases-link, .drafts) { font-size: .8rem; }
-  .locales ul { gap: .5rem; }
-  .drafts button { font-size: .8rem; padding: .1rem .4rem; }
-  .brand { margin-right: 0; }
-  .search { position: static; flex: 1 1 10rem; max-width: none; }
   .doc :is(h1, h2, h3, h4, h5, h6) { scroll-margin-top: 1rem; }
 }
 /* On a phone the menu and the TOC are folds, sent closed by style so that nothing moves after load;

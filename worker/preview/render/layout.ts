@@ -2,9 +2,10 @@ import { html, raw } from 'hono/html'
 import type { NavTreeNode } from '../../../contract/index.ts'
 import { ASSETS } from '../assets/index.ts'
 import { DRAFTS_PATH } from '../drafts.ts'
-import { localeLabel, pageUrl, sectionTitles, type Site } from '../site.ts'
+import { pageUrl, sectionTitles, type Site } from '../site.ts'
 import { previewText, textDirection, type PreviewText } from '../strings/index.ts'
 import type { VersionMenu } from '../versions.ts'
+import { localeSwitcher } from './locales.ts'
 import { sidebar } from './sidebar.ts'
 import { versionSwitcher } from './versions.ts'
 
@@ -97,14 +98,6 @@ const problemsOverlay = (text: PreviewText) => html`<section id="build-problems"
   <p>${text.buildFailedHint}</p>
   <ul></ul>
 </section>`
-
-function localeSwitcher(chrome: Chrome): Html | '' {
-  if (chrome.localeLinks.length < 2) return ''
-  return html`<nav class="locales" aria-label="${previewText(chrome.locale).languages}"><ul>${chrome.localeLinks.map(
-    (link) =>
-      html`<li><a href="${link.url}" hreflang="${link.locale}" lang="${link.locale}"${link.locale === chrome.locale ? html` aria-current="true"` : ''}>${localeLabel(link.locale)}</a></li>`,
-  )}</ul></nav>`
-}
 
 /** A form, so that it works without JavaScript; the server keeps the choice in a cookie. */
 function draftsToggle(back: string, on: boolean, text: PreviewText): Html {

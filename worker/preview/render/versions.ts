@@ -15,7 +15,7 @@ const STATUS_TEXT = {
 
 /** A disclosure of links, so that it works without JavaScript and each version is a real URL. */
 export function versionSwitcher(menu: VersionMenu, text: PreviewText): Html {
-  return html`<nav class="versions" aria-label="${text.versions}"><details><summary>${menu.current.name}</summary><ul>${menu.links.map(
+  return html`<nav class="versions" aria-label="${text.versions}"><details class="menu"><summary>${menu.current.name}</summary><ul>${menu.links.map(
     (link) =>
       html`<li><a href="${link.url}"${link.name === menu.current.name ? html` aria-current="true"` : ''}>${link.label} <span class="version-status">${text[STATUS_TEXT[link.status]]}</span></a></li>`,
   )}</ul></details></nav>`
