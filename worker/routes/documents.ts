@@ -9,7 +9,11 @@ import { DOCUMENTS_PATH, safeSlug } from '../read-model/index.ts'
 const MARKDOWN_SUFFIX = '.md'
 
 export const documents = new Hono<AppEnv>().get('/*', async function getDocument(c) {
-  const requested = safeSlug(new URL(c.req.url).pathname)
+  const { pathname, search } = new URL(c.req.url)
+  const withoutSlash = pathname.replace(/\/+$/, '')
+  // What front ends and crawlers make of a page URL; every docs framework sends it on.
+  if (withoutSlash !== pathname && safeSlug(withoutSlash) !== null) return permanentRedirect(`${withoutSlash}${search}`, false)
+  const requested = safeSlug(pathname)
   if (requested === null) throw notFound()
   const reader = await openReader(c, c.req.query('version'))
   const answer = await reader.document(requested, { locale: c.req.query('locale') })
@@ -37,6 +41,10 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
 function redirect(url: string, slug: string, markdown: boolean, isPrivate: boolean): Response {
   const { search } = new URL(url)
   const path = `${DOCUMENTS_PATH}${slug.split('/').map(encodeURIComponent).join('/')}${markdown ? MARKDOWN_SUFFIX : ''}`
-  const headers = { Location: `${path}${search}`, 'Cache-Control': isPrivate ? CACHE_CONTROL.private : CACHE_CONTROL.public }
+  return permanentRedirect(`${path}${search}`, isPrivate)
+}
+
+function permanentRedirect(location: string, isPrivate: boolean): Response {
+  const headers = { Location: location, 'Cache-Control': isPrivate ? CACHE_CONTROL.private : CACHE_CONTROL.public }
   return new Response(null, { status: 308, headers })
 }
