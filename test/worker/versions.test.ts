@@ -24,8 +24,8 @@ describe('GET /v1/versions', () => {
     expect(await readJson<VersionsResponse>(response)).toEqual({
       default: '2.x',
       versions: [
-        { name: '3.x', label: null, status: 'unreleased', aliases: ['next'], documents: { en: 5, fr: 1 } },
-        { name: '2.x', label: null, status: 'current', aliases: ['latest'], documents: { en: 4, fr: 1 } },
+        { name: '3.x', label: '3.x', status: 'unreleased', aliases: ['next'], documents: { en: 5, fr: 1 } },
+        { name: '2.x', label: '2.x', status: 'current', aliases: ['latest'], documents: { en: 4, fr: 1 } },
         { name: '1.x', label: '1.x (legacy)', status: 'unmaintained', aliases: [], documents: { en: 3, fr: 0 } },
       ],
     })
