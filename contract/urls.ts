@@ -1,7 +1,10 @@
+/** The slug of the site's home page (the root `index.md`); its first segment is a section in name only. */
+export const HOME_SLUG = 'index'
+
 /** The public URL of a document, as links and search results give it. */
 export function documentUrl(baseUrl: string, defaultLocale: string, locale: string, slug: string): string {
   const localePrefix = locale === defaultLocale ? '' : `${locale}/`
-  const path = slug === 'index' ? '' : slug
+  const path = slug === HOME_SLUG ? '' : slug
   return `${baseUrl}${localePrefix}${path}`
 }
 
