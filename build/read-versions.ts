@@ -27,8 +27,8 @@ export type VersionReader = (name: string) => Promise<ArchivedVersion>
  * of them), so `npm start` shows it as any other. A version's pages are read
  * only when the pipeline comes to it: a build holds one version's text at a time.
  */
-export async function versionReader(contentDir: string, siteText: string, git: GitHistory): Promise<VersionReader> {
-  const parsed = parseSiteConfig(siteText)
+export async function versionReader(contentDir: string, siteText: string, git: GitHistory, localeFolders: readonly string[]): Promise<VersionReader> {
+  const parsed = parseSiteConfig(siteText, localeFolders)
   // A broken site.yml fails the build with its own problems.
   const versions = parsed.ok ? parsed.site.versions : []
   const problems: ContentProblem[] = []

@@ -1,7 +1,7 @@
 /**
  * The known name a misspelled one most likely meant (`lmit` -> `limit`,
  * `defualtLocale` -> `defaultLocale`), or null when none is close: at most
- * a third of the name's letters differ (edits counted as Levenshtein does).
+ * a third of the name's letters differ (edits counted as Levenshtein does, a swap of neighbours as one).
  * Runtime-neutral: the build's site.yml check and the worker's strict
  * request bodies both use it.
  */
@@ -15,15 +15,18 @@ export function nearestName(name: string, known: readonly string[]): string | nu
   return best?.name ?? null
 }
 
+/** Edits between two words, a swap of two neighbouring letters counting as one (`lable` -> `label`). */
 function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)]
   for (let i = 1; i <= a.length; i++) {
-    const current = [i]
+    const row = [i]
     for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1)
-      current.push(Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution))
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let best = Math.min((rows[i - 1]![j] as number) + 1, (row[j - 1] as number) + 1, (rows[i - 1]![j - 1] as number) + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (rows[i - 2]![j - 2] as number) + 1)
+      row.push(best)
     }
-    previous = current
+    rows.push(row)
   }
-  return previous[b.length] as number
+  return rows[a.length]![b.length] as number
 }

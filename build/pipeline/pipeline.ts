@@ -1,7 +1,7 @@
 import { isDefaultVersion, type BlobList, type Manifest } from '../../contract/index.ts'
 import { parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
 import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
-import { parseSiteConfig } from '../content/site-config.ts'
+import { localeFoldersOf, parseSiteConfig } from '../content/site-config.ts'
 import type { VersionConfig } from '../content/versions-config.ts'
 import type { GitHistory } from '../git-history.ts'
 import type { AssetFile } from '../read-assets.ts'
@@ -75,7 +75,7 @@ const UNNAMED: VersionConfig = { name: '', label: null, status: 'current', alias
  * the memory a build needs does not grow with their number.
  */
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutput> {
-  const siteResult = parseSiteConfig(input.siteText)
+  const siteResult = parseSiteConfig(input.siteText, localeFoldersOf(input.files.map((file) => file.path)))
   if (!siteResult.ok) throw new ContentError(siteResult.problems)
   const site = siteResult.site
   const problems: ContentProblem[] = []
