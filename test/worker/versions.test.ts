@@ -34,6 +34,17 @@ describe('GET /v1/versions', () => {
   })
 })
 
+describe('Link headers in versions', () => {
+  it("name the page's Markdown and llms.txt in the version read, and leave the default version unnamed", async () => {
+    expect((await call('/v1/documents/guides/setup?version=1.x')).headers.get('Link')).toBe(
+      '</v1/documents/guides/setup.md?version=1.x>; rel="alternate"; type="text/markdown", </llms.txt?version=1.x>; rel="describedby"',
+    )
+    expect((await call('/v1/documents/guides/setup?version=latest')).headers.get('Link')).toBe(
+      '</v1/documents/guides/setup.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"',
+    )
+  })
+})
+
 describe('documents in versions', () => {
   it('serves the default version when no version is named, with the same page in the other versions and its canonical URL', async () => {
     expect(await documentOf('/v1/documents/guides/setup')).toMatchObject({
@@ -177,3 +188,4 @@ describe('a site without versions', () => {
     expect((await call('/v1/documents/guides/install?version=2.x')).status).toBe(404)
   })
 })
+
