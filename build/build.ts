@@ -1,3 +1,4 @@
+import { localeFoldersOf } from './content/site-config.ts'
 import { BuildWriter } from './emit.ts'
 import { readGitHistory } from './git-history.ts'
 import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
@@ -33,7 +34,7 @@ export interface BuildResult extends PipelineOutput {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now()
   const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
-  const readVersion = await versionReader(options.contentDir, content.siteText, git)
+  const readVersion = await versionReader(options.contentDir, content.siteText, git, localeFoldersOf(content.files.map((file) => file.path)))
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
   const writer = await BuildWriter.open(options.outDir)
   // Archived docs versions are kept beside the renderings; their blobs are linked from the last dist/.

@@ -19,8 +19,8 @@ export interface AssetFile {
  * rendered). Folders and files whose name starts with a dot (`.vitepress/`)
  * are no one's assets.
  */
-export async function readAssetFiles(contentDir: string, siteText: string): Promise<AssetFile[]> {
-  const site = parseSiteConfig(siteText)
+export async function readAssetFiles(contentDir: string, siteText: string, localeFolders: readonly string[]): Promise<AssetFile[]> {
+  const site = parseSiteConfig(siteText, localeFolders)
   // A broken site.yml fails the build anyway; the default folders keep this step simple.
   const dirs = site.ok ? site.site.assetDirs : [...DEFAULT_ASSET_DIRS]
   const paths = new Set((await Promise.all(['docs', ...dirs].map((dir) => filesUnder(contentDir, dir)))).flat())

@@ -14,8 +14,21 @@ import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-s
 import { mayBeAsset, type AssetFile } from './read-assets.ts'
 import { versionedSidebarsPath, type SidebarFile } from './content/versioned-sidebar.ts'
 
-/** Opens one version kept outside the content folder's `docs/`, by its name. */
-export type VersionReader = (name: string) => Promise<ArchivedVersion>
+/**
+ * Opens one version kept outside the content folder's `docs/`, by its name;
+ * `leftOut` has the versions whose git ref is missing when the reader was
+ * told to leave them out, each with the warning that says why.
+ */
+export type VersionReader = ((name: string) => Promise<ArchivedVersion>) & { leftOut: ReadonlyMap<string, ContentProblem> }
+
+/**
+ * What a version whose git ref is missing does to the build: `error` for
+ * `npm run build` and publishing (a publish must not drop a version in
+ * silence); `leave out` for `npm start`, so a copy without history (a zip,
+ * a shallow clone) still serves the rest.
+ */
+export type MissingRefRule = 'error' | 'leave out'
+
 
 /**
  * The pages of each version kept outside the content folder's `docs/`: a
@@ -27,11 +40,12 @@ export type VersionReader = (name: string) => Promise<ArchivedVersion>
  * of them), so `npm start` shows it as any other. A version's pages are read
  * only when the pipeline comes to it: a build holds one version's text at a time.
  */
-export async function versionReader(contentDir: string, siteText: string, git: GitHistory): Promise<VersionReader> {
-  const parsed = parseSiteConfig(siteText)
+export async function versionReader(contentDir: string, siteText: string, git: GitHistory, localeFolders: readonly string[], missingRef: MissingRefRule = 'error'): Promise<VersionReader> {
+  const parsed = parseSiteConfig(siteText, localeFolders)
   // A broken site.yml fails the build with its own problems.
   const versions = parsed.ok ? parsed.site.versions : []
   const problems: ContentProblem[] = []
+  const leftOut = new Map<string, ContentProblem>()
   const commits = new Map<string, string>()
   for (const version of versions) {
     const { source } = version
@@ -40,12 +54,13 @@ export async function versionReader(contentDir: string, siteText: string, git: G
     } else if (source.kind === 'ref') {
       const commit = await runGit(contentDir, ['rev-parse', '--verify', '--quiet', `${source.ref}^{commit}`]).then((out) => out.trim(), () => '')
       if (commit) commits.set(version.name, commit)
+      else if (missingRef === 'leave out') leftOut.set(version.name, { path: SITE_FILE, line: version.line, message: `versions: "${version.name}" is left out: its ref "${source.ref}" is not in this copy's git history (a copy without history, or a shallow clone); fetch it with \`git fetch --unshallow\` (or \`git fetch origin tag ${source.ref}\` for a tag) to serve it. npm run build and publishing stop here instead` })
       else problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has ref "${source.ref}", which git does not know in this repository${(await isShallow(contentDir)) ? ' (a shallow clone: fetch the full history, e.g. actions/checkout with fetch-depth: 0)' : ''}` })
     }
   }
   // Where the content folder sits in the repository, which a ref's tree is read under.
   const prefix = commits.size > 0 ? (await runGit(contentDir, ['rev-parse', '--show-prefix'])).trim() : ''
-  return async (name) => {
+  return Object.assign(async (name: string): Promise<ArchivedVersion> => {
     if (problems.length > 0) throw new ContentError(problems)
     const version = versions.find((candidate) => candidate.name === name)
     if (!parsed.ok || !version || version.source.kind === 'current') throw new Error(`version "${name}" is not kept in a folder or at a ref`)
@@ -58,7 +73,7 @@ export async function versionReader(contentDir: string, siteText: string, git: G
       origin: (path) => `${path}@${ref}`,
       read: () => readRefVersion(contentDir, commit, prefix),
     }
-  }
+  }, { leftOut })
 }
 
 /**

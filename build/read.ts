@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { SourceFile } from './content/front-matter.ts'
 import { isCategoryFile } from './content/categories.ts'
-import { SITE_FILE } from './content/site-config.ts'
+import { localeFoldersOf, SITE_FILE } from './content/site-config.ts'
 import { isMarkdownPath } from './markdown/mdx/files.ts'
 import { mapLimit } from './map-limit.ts'
 import { readAssetFiles, type AssetFile } from './read-assets.ts'
@@ -25,7 +25,7 @@ export async function readContent(contentDir: string): Promise<ContentFolder> {
   const paths = found.map((path) => path.split(sep).join('/')).filter(isContentFile).sort()
   // A few reads at a time: ten thousand at once hold ten thousand buffers and handles for nothing.
   const files = await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path))
-  return { siteText, files: files.filter((file): file is SourceFile => file !== null), assets: await readAssetFiles(contentDir, siteText) }
+  return { siteText, files: files.filter((file): file is SourceFile => file !== null), assets: await readAssetFiles(contentDir, siteText, localeFoldersOf(paths)) }
 }
 
 export async function readSiteText(contentDir: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import { SITE_FILE } from './content/site-config.ts'
+import { localeFoldersOf, SITE_FILE } from './content/site-config.ts'
 import type { SourceFile } from './content/front-matter.ts'
 import { readGitHistory, type GitHistory } from './git-history.ts'
 import { keptVersionStore } from './kept-version-store.ts'
@@ -13,7 +13,7 @@ import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-s
 import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
 import { Reuse } from './pipeline/reuse.ts'
 import { isContentFile, readContent, readSiteText, readSourceFile } from './read.ts'
-import { versionReader, type VersionReader } from './read-versions.ts'
+import { versionReader, type MissingRefRule, type VersionReader } from './read-versions.ts'
 import { mayBeAsset, readAssetFiles, type AssetFile } from './read-assets.ts'
 
 const PIPELINE = new URL('./pipeline/pipeline.ts', import.meta.url)
@@ -34,6 +34,8 @@ export interface SessionOptions {
    * stored blobs is not built again.
    */
   isStored?: (hash: string) => boolean
+  /** What a version whose git ref is missing does (read-versions.ts); `npm start` leaves it out. */
+  missingRef?: MissingRefRule
 }
 
 export interface SessionBuild extends PipelineOutput {
@@ -91,7 +93,7 @@ export class SiteSession {
 
   static async open(options: SessionOptions): Promise<SiteSession> {
     const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
-    const readVersion = await versionReader(options.contentDir, content.siteText, git)
+    const readVersion = await versionReader(options.contentDir, content.siteText, git, localeFoldersOf(content.files.map((file) => file.path)), options.missingRef)
     const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
     const keptVersions = cache && options.isStored ? { store: await keptVersionStore(cache), placeBlob: options.isStored } : undefined
     return new SiteSession(options, { ...content, git, readVersion, keptVersions }, cache)
@@ -110,7 +112,7 @@ export class SiteSession {
       // Every page depends on the site's settings: start over rather than track which.
       this.reuse = new Reuse()
       this.renderers = new Map()
-      this.readVersion = await versionReader(this.options.contentDir, this.siteText, this.git)
+      this.readVersion = await versionReader(this.options.contentDir, this.siteText, this.git, localeFoldersOf(this.files.keys()), this.options.missingRef)
       this.versions.clear()
     }
     const files = changed.filter(isContentFile)
@@ -121,7 +123,7 @@ export class SiteSession {
     }
     const others = changed.filter((path) => path !== SITE_FILE && !isContentFile(path))
     if ((await Promise.all(others.map((path) => mayHoldContent(join(this.options.contentDir, path))))).some(Boolean)) await this.rescan()
-    else if (changed.includes(SITE_FILE) || others.some(mayBeAsset)) this.assets = await readAssetFiles(this.options.contentDir, this.siteText)
+    else if (changed.includes(SITE_FILE) || others.some(mayBeAsset)) this.assets = await readAssetFiles(this.options.contentDir, this.siteText, localeFoldersOf(this.files.keys()))
   }
 
   /**
@@ -172,6 +174,7 @@ export class SiteSession {
         builtAt: new Date().toISOString(),
         renderManyOf: (version) => this.rendererOf(version),
         openVersion: (name) => this.openedVersion(name),
+        leftOutVersions: this.readVersion.leftOut,
         reuse: this.reuse,
         ...(this.keptVersions ? { keptVersions: this.keptVersions } : {}),
         ...(options.onBlob ? { onBlob: options.onBlob } : {}),

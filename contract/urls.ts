@@ -1,7 +1,10 @@
+/** The slug of the site's home page (the root `index.md`); its first segment is a section in name only. */
+export const HOME_SLUG = 'index'
+
 /** The public URL of a document, as links and search results give it. */
 export function documentUrl(baseUrl: string, defaultLocale: string, locale: string, slug: string): string {
   const localePrefix = locale === defaultLocale ? '' : `${locale}/`
-  const path = slug === 'index' ? '' : slug
+  const path = slug === HOME_SLUG ? '' : slug
   return `${baseUrl}${localePrefix}${path}`
 }
 
@@ -12,7 +15,15 @@ export function documentUrl(baseUrl: string, defaultLocale: string, locale: stri
  * and so is a version other than the default (`version`, else null).
  */
 export function markdownUrl(defaultLocale: string, locale: string, slug: string, version: string | null = null): string {
-  const path = `/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}.md`
+  return withReadQuery(markdownPath(slug), defaultLocale, locale, version)
+}
+
+/** The API path of a document's JSON, and of its Markdown. */
+export const documentPath = (slug: string) => `/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}`
+export const markdownPath = (slug: string) => `${documentPath(slug)}.md`
+
+/** A read's path with `?locale=` and `?version=` when they are not the defaults (the version is null for the default). */
+export function withReadQuery(path: string, defaultLocale: string, locale: string, version: string | null): string {
   const query = new URLSearchParams()
   if (locale !== defaultLocale) query.set('locale', locale)
   if (version !== null) query.set('version', version)

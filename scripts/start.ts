@@ -66,7 +66,8 @@ const startWorker = async () => startLocalWorker({ bundleDir: await bundled, con
 // Otherwise KV is written as files in bulk first (a first start writes every blob), then it starts.
 const early = live !== null && record?.buildId === live.buildId ? startWorker() : null
 // Renderings and archived versions cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
-const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service'), isStored: publisher.has })
+// A version whose git ref this copy lacks (a zip, a shallow clone) is left out with a warning: the rest is served.
+const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service'), isStored: publisher.has, missingRef: 'leave out' })
 const liveIsCurrent = early !== null && record?.inputs === (await session.inputsHash())
 
 async function buildAndPublish(reason: string, changed: string[]): Promise<void> {

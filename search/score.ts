@@ -1,3 +1,4 @@
+import { HOME_SLUG } from '../contract/urls.ts'
 import type { LoadedIndex } from './codec.ts'
 import { expandQueryTerm, type Expansion } from './expand.ts'
 import { documentFrequencies } from './frequencies.ts'
@@ -137,13 +138,17 @@ function inFilters(index: LoadedIndex, doc: number, query: ScoredQueryInput): bo
   return false
 }
 
-/** Counts by position first: a one-word query on a large site matches thousands of documents. */
+/**
+ * Counts by position first: a one-word query on a large site matches
+ * thousands of documents. The home page's section is no section a reader
+ * could narrow to, so it is not a facet.
+ */
 function countFacets(index: LoadedIndex, docs: number[]): ScoredQuery['facets'] {
   const sections = new Map<string, number>()
   const tags = new Uint32Array(index.tags.length)
   for (const doc of docs) {
     const section = index.docSection[doc] as string
-    sections.set(section, (sections.get(section) ?? 0) + 1)
+    if (section !== HOME_SLUG) sections.set(section, (sections.get(section) ?? 0) + 1)
     for (let at = index.docTagStart[doc] as number; at < (index.docTagStart[doc + 1] as number); at++) {
       const position = index.docTagList[at] as number
       tags[position] = (tags[position] as number) + 1

@@ -7,6 +7,7 @@ import type { AppEnv } from './app-env.ts'
 import { configFrom } from './config.ts'
 import { bearerAuth } from './http/auth.ts'
 import { corsFor } from './http/cors.ts'
+import { jsonCharset } from './http/json-charset.ts'
 import { requireJsonAccept } from './http/negotiation.ts'
 import { Problem, notFound, problemResponse } from './http/problem.ts'
 import { mcp } from './mcp/route.ts'
@@ -46,6 +47,7 @@ app.use(
   }),
 )
 app.use('*', (c, next) => corsFor(c.var.config.corsOrigins)(c, next))
+app.use('*', jsonCharset)
 app.use('*', async function negotiateJson(c, next) {
   // Documents negotiate JSON or Markdown themselves, assets are files, llms.txt is text, MCP's transport checks Accept, preview pages are HTML; the rest is JSON only.
   const path = c.req.path

@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { nearestName } from '../../lib/nearest-name.ts'
 import { tokenize } from '../../search/tokenize.ts'
 import { DEFAULT_HEADING_ID_RULE, HEADING_ID_RULES } from '../markdown/heading-slugs.ts'
 import { MARKDOWN_FORMATS } from '../markdown/mdx/syntax.ts'
 import { relativeSlug } from './front-matter.ts'
 import { sidebarSchema, withLines } from './sidebar-config.ts'
 import { plainIssue, shownValue } from './plain-issues.ts'
-import { lineOfKey, type ContentProblem } from './problems.ts'
+import { lineOfKey, lineWhere, type ContentProblem } from './problems.ts'
 import { resolveVersions, versionEntrySchema } from './versions-config.ts'
 import { readYaml } from './yaml.ts'
 
@@ -40,13 +41,16 @@ const assetDir = z
   .refine((dir) => !dir.startsWith('/') && !dir.split('/').includes('..'), 'must be a folder inside the content folder, such as public')
 
 // A factory, because each redirect keeps the line it was written on for
-// problems found later (an unknown target, a cycle), and only the text knows it.
-const siteSchema = (lineOfItem: (key: string, index: number) => number, text: string) =>
+// problems found later (an unknown target, a cycle), and only the text knows
+// it; and the locale folders under docs/ stand in for an unwritten locale.
+// Strict, like its nested maps: a misspelled key would otherwise do nothing
+// in silence (front matter stays loose: foreign folders carry other tools' keys).
+const siteSchema = (lineOfItem: (key: string, index: number) => number, text: string, localeFolders: readonly string[]) =>
   z
-    .object({
+    .strictObject({
       title: z.string().min(1),
       description: z.string().optional(),
-      defaultLocale: localeCode,
+      defaultLocale: localeCode.optional(),
       locales: localeLabels.optional(),
       baseUrl: z.string().startsWith('/', 'must start with "/"').default('/'),
       repo: z.url().optional(),
@@ -56,11 +60,11 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
       // broken links; a link to a draft stays an error, so drafts never leak.
       links: z.enum(['warn', 'error']).default('error'),
       redirects: z.array(redirectEntry).default([]),
-      search: z.object({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
+      search: z.strictObject({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
       // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS. How headings
       // get their ids: as the framework the docs come from makes them (heading-slugs.ts).
       markdown: z
-        .object({
+        .strictObject({
           format: z.enum(MARKDOWN_FORMATS).default('detect'),
           headingIds: z.enum(HEADING_ID_RULES).default(DEFAULT_HEADING_ID_RULE),
           // Which title wins when a page has a front matter title and an H1: VitePress's `title:` is
@@ -71,13 +75,19 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
       // The sidebar spelled out, which replaces the one made from folders (sites whose order lives in code).
       sidebar: sidebarSchema.optional(),
       // Where a root path (`/img/logo.png`) finds its file: VitePress's `public/`, Docusaurus's `static/`.
-      assets: z.object({ dirs: z.array(assetDir).default([...DEFAULT_ASSET_DIRS]) }).default({ dirs: [...DEFAULT_ASSET_DIRS] }),
+      assets: z.strictObject({ dirs: z.array(assetDir).default([...DEFAULT_ASSET_DIRS]) }).default({ dirs: [...DEFAULT_ASSET_DIRS] }),
       // Docs of several product versions, each built whole (contract/versions.ts); absent: one unnamed version.
       versions: z.array(versionEntrySchema).min(1, 'must list at least one version').optional(),
       defaultVersion: z.union([z.string(), z.number()]).transform(String).optional(),
     })
-    .transform((data, ctx) => {
-      const labels = data.locales ?? { [data.defaultLocale]: data.defaultLocale }
+    .transform((written, ctx) => {
+      const inferred = defaultLocaleOf(localeFolders)
+      if (written.defaultLocale === undefined && typeof inferred !== 'string') {
+        ctx.issues.push({ code: 'custom', input: undefined, path: ['defaultLocale'], message: inferred.problem })
+        return z.NEVER
+      }
+      const data = { ...written, defaultLocale: written.defaultLocale ?? (inferred as string) }
+      const labels = data.locales ?? Object.fromEntries((written.defaultLocale === undefined ? localeFolders.filter(isLocaleCode) : [data.defaultLocale]).map((code) => [code, code]))
       // Adding it silently would publish a locale the author left out, or hide a typo in either key.
       if (!Object.hasOwn(labels, data.defaultLocale)) {
         ctx.issues.push({ code: 'custom', input: data.locales, path: ['locales'], message: `must list the default locale "${data.defaultLocale}"` })
@@ -115,6 +125,27 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
 
 export type SiteConfig = z.output<ReturnType<typeof siteSchema>>
 
+const isLocaleCode = (folder: string) => localeCode.safeParse(folder).success
+
+/** The locale folders under `docs/` that hold a file, from paths relative to the content folder. */
+export function localeFoldersOf(paths: Iterable<string>): string[] {
+  const folders = new Set<string>()
+  for (const path of paths) {
+    const [top, folder, ...rest] = path.split('/')
+    if (top === 'docs' && folder !== undefined && rest.length > 0) folders.add(folder)
+  }
+  return [...folders].sort()
+}
+
+/** site.yml asks only for what cannot be seen: the one locale folder, else `en` when there is one, is the default. */
+function defaultLocaleOf(folders: readonly string[]): string | { problem: string } {
+  const locales = folders.filter(isLocaleCode)
+  if (locales.length === 1) return locales[0] as string
+  if (locales.includes('en')) return 'en'
+  if (locales.length === 0) return { problem: 'is required: docs/ has no locale folder to infer it from (pages go under docs/<locale>/, such as docs/en/)' }
+  return { problem: `is required: docs/ has the locale folders ${locales.join(', ')}; name the default one` }
+}
+
 export type SiteResult = { ok: true; site: SiteConfig } | { ok: false; problems: ContentProblem[] }
 
 export const SITE_FILE = 'site.yml'
@@ -122,23 +153,54 @@ export const SITE_FILE = 'site.yml'
 /** Top-level lists whose problems point at the item's own line. */
 const LISTS_WITH_ITEM_LINES = new Set(['redirects', 'versions'])
 
-/** Parses and validates `site.yml`; every problem comes back with its line. */
-export function parseSiteConfig(text: string): SiteResult {
+/**
+ * Parses and validates `site.yml`; every problem comes back with its line.
+ * `localeFolders` (see localeFoldersOf) give the default locale and the
+ * locales when site.yml leaves them out.
+ */
+export function parseSiteConfig(text: string, localeFolders: readonly string[] = []): SiteResult {
   const read = readYaml(text)
   if (!read.ok) return { ok: false, problems: [{ path: SITE_FILE, line: read.problem.line, message: `invalid YAML: ${read.problem.message}` }] }
   const raw = read.value ?? {}
   const lineOfItem = (key: string, index: number) => lineOfListItem(text, key, index)
-  const parsed = siteSchema(lineOfItem, text).safeParse(raw, { error: plainIssue })
+  const schema = siteSchema(lineOfItem, text, localeFolders)
+  const parsed = schema.safeParse(raw, { error: plainIssue })
   if (parsed.success) return { ok: true, site: parsed.data }
   return {
     ok: false,
-    problems: parsed.error.issues.map((issue) => {
+    problems: parsed.error.issues.flatMap((issue) => {
+      if (issue.code === 'unrecognized_keys') return unknownKeys(schema, text, issue.path, issue.keys)
       const [key = '', index] = issue.path
       const line = LISTS_WITH_ITEM_LINES.has(String(key)) && typeof index === 'number' ? lineOfItem(String(key), index) : lineOfKey(text, String(key), 1)
       // Problems found across fields already say which one they are about.
       const message = issue.message.startsWith(`${String(key)}:`) ? issue.message : `${issue.path.join('.') || 'site'}: ${issue.message}`
       return { path: SITE_FILE, line, message }
     }),
+  }
+}
+
+/** One problem per key site.yml does not know, on the key's own line, with the key it most likely meant. */
+function unknownKeys(schema: z.ZodType, text: string, path: readonly PropertyKey[], keys: readonly string[]): ContentProblem[] {
+  const known = knownKeysAt(schema, path)
+  const where = path.filter((key) => typeof key === 'string').join('.')
+  return keys.map((key) => {
+    const guess = nearestName(key, known)
+    const line = lineWhere(text, (candidate) => candidate.trimStart().replace(/^- /, '').startsWith(`${key}:`), 1, lineOfKey(text, String(path[0] ?? key), 1))
+    const hint = guess ? `did you mean "${guess}"?` : `the keys here are ${known.join(', ')}`
+    return { path: SITE_FILE, line, message: `${where ? `${where}: ` : ''}unknown key "${key}": ${hint}` }
+  })
+}
+
+/** The keys of the map at `path` in a schema, read from the schema itself so the two cannot drift. */
+function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let at: unknown = schema
+  for (let step = 0; ; ) {
+    if (at instanceof z.ZodPipe) at = at.in
+    else if (at instanceof z.ZodOptional || at instanceof z.ZodDefault) at = at.unwrap()
+    else if (at instanceof z.ZodArray) at = at.element
+    else if (typeof path[step] === 'number') step++
+    else if (at instanceof z.ZodObject && step < path.length) at = at.shape[String(path[step++])]
+    else return at instanceof z.ZodObject ? Object.keys(at.shape) : []
   }
 }
 

@@ -13,6 +13,7 @@ export type VersionSource =
 /** One version as site.yml declares it, resolved: aliases given, the line kept for later problems. */
 export interface VersionConfig {
   name: string
+  /** What readers see; the name when site.yml gives none, as Docusaurus labels a version (null only for a site without versions). */
   label: string | null
   status: VersionStatus
   aliases: VersionAlias[]
@@ -70,7 +71,7 @@ export function resolveVersions(
     if (entry.name === defaultName) aliases.push('latest')
     if (entry.status === 'unreleased') aliases.push('next')
     const source: VersionSource = entry.path !== undefined ? { kind: 'folder', path: entry.path } : entry.ref !== undefined ? { kind: 'ref', ref: entry.ref } : { kind: 'current' }
-    return { name: entry.name, label: entry.label ?? null, status: entry.status, aliases, source, line: lineOf(index) }
+    return { name: entry.name, label: entry.label ?? entry.name, status: entry.status, aliases, source, line: lineOf(index) }
   })
   return { versions, problems }
 }

@@ -1,7 +1,7 @@
 import { isDefaultVersion, type BlobList, type Manifest } from '../../contract/index.ts'
 import { parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
 import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
-import { parseSiteConfig } from '../content/site-config.ts'
+import { localeFoldersOf, parseSiteConfig } from '../content/site-config.ts'
 import type { VersionConfig } from '../content/versions-config.ts'
 import type { GitHistory } from '../git-history.ts'
 import type { AssetFile } from '../read-assets.ts'
@@ -39,6 +39,8 @@ export interface PipelineInput {
   onAsset?: (asset: AssetBlob) => void
   /** Opens a version kept in a folder or at a git ref (read-versions.ts): named at once, read when the pipeline needs its pages. */
   openVersion?: (name: string) => Promise<ArchivedVersion>
+  /** Versions not to build, by name, each with the warning that says why (`npm start` leaves out a version whose git ref is missing). */
+  leftOutVersions?: ReadonlyMap<string, ContentProblem>
   /** What earlier builds made of each archived version, and a way to put a blob an earlier build wrote in place again. */
   keptVersions?: { store: KeptVersionStore; placeBlob: (hash: string) => boolean }
 }
@@ -75,7 +77,7 @@ const UNNAMED: VersionConfig = { name: '', label: null, status: 'current', alias
  * the memory a build needs does not grow with their number.
  */
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutput> {
-  const siteResult = parseSiteConfig(input.siteText)
+  const siteResult = parseSiteConfig(input.siteText, localeFoldersOf(input.files.map((file) => file.path)))
   if (!siteResult.ok) throw new ContentError(siteResult.problems)
   const site = siteResult.site
   const problems: ContentProblem[] = []
@@ -87,11 +89,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   })
 
   const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob, onAsset: input.onAsset })
-  const configured = site.versions.length > 0 ? site.versions : [UNNAMED]
+  const configured = site.versions.length > 0 ? builtVersions(site.versions, input.leftOutVersions) : [UNNAMED]
   const stats: BuildStats = { documents: {}, drafts: {}, fallbacks: {}, releases: releaseFiles.length }
   const versions: Manifest['versions'] = []
   const brokenLinks: ContentProblem[] = []
-  const warnings: BuildWarning[] = []
+  const warnings: BuildWarning[] = [...(input.leftOutVersions?.values() ?? [])]
   const usedAssets = new Map<string, AssetBlob>()
   let releaseLinks: VersionOutput['releaseLinks'] | undefined
   let sectionPages: Record<string, SectionPage[]> = {}
@@ -166,6 +168,13 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
 const NO_ASSET_FILES: readonly AssetFile[] = Object.freeze([])
 
 /** An archived version by its name, from the read stage. */
+/** The versions to build: a version left out only warns, but the default one cannot be left out (every read without a version would fail). */
+function builtVersions(versions: VersionConfig[], leftOut: ReadonlyMap<string, ContentProblem> = new Map()): VersionConfig[] {
+  const defaultLeftOut = versions.find((version) => isDefaultVersion(version) && leftOut.has(version.name))
+  if (defaultLeftOut) throw new ContentError([{ ...(leftOut.get(defaultLeftOut.name) as ContentProblem), message: `versions: "${defaultLeftOut.name}" is the default version, and its git ref is not in this copy's history: fetch it (\`git fetch --unshallow\`) or name another defaultVersion` }])
+  return versions.filter((version) => !leftOut.has(version.name))
+}
+
 function openVersion(input: PipelineInput, name: string): Promise<ArchivedVersion> {
   if (!input.openVersion) throw new Error(`version "${name}" has no reader`)
   return input.openVersion(name)

@@ -62,3 +62,33 @@ describe('archived versions kept between sessions of npm start', () => {
     expect(third.counted.pages).toBe(first.counted.pages)
   })
 })
+
+describe('a version whose git ref this copy lacks (a zip, a shallow clone)', () => {
+  /** The fixture with 1.x (a folder) the default, and 2.x read from git at a ref no copy has. */
+  const withMissingRef = (text: string) => `${text.replace('ref: v2.4.0', 'ref: deadbee')}defaultVersion: "1.x"\n`
+
+  async function copyWith(edit: (text: string) => string): Promise<string> {
+    const copy = await makeVersionedRepo(await makeTempDir())
+    await writeFile(join(copy, 'site.yml'), edit(await readFile(join(copy, 'site.yml'), 'utf8')))
+    return copy
+  }
+
+  it("is left out of npm start's builds with one warning that says how to get it, and the rest is served", async () => {
+    const started = await SiteSession.open({ contentDir: await copyWith(withMissingRef), cacheDir: null, threads: 1, missingRef: 'leave out' })
+    const build = await started.build()
+    expect(build.manifest.versions.map((version) => version.name)).toEqual(['3.x', '1.x'])
+    expect(build.warnings).toEqual([{ path: 'site.yml', line: 12, message: expect.stringContaining('versions: "2.x" is left out: its ref "deadbee" is not in') }])
+    expect(build.warnings[0]?.message).toContain('git fetch --unshallow')
+  })
+
+  it('stays an error for npm run build, which publishes', async () => {
+    await expect(buildDir(await copyWith(withMissingRef))).rejects.toMatchObject({
+      problems: [{ path: 'site.yml', line: 12, message: 'versions: "2.x" has ref "deadbee", which git does not know in this repository' }],
+    })
+  })
+
+  it('is an error under npm start too when it is the default version, which every read without a version needs', async () => {
+    const started = await SiteSession.open({ contentDir: await copyWith((text) => text.replace('ref: v2.4.0', 'ref: deadbee')), cacheDir: null, threads: 1, missingRef: 'leave out' })
+    await expect(started.build()).rejects.toMatchObject({ problems: [{ path: 'site.yml', line: 12, message: expect.stringContaining('"2.x" is the default version') }] })
+  })
+})

@@ -18,8 +18,8 @@ afterAll(removeTempDirs)
 describe('a site with versions', () => {
   it('lists every version in site.yml order, with its status, label, aliases and counts', () => {
     expect(build.result.manifest.versions.map(({ docs: _docs, ...version }) => version)).toEqual([
-      { name: '3.x', label: null, status: 'unreleased', aliases: ['next'], documentCounts: { en: 5, fr: 1 } },
-      { name: '2.x', label: null, status: 'current', aliases: ['latest'], documentCounts: { en: 4, fr: 1 } },
+      { name: '3.x', label: '3.x', status: 'unreleased', aliases: ['next'], documentCounts: { en: 5, fr: 1 } },
+      { name: '2.x', label: '2.x', status: 'current', aliases: ['latest'], documentCounts: { en: 4, fr: 1 } },
       { name: '1.x', label: '1.x (legacy)', status: 'unmaintained', aliases: [], documentCounts: { en: 3, fr: 0 } },
     ])
   })

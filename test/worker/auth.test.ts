@@ -81,12 +81,27 @@ describe('invalid tokens answer 401 invalid_token', () => {
     await expectInvalidToken(await call(DRAFT, { headers: bearer(await token()) }))
   })
 
-  it.each(['Basic abc', 'Bearer', 'Bearer ', 'Bearer a b', 'Token abc.def.ghi'])(
-    'rejects the malformed Authorization header %j',
-    async (authorization) => {
-      await expectInvalidToken(await call('/v1/documents/guides/install', { headers: { Authorization: authorization } }))
-    },
-  )
+  it.each(['Bearer', 'Bearer ', 'Bearer a b', 'bearer a,b', 'Bearer\tabc'])('rejects the malformed Bearer header %j', async (authorization) => {
+    await expectInvalidToken(await call('/v1/documents/guides/install', { headers: { Authorization: authorization } }))
+  })
+
+  it.each([
+    ['Basic', 'Basic dXNlcjpwYXNz'],
+    ['Digest', 'Digest username="u", realm="staging", nonce="n", uri="/v1/documents/guides/install", response="r"'],
+    ['a scheme of its own', 'Token abc.def.ghi'],
+    ['a header with no scheme', '=='],
+    ['a scheme that only starts like Bearer', 'Bearerish abc'],
+  ])('treats a request whose Authorization header is %s as an anonymous reader', async (_name, authorization) => {
+    const headers = { Authorization: authorization }
+    const published = await call('/v1/documents/guides/install', { headers })
+    expect(published.status).toBe(200)
+    expect(published.headers.get('Cache-Control')).toMatch(/^public/)
+    const draft = await call(DRAFT, { headers })
+    expect(draft.status).toBe(404)
+    expect(await draft.text()).toBe(await (await call('/v1/documents/guides/no-such-page')).text())
+    const search = await call('/v1/search', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'install' }) })
+    expect(search.status).toBe(200)
+  })
 
   it('rejects a bad token on every endpoint, published content and unknown paths included', async () => {
     const headers = bearer(await mintToken({ expiresIn: -3600 }))

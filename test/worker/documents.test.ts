@@ -132,3 +132,24 @@ describe('content negotiation on Accept', () => {
     expect(response.status).toBe(200)
   })
 })
+
+describe('Link headers for agents (llms.txt proposal)', () => {
+  it('point the JSON at its Markdown and at llms.txt', async () => {
+    const response = await call('/v1/documents/guides/install')
+    expect(response.headers.get('Link')).toBe('</v1/documents/guides/install.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"')
+    const markdown = await call(new URL(/<([^>]+)>/.exec(response.headers.get('Link') ?? '')?.[1] ?? '', 'https://docs.example').pathname)
+    expect(markdown.headers.get('Content-Type')).toBe('text/markdown; charset=utf-8')
+  })
+
+  it('point the Markdown, by suffix or by Accept, back at its JSON', async () => {
+    const json = '</v1/documents/guides/install>; rel="alternate"; type="application/json", </llms.txt>; rel="describedby"'
+    expect((await call('/v1/documents/guides/install.md')).headers.get('Link')).toBe(json)
+    expect((await call('/v1/documents/guides/install', { headers: { Accept: 'text/markdown' } })).headers.get('Link')).toBe(json)
+  })
+
+  it("name the served locale's page and llms.txt, under its localized slug", async () => {
+    expect((await call('/v1/documents/guides/install?locale=fr')).headers.get('Link')).toBe(
+      '</v1/documents/guides/installation.md?locale=fr>; rel="alternate"; type="text/markdown", </llms.txt?locale=fr>; rel="describedby"',
+    )
+  })
+})

@@ -143,7 +143,7 @@ describe('GET /v1/openapi.json', () => {
       if (responses['304']) expect(Object.keys(responses['304'].headers)).toContain('ETag')
     }
     expect(Object.keys(doc.paths['/v1/documents/{slug}'].get.responses['308'].headers)).toEqual(['Location', 'Cache-Control'])
-    expect(Object.keys(doc.paths['/v1/documents/{slug}'].get.responses['200'].headers)).toEqual(['ETag', 'Cache-Control', 'Vary', 'Content-Language'])
+    expect(Object.keys(doc.paths['/v1/documents/{slug}'].get.responses['200'].headers)).toEqual(['ETag', 'Cache-Control', 'Vary', 'Content-Language', 'Link'])
     expect(doc.components.schemas.Problem.required).toEqual(expect.arrayContaining(['type', 'title', 'status', 'detail']))
   })
 })

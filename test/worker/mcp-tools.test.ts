@@ -173,3 +173,17 @@ describe('get_document', () => {
     expect(text).toContain('slug must not be empty: give a slug from search_docs or get_navigation')
   })
 })
+
+describe('tool arguments', () => {
+  it.each([
+    ['search_docs', { query: 'marmoset', lmit: 3 }, 'lmit', 'limit'],
+    ['get_document', { slug: 'guides/install', locle: 'fr' }, 'locle', 'locale'],
+    ['get_navigation', { verison: 'latest' }, 'verison', 'version'],
+    ['list_releases', { steam: 'cli' }, 'steam', 'stream'],
+  ])('%s answers a misspelled argument with a tool error naming it and the one it likely meant', async (name, args, wrong, meant) => {
+    const { isError, text } = await tool(name, args)
+    expect(isError).toBe(true)
+    expect(text).toContain(`"${wrong}"`)
+    expect(text).toContain(`did you mean "${meant}"?`)
+  })
+})

@@ -22,13 +22,38 @@ async function expectRejected(path: string) {
   reads.spy.mockRestore()
 }
 
+describe('a document URL with a trailing slash', () => {
+  // WHATWG URL parsing turns a trailing `.` or `..` segment into a trailing slash before the worker sees it.
+  it.each([
+    ['a trailing slash', '/v1/documents/guides/install/', '/v1/documents/guides/install'],
+    ['two trailing slashes', '/v1/documents/guides/install//', '/v1/documents/guides/install'],
+    ['a trailing slash after .md', '/v1/documents/guides/install.md/', '/v1/documents/guides/install.md'],
+    ['a trailing slash and a query', '/v1/documents/guides/install/?locale=fr&v=2', '/v1/documents/guides/install?locale=fr&v=2'],
+    ['a trailing ".." that resolves to a trailing slash', '/v1/documents/guides/install/..', '/v1/documents/guides'],
+    ['a trailing "." that resolves to a trailing slash', '/v1/documents/guides/.', '/v1/documents/guides'],
+  ])('answers %s with 308 to the URL without it, before any storage read', async (_name, path, location) => {
+    const reads = spyOnKvReads()
+    const response = await call(path)
+    expect(response.status, path).toBe(308)
+    expect(response.headers.get('Location')).toBe(location)
+    expect(response.headers.get('Cache-Control')).toMatch(/^public/)
+    expect(reads.keys()).toEqual([])
+    reads.spy.mockRestore()
+    const followed = await call(location)
+    expect(followed.status, location).toBe(200)
+  })
+
+  it('still answers 404 when the path without the slash names no document safely', async () => {
+    await expectRejected('/v1/documents/guides//install/')
+    await expectRejected('/v1/documents/')
+  })
+})
+
 describe('slugs that never name a document', () => {
   // WHATWG URL parsing (Request, and workerd for real traffic) resolves `.` and
   // `..` segments, also as %2e, before the worker sees the path; the results
   // below are what such requests turn into. safeSlug is checked directly too.
   it.each([
-    ['a trailing ".." that resolves to a trailing slash', '/v1/documents/guides/install/..'],
-    ['a trailing "." that resolves to a trailing slash', '/v1/documents/guides/.'],
     ['"%2e%2e" segments that climb out of /v1/documents', '/v1/documents/%2e%2e/%2e%2e/pointer'],
     ['an empty segment', '/v1/documents/guides//install'],
     ['a leading empty segment', '/v1/documents//guides/install'],
@@ -40,7 +65,6 @@ describe('slugs that never name a document', () => {
     ['encoded slashes that make an empty segment', '/v1/documents/guides%2F%2Finstall'],
     ['an encoded leading slash', '/v1/documents/%2Fguides/install'],
     ['an encoded backslash after an encoded slash', '/v1/documents/guides%2F%5Cinstall'],
-    ['a trailing slash', '/v1/documents/guides/install/'],
     ['no slug at all', '/v1/documents/'],
     ['a malformed percent escape', '/v1/documents/guides/%E0%A4%A'],
     ['an Object.prototype key', '/v1/documents/constructor'],

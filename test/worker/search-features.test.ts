@@ -44,8 +44,14 @@ describe('facets', () => {
     const one = await search({ query: 'the', limit: 1 })
     expect(one.results).toHaveLength(1)
     expect(one.facets).toEqual(all.facets)
-    expect(all.facets.sections).toEqual(countBy(all.results.map((hit) => hit.section)))
+    expect(all.facets.sections).toEqual(countBy(all.results.filter((hit) => hit.slug !== 'index').map((hit) => hit.section)))
     expect(all.facets.tags).toEqual(countBy(all.results.flatMap((hit) => hit.tags)))
+  })
+
+  it("leave out the home page's section, which no reader narrows to, while the home page stays a result", async () => {
+    const { results, facets } = await search({ query: 'fixture', limit: 50 })
+    expect(slugs(results)).toContain('index')
+    expect(Object.keys(facets.sections)).not.toContain('index')
   })
 
   it('count within the filters', async () => {

@@ -50,8 +50,9 @@ describe('POST /v1/search body handling', () => {
   })
 
   it('accepts a body of exactly 16 KiB', async () => {
-    const skeleton = JSON.stringify({ query: 'install', pad: '' })
-    const body = JSON.stringify({ query: 'install', pad: 'y'.repeat(LIMIT - skeleton.length) })
+    // Padded with JSON whitespace: an unknown field would be a 422 of its own.
+    const skeleton = JSON.stringify({ query: 'install' })
+    const body = `${' '.repeat(LIMIT - skeleton.length)}${skeleton}`
     expect(new TextEncoder().encode(body).byteLength).toBe(LIMIT)
     const response = await call('/v1/search', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
     expect(response.status).toBe(200)
@@ -112,5 +113,26 @@ describe('POST /v1/search field validation (422 with JSON pointers)', () => {
     ]) {
       expect((await searchCall(body)).status).toBe(200)
     }
+  })
+})
+
+describe('POST /v1/search refuses fields it does not know', () => {
+  it('answers 422 pointing at a misspelled field, with the field it likely meant and the known ones, instead of using the default', async () => {
+    const problem = await expectProblem(await searchCall({ query: 'token', lmit: 3 }), 422, 'Unprocessable Content')
+    expect(problem.errors).toEqual([{ pointer: '/lmit', detail: expect.stringContaining('"lmit"') }])
+    const detail = problem.errors?.[0]?.detail ?? ''
+    expect(detail).toContain('did you mean "limit"?')
+    expect(detail).toContain('query, limit, sectionBoost, locale, version, filters, explain')
+  })
+
+  it('points at each unknown field, inside filters too', async () => {
+    expect(await pointersOf({ query: 'token', sort: 'date', filters: { section: ['guides'] } })).toEqual(expect.arrayContaining(['/sort', '/filters/section']))
+  })
+
+  it('describes the body with additionalProperties false in the OpenAPI document', async () => {
+    const doc = await readJson(await call('/v1/openapi.json'))
+    const schema = doc.paths['/v1/search'].post.requestBody.content['application/json'].schema
+    expect(schema.additionalProperties).toBe(false)
+    expect(schema.properties.filters.additionalProperties).toBe(false)
   })
 })

@@ -24,13 +24,24 @@ describe('GET /v1/versions', () => {
     expect(await readJson<VersionsResponse>(response)).toEqual({
       default: '2.x',
       versions: [
-        { name: '3.x', label: null, status: 'unreleased', aliases: ['next'], documents: { en: 5, fr: 1 } },
-        { name: '2.x', label: null, status: 'current', aliases: ['latest'], documents: { en: 4, fr: 1 } },
+        { name: '3.x', label: '3.x', status: 'unreleased', aliases: ['next'], documents: { en: 5, fr: 1 } },
+        { name: '2.x', label: '2.x', status: 'current', aliases: ['latest'], documents: { en: 4, fr: 1 } },
         { name: '1.x', label: '1.x (legacy)', status: 'unmaintained', aliases: [], documents: { en: 3, fr: 0 } },
       ],
     })
     const etag = response.headers.get('ETag') as string
     expect((await call('/v1/versions', { headers: { 'If-None-Match': etag } })).status).toBe(304)
+  })
+})
+
+describe('Link headers in versions', () => {
+  it("name the page's Markdown and llms.txt in the version read, and leave the default version unnamed", async () => {
+    expect((await call('/v1/documents/guides/setup?version=1.x')).headers.get('Link')).toBe(
+      '</v1/documents/guides/setup.md?version=1.x>; rel="alternate"; type="text/markdown", </llms.txt?version=1.x>; rel="describedby"',
+    )
+    expect((await call('/v1/documents/guides/setup?version=latest')).headers.get('Link')).toBe(
+      '</v1/documents/guides/setup.md>; rel="alternate"; type="text/markdown", </llms.txt>; rel="describedby"',
+    )
   })
 })
 
@@ -177,3 +188,4 @@ describe('a site without versions', () => {
     expect((await call('/v1/documents/guides/install?version=2.x')).status).toBe(404)
   })
 })
+

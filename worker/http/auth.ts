@@ -24,12 +24,21 @@ const invalidToken = (detail: string) =>
     headers: { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${detail.replace(/"/g, "'")}"` },
   })
 
-/** Verifies a bearer token when there is one; a bad token is a 401 on every endpoint. */
+/** The auth-scheme of an `Authorization` header (RFC 9110 11.4), compared case-insensitively. */
+const bearerScheme = /^bearer(?:\s|$)/i
+const bearerCredentials = /^Bearer +([A-Za-z0-9_.~+/=-]+)$/i
+
+/**
+ * Verifies a bearer token when there is one; a bad one is a 401 on every
+ * endpoint. Only the Bearer scheme is a credential here (RFC 6750): another
+ * scheme (Basic from a proxy in front of a staging site) is not ours to
+ * judge, and its reader is anonymous.
+ */
 export const bearerAuth = createMiddleware<{ Variables: AuthVariables & { config: Config } }>(async function bearerAuthHandler(c, next) {
-  const header = c.req.header('Authorization')
+  const header = c.req.header('Authorization')?.trim()
   c.set('canReadDrafts', false)
-  if (header === undefined) return next()
-  const match = /^Bearer +([A-Za-z0-9_.~+/=-]+)$/i.exec(header.trim())
+  if (header === undefined || !bearerScheme.test(header)) return next()
+  const match = bearerCredentials.exec(header)
   if (!match?.[1]) throw invalidToken('the Authorization header must be "Bearer <token>"')
   const scopes = await verify(match[1], c.var.config.jwt)
   c.set('canReadDrafts', scopes.includes(DRAFTS_SCOPE))

@@ -5,11 +5,13 @@ import { Problem, type FieldError } from './problem.ts'
 /** Zod issues as RFC 6901 pointers into the request body or query. */
 export function fieldErrors(error: ZodError): FieldError[] {
   // RFC 6901: "" is the whole document, each key adds "/key".
-  return error.issues.map((issue) => ({
-    pointer: issue.path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join(''),
-    detail: issue.message,
-  }))
+  // An unknown field is pointed at itself, not at the object that holds it.
+  return error.issues.flatMap((issue) =>
+    (issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path]).map((path) => ({ pointer: pointerOf(path), detail: issue.message })),
+  )
 }
+
+const pointerOf = (path: readonly PropertyKey[]) => path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')
 
 /** Every failed request validation becomes one 422 problem listing all fields. */
 export const validationHook: Hook<any, any, any, any> = (result) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isDefaultVersion, markdownUrl, type SiteInfo } from '../../contract/index.ts'
+import { markdownPath, type SiteInfo } from '../../contract/index.ts'
 import { lookupLocale, type Reader } from '../read-model/index.ts'
 import { StoreUnavailable } from '../store.ts'
 
@@ -27,8 +27,7 @@ export const versionInput = z
 
 /** Absolute URL of a page's Markdown in the version the reader reads, which get_document returns too. */
 export function absoluteMarkdownUrl(context: ToolContext, reader: Reader, locale: string, slug: string): string {
-  const version = isDefaultVersion(reader.version) ? null : reader.versionName
-  return new URL(markdownUrl(reader.site.defaultLocale, locale, slug, version), context.origin).href
+  return new URL(reader.readUrl(markdownPath(slug), locale), context.origin).href
 }
 
 /** A URL as the build wrote it (the site's `baseUrl` may be a path), made absolute against the request. */

@@ -1,4 +1,4 @@
-import { baseUrlOf, defaultVersionOf, type DocsVersion, type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse, type VersionEntry, type VersionsResponse } from '../../contract/index.ts'
+import { baseUrlOf, defaultVersionOf, isDefaultVersion, withReadQuery, type DocsVersion, type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse, type VersionEntry, type VersionsResponse } from '../../contract/index.ts'
 import { StoreUnavailable, type Store } from '../store.ts'
 import { findDocument, type DocumentAnswer } from './documents.ts'
 import { chooseLocale, type LocaleChoice } from './locale.ts'
@@ -76,6 +76,11 @@ export class Reader {
   /** The version's name, when the site has named versions: bodies then say which one they serve. */
   get versionName(): string | null {
     return isVersioned(this.manifest) ? this.version.name : null
+  }
+
+  /** A read's path (a page's `.md`, `/llms.txt`) in the version and locale read: the defaults go unnamed. */
+  readUrl(path: string, locale: string): string {
+    return withReadQuery(path, this.site.defaultLocale, locale, isDefaultVersion(this.version) ? null : this.versionName)
   }
 
   get site(): SiteInfo {

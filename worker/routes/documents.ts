@@ -4,12 +4,17 @@ import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
 import { preferredDocumentFormat } from '../http/negotiation.ts'
 import { Problem, notFound } from '../http/problem.ts'
 import { openReader } from '../http/reader.ts'
-import { DOCUMENTS_PATH, safeSlug } from '../read-model/index.ts'
+import { documentPath, markdownPath, type RouteVariant } from '../../contract/index.ts'
+import { DOCUMENTS_PATH, safeSlug, type Reader } from '../read-model/index.ts'
 
 const MARKDOWN_SUFFIX = '.md'
 
 export const documents = new Hono<AppEnv>().get('/*', async function getDocument(c) {
-  const requested = safeSlug(new URL(c.req.url).pathname)
+  const { pathname, search } = new URL(c.req.url)
+  const withoutSlash = pathname.replace(/\/+$/, '')
+  // What front ends and crawlers make of a page URL; every docs framework sends it on.
+  if (withoutSlash !== pathname && safeSlug(withoutSlash) !== null) return permanentRedirect(`${withoutSlash}${search}`, false)
+  const requested = safeSlug(pathname)
   if (requested === null) throw notFound()
   const reader = await openReader(c, c.req.query('version'))
   const answer = await reader.document(requested, { locale: c.req.query('locale') })
@@ -23,6 +28,7 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
   const etag = strongEtag(body.hash)
   const vary = [choice.negotiated ? 'Accept-Language' : null, answer.bySuffix ? null : 'Accept', body.private ? 'Authorization' : null].filter(Boolean).join(', ')
   const headers: Record<string, string> = {
+    Link: agentLinks(reader, variant, format),
     ETag: etag,
     'Cache-Control': body.private ? CACHE_CONTROL.private : CACHE_CONTROL.public,
     'Content-Language': variant.locale,
@@ -33,10 +39,24 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
   return c.body(await body.load(), 200, { ...headers, 'Content-Type': type })
 })
 
+/**
+ * Where agents find the other form of this page and the site's index, as the
+ * llms.txt proposal has pages say: the JSON names its Markdown, the Markdown
+ * its JSON, and both the llms.txt of their locale and version.
+ */
+function agentLinks(reader: Reader, variant: RouteVariant, format: 'markdown' | 'json'): string {
+  const other = format === 'json' ? { path: markdownPath(variant.slug), type: 'text/markdown' } : { path: documentPath(variant.slug), type: 'application/json' }
+  return `<${reader.readUrl(other.path, variant.locale)}>; rel="alternate"; type="${other.type}", <${reader.readUrl('/llms.txt', variant.locale)}>; rel="describedby"`
+}
+
 /** 308 to where a moved page lives now, keeping the query and the `.md` suffix. */
 function redirect(url: string, slug: string, markdown: boolean, isPrivate: boolean): Response {
   const { search } = new URL(url)
   const path = `${DOCUMENTS_PATH}${slug.split('/').map(encodeURIComponent).join('/')}${markdown ? MARKDOWN_SUFFIX : ''}`
-  const headers = { Location: `${path}${search}`, 'Cache-Control': isPrivate ? CACHE_CONTROL.private : CACHE_CONTROL.public }
+  return permanentRedirect(`${path}${search}`, isPrivate)
+}
+
+function permanentRedirect(location: string, isPrivate: boolean): Response {
+  const headers = { Location: location, 'Cache-Control': isPrivate ? CACHE_CONTROL.private : CACHE_CONTROL.public }
   return new Response(null, { status: 308, headers })
 }

@@ -13,6 +13,7 @@ export const HEADERS = {
   'Cache-Control': header('How long shared caches may keep the answer; `private, no-store` when a token showed drafts'),
   Vary: header('The request headers that chose this representation'),
   'Content-Language': header('The locale of the text served (the default locale on a fallback)'),
+  Link: header('`<…>; rel="alternate"; type=…` names the same page in the other format (its Markdown, or its JSON), and `<…/llms.txt>; rel="describedby"` the site\'s index for agents'),
   Location: header('Where the page lives now, with the same query and `.md` suffix'),
   'Retry-After': header('Seconds to wait before trying again'),
   'WWW-Authenticate': header('`Bearer error="invalid_token"`, with what was wrong'),

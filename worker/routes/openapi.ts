@@ -52,7 +52,7 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>) {
     responses: {
       200: {
         description: 'The document',
-        headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language'),
+        headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language', 'Link'),
         content: { 'application/json': { schema: componentRef('Document') }, 'text/markdown': { schema: z.string() } },
       },
       ...notModified,

@@ -3,30 +3,31 @@ import { SearchResponseSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { jsonBodyLimit } from '../http/body-limit.ts'
 import { Problem } from '../http/problem.ts'
+import { unknownFields } from '../http/strict-fields.ts'
 import { openReader, versionField } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
 import { headers, problems, versionQuery } from './openapi-responses.ts'
 
-
 const names = z.array(z.string().min(1).max(64)).max(20)
+const filterFields = {
+  sections: names.optional().openapi({ description: 'Keep results in any of these sections', example: ['guides'] }),
+  tags: names.optional().openapi({ description: 'Keep results with any of these tags', example: ['deploy'] }),
+}
+
+const searchFields = {
+  query: z.string().trim().min(1).max(200).openapi({ example: 'install' }),
+  limit: z.int().min(1).max(50).default(10),
+  sectionBoost: names.default([]).openapi({ example: ['api'] }),
+  locale: z.string().min(2).max(35).optional().openapi({ example: 'fr' }),
+  version: versionQuery,
+  filters: z.strictObject(filterFields, { error: unknownFields(Object.keys(filterFields)) }).optional(),
+  explain: z.boolean().default(false).openapi({ description: 'Add to each result which terms matched where, and what each added to the score' }),
+}
 
 // Inline, not a named component: generators (openapi-typescript) take a named schema's
 // defaulted fields as always present, true of answers and not of a request.
-export const SearchRequest = z
-  .object({
-    query: z.string().trim().min(1).max(200).openapi({ example: 'install' }),
-    limit: z.int().min(1).max(50).default(10),
-    sectionBoost: names.default([]).openapi({ example: ['api'] }),
-    locale: z.string().min(2).max(35).optional().openapi({ example: 'fr' }),
-    version: versionQuery,
-    filters: z
-      .object({
-        sections: names.optional().openapi({ description: 'Keep results in any of these sections', example: ['guides'] }),
-        tags: names.optional().openapi({ description: 'Keep results with any of these tags', example: ['deploy'] }),
-      })
-      .optional(),
-    explain: z.boolean().default(false).openapi({ description: 'Add to each result which terms matched where, and what each added to the score' }),
-  })
+// Strict: a misspelled field is a 422 that names it, not a default used in silence.
+export const SearchRequest = z.strictObject(searchFields, { error: unknownFields(Object.keys(searchFields)) })
 
 export const searchRoute = createRoute({
   method: 'post',

@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { documentUrl } from '../../../contract/index.ts'
 import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
+import { unknownFields } from '../../http/strict-fields.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 import { missingPage, similarSlugs } from '../suggest.ts'
 
@@ -30,7 +31,7 @@ export function registerGetDocument(server: McpServer, context: ToolContext): vo
       title: 'Read a page',
       description:
         'Returns one page of the docs in full, as Markdown (code blocks and tables included), with its title, URLs, the language served and whether it is a fallback to the default language. Use a slug from search_docs or get_navigation; an old slug of a moved page is followed to its new page.',
-      inputSchema: getDocumentInput,
+      inputSchema: z.strictObject(getDocumentInput, { error: unknownFields(Object.keys(getDocumentInput)) }),
       annotations: READ_ONLY,
     },
     guarded('get_document', async (args: GetDocumentArgs) => {

@@ -2,6 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import type { NavTreeNode } from '../../../contract/index.ts'
 import { unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
+import { unknownFields } from '../../http/strict-fields.ts'
 import { READ_ONLY, guarded, toolText } from '../results.ts'
 
 export const getNavigationInput = {
@@ -23,7 +24,7 @@ export function registerGetNavigation(server: McpServer, context: ToolContext): 
       title: 'List every page',
       description:
         'Returns the docs\' sidebar: every section and page in reading order, as an indented Markdown list with each page\'s slug. Use it to see what the docs cover or to find a page search_docs does not surface; then read a page with get_document.',
-      inputSchema: getNavigationInput,
+      inputSchema: z.strictObject(getNavigationInput, { error: unknownFields(Object.keys(getNavigationInput)) }),
       annotations: READ_ONLY,
     },
     guarded('get_navigation', async (args: GetNavigationArgs) => {

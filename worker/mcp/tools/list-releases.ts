@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { ReleasesResponse } from '../../../contract/index.ts'
 import type { Reader } from '../../read-model/index.ts'
 import { absoluteMarkdownUrl, type ToolContext } from '../context.ts'
+import { unknownFields } from '../../http/strict-fields.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 
 const isoDate = (name: string) =>
@@ -32,7 +33,7 @@ export function registerListReleases(server: McpServer, context: ToolContext): v
       title: 'Read the release notes',
       description:
         'Returns release notes, newest version first within each stream: version, date, whether it breaks compatibility, the notes, upgrade steps and related pages. Use it for what changed in a version, breaking changes, or how to upgrade between versions.',
-      inputSchema: listReleasesInput,
+      inputSchema: z.strictObject(listReleasesInput, { error: unknownFields(Object.keys(listReleasesInput)) }),
       annotations: READ_ONLY,
     },
     guarded('list_releases', async (args: ListReleasesArgs) => {

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { SearchHit, SearchResponse } from '../../../contract/index.ts'
 import type { Reader } from '../../read-model/index.ts'
 import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
+import { unknownFields } from '../../http/strict-fields.ts'
 import { READ_ONLY, guarded, toolText } from '../results.ts'
 
 /** POST /v1/search's largest page of results. */
@@ -45,7 +46,7 @@ export function registerSearchDocs(server: McpServer, context: ToolContext): voi
       title: 'Search the docs',
       description:
         'Full-text search over the docs. Call this first for any question the docs may answer. Returns the best pages, each with its slug, title, the heading of the best-matching section, a short excerpt and its URLs. Then read a page in full with get_document and its slug.',
-      inputSchema: searchDocsInput,
+      inputSchema: z.strictObject(searchDocsInput, { error: unknownFields(Object.keys(searchDocsInput)) }),
       annotations: READ_ONLY,
     },
     guarded('search_docs', async (args: SearchDocsArgs) => {
