@@ -45,7 +45,7 @@ describe('the preview in the site\'s languages, in a browser', { timeout: 60_000
     const input = page.getByRole('combobox', { name: '搜索文档' })
     await input.pressSequentially('kettle')
     const chips = page.getByRole('group', { name: '按章节筛选' }).getByRole('button')
-    await expect.poll(() => chips.allTextContents(), WAIT).toEqual(expect.arrayContaining(['全部', expect.stringMatching(/^指南 \(\d+\)$/)]))
+    await expect.poll(() => chips.allTextContents(), WAIT).toEqual(expect.arrayContaining(['全部', expect.stringMatching(/^指南 \(\d+\)$/), expect.stringMatching(/^保养 \(\d+\)$/)]))
     expect(await page.locator('#search-status').textContent()).toMatch(/^共 \d+ 条结果。/)
   })
 })

@@ -28,7 +28,6 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
   const etag = strongEtag(body.hash)
   const vary = [choice.negotiated ? 'Accept-Language' : null, answer.bySuffix ? null : 'Accept', body.private ? 'Authorization' : null].filter(Boolean).join(', ')
   const headers: Record<string, string> = {
-    Link: agentLinks(reader, variant, format),
     ETag: etag,
     'Cache-Control': body.private ? CACHE_CONTROL.private : CACHE_CONTROL.public,
     'Content-Language': variant.locale,
@@ -36,7 +35,7 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
   }
   if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
   const type = format === 'markdown' ? 'text/markdown; charset=utf-8' : 'application/json; charset=utf-8'
-  return c.body(await body.load(), 200, { ...headers, 'Content-Type': type })
+  return c.body(await body.load(), 200, { ...headers, 'Content-Type': type, Link: agentLinks(reader, variant, format) })
 })
 
 /**
