@@ -157,7 +157,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
 
   const used = usedAssets(renderedReferences(sources, rendered.releases), assets)
   problems.push(...used.oversized)
-  const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale) })
+  const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale), defaultLocale: site.defaultLocale })
   const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
   return {
     docs: blobs.add({ schemaVersion: SCHEMA_VERSION, routes: routes.map((shard) => blobs.add(shard)), ...docs } satisfies DocsVersion),
