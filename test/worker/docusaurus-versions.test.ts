@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import type { DocumentResponse } from '../../contract/index.ts'
 import { publishBuild } from '../../publish/publish.ts'
 import { call, clearKv, kvTarget, readJson, sourceOf } from './helpers.ts'
+import { collect, page } from './preview-helpers.ts'
 
 // test/fixtures/docusaurus-versions: 2.x in docs/, 1.x in versioned_docs/version-1.x, whose
 // 1.x tables were kept from a build made before 2.x gained its counters page.
@@ -56,6 +57,12 @@ describe('the same page across Docusaurus versions', () => {
 
   it('gives a page that only the old version has no other versions and no canonical URL', async () => {
     expect(await versionsOf('/v1/documents/legacy-hooks?version=1.x')).toEqual({ versions: [], canonical: null })
+  })
+
+  it("leads the preview's version switcher to the same page in the other version, not to that version's home", async () => {
+    const switcher = async (path: string) => collect((await page(path)).html, 'nav.versions a', 'href')
+    expect(await switcher('/api/counting')).toEqual(['/api/counting', '/1.x/api/counters'])
+    expect(await switcher('/1.x/api/timer-mocks')).toEqual(['/api/timer-mocks', '/1.x/api/timer-mocks'])
   })
 
   it('never serves a Docusaurus id that is not a slug as a document of its own', async () => {
