@@ -56,9 +56,18 @@ function summary(result: BuildResult, outDir: string): string {
     `built ${result.manifest.buildId} into ${outDir}/ in ${(result.durationMs / 1000).toFixed(2)} s`,
     `  documents: ${locales}`,
     `  releases: ${result.stats.releases}, warnings: ${result.warnings.length}`,
+    ...plainCodeLines(result),
     ...versionLines(result),
     `  blobs: ${result.blobList.blobs.length}`,
   ].join('\n')
+}
+
+/** Code blocks left plain because Shiki has no grammar for their language: how many, in which languages. */
+function plainCodeLines(result: BuildResult): string[] {
+  const counts = Object.entries(result.stats.unknownCodeLanguages)
+  if (counts.length === 0) return []
+  const blocks = counts.reduce((sum, [, count]) => sum + count, 0)
+  return [`  code blocks shown as plain text, no grammar for their language: ${blocks} (${counts.map(([name, count]) => `${name} ${count}`).join(', ')})`]
 }
 
 /** One line per version on a site with versions: what each holds, the default marked. */

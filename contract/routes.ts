@@ -46,6 +46,8 @@ export const RouteEntrySchema = z.strictObject({
   variants: z.record(z.string(), RouteVariantSchema),
   /** Old slugs that redirect here: another version may still publish the page under one. */
   formerly: z.array(z.string()).optional(),
+  /** Docusaurus's id of the document (its folder, then front matter `id`), set where it is not its default-locale slug: another version finds the page by it. */
+  frameworkId: z.string().optional(),
 })
 export type RouteEntry = z.infer<typeof RouteEntrySchema>
 
@@ -59,6 +61,12 @@ export const RouteShardSchema = z.strictObject({
   slugs: z.record(z.string(), RouteEntrySchema),
   /** Old slugs to the default-locale slug of the page they now lead to (chains already collapsed). */
   redirects: z.record(z.string(), z.string()),
+  /**
+   * Docusaurus ids to the default-locale slug of their page, where the two
+   * differ: how a page of another version whose slug is not this one's (a
+   * versioned doc that keeps its `id:`) is found. Never a URL of its own.
+   */
+  ids: z.record(z.string(), z.string()),
 })
 export type RouteShard = z.infer<typeof RouteShardSchema>
 

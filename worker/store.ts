@@ -146,6 +146,12 @@ export class Store {
     return to === undefined ? null : { kind: 'redirect', to }
   }
 
+  /** The default-locale slug of the page whose Docusaurus id is `id`, where its slug is another; read from the shard that holds `id`. */
+  async slugOfId(manifest: Manifest, docs: DocsVersion, id: string): Promise<string | undefined> {
+    const shard = await this.routeShard(manifest, docs, shardOf(id, docs.routes.length))
+    return Object.hasOwn(shard.ids, id) ? shard.ids[id] : undefined
+  }
+
   /** Route shard `index` of a version, read and checked once per build per isolate. */
   routeShard(manifest: Manifest, docs: DocsVersion, index: number): Promise<RouteShard> {
     const hash = docs.routes[index]

@@ -1,52 +1,7 @@
-import { createCssVariablesTheme, createHighlighterCoreSync, type LanguageRegistration } from 'shiki/core'
+import { createRequire } from 'node:module'
+import { createCssVariablesTheme, createHighlighterCoreSync, isSpecialLang, type LanguageRegistration } from 'shiki/core'
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript'
-import c from 'shiki/langs/c.mjs'
-import cpp from 'shiki/langs/cpp.mjs'
-import csharp from 'shiki/langs/csharp.mjs'
-import css from 'shiki/langs/css.mjs'
-import diff from 'shiki/langs/diff.mjs'
-import docker from 'shiki/langs/docker.mjs'
-import go from 'shiki/langs/go.mjs'
-import graphql from 'shiki/langs/graphql.mjs'
-import html from 'shiki/langs/html.mjs'
-import http from 'shiki/langs/http.mjs'
-import ini from 'shiki/langs/ini.mjs'
-import java from 'shiki/langs/java.mjs'
-import javascript from 'shiki/langs/javascript.mjs'
-import json from 'shiki/langs/json.mjs'
-import jsonc from 'shiki/langs/jsonc.mjs'
-import jsx from 'shiki/langs/jsx.mjs'
-import kotlin from 'shiki/langs/kotlin.mjs'
-import markdown from 'shiki/langs/markdown.mjs'
-import mdx from 'shiki/langs/mdx.mjs'
-import php from 'shiki/langs/php.mjs'
-import powershell from 'shiki/langs/powershell.mjs'
-import python from 'shiki/langs/python.mjs'
-import ruby from 'shiki/langs/ruby.mjs'
-import rust from 'shiki/langs/rust.mjs'
-import scss from 'shiki/langs/scss.mjs'
-import shellscript from 'shiki/langs/shellscript.mjs'
-import shellsession from 'shiki/langs/shellsession.mjs'
-import sql from 'shiki/langs/sql.mjs'
-import svelte from 'shiki/langs/svelte.mjs'
-import swift from 'shiki/langs/swift.mjs'
-import toml from 'shiki/langs/toml.mjs'
-import tsx from 'shiki/langs/tsx.mjs'
-import typescript from 'shiki/langs/typescript.mjs'
-import vue from 'shiki/langs/vue.mjs'
-import xml from 'shiki/langs/xml.mjs'
-import yaml from 'shiki/langs/yaml.mjs'
-
-/**
- * The languages of docs, bounded so that a render thread's start-up stays
- * small. Each module brings the grammars its language embeds (Vue brings
- * CSS, HTML and TypeScript) and its aliases (`sh`, `bash`, `zsh`).
- */
-const LANGUAGES: LanguageRegistration[][] = [
-  c, cpp, csharp, css, diff, docker, go, graphql, html, http, ini, java, javascript, json, jsonc, jsx, kotlin,
-  markdown, mdx, php, powershell, python, ruby, rust, scss, shellscript, shellsession, sql, svelte, swift,
-  toml, tsx, typescript, vue, xml, yaml,
-]
+import { bundledLanguagesInfo } from 'shiki/langs'
 
 /**
  * Shiki's theme whose colours are CSS variables (`var(--shiki-token-keyword)`):
@@ -80,40 +35,61 @@ export interface CodeToken {
 }
 
 export interface CodeHighlighter {
-  /** The code's lines as tokens, not to be changed; null when the language is not in the set (the caller shows plain text). */
+  /** The code's lines as tokens, not to be changed; null when Shiki has no grammar for the language, or it names plain text (the caller shows plain text). */
   highlight(code: string, language: string): CodeToken[][] | null
+  /** Whether Shiki knows the language: it has a grammar for it, or the name means plain text (`text`, `txt`, `plain`, `ansi`). */
+  knows(language: string): boolean
+}
+
+/** Every name Shiki gives a language of its full bundle (its id and its aliases: `sh`, `bash`, `zsh`), to that id. */
+const LANGUAGE_IDS = new Map(bundledLanguagesInfo.flatMap((info) => [info.id, ...(info.aliases ?? [])].map((name) => [name, info.id])))
+
+const requireModule = createRequire(import.meta.url)
+
+/**
+ * A language's grammar module, read synchronously: renders run inside
+ * unified's synchronous plugins, and Node (20.19, 22.12 and later) loads an
+ * ES module by require(). Shiki's fine-grained module per language, the same
+ * one an `import` of it gives.
+ */
+function grammarsOf(id: string): LanguageRegistration[] {
+  // The module's default export: the grammars it embeds first, its own last.
+  const module: { default: LanguageRegistration[] } = requireModule(`shiki/langs/${id}.mjs`)
+  return module.default
 }
 
 /**
  * One highlighter per render thread. Shiki's synchronous API with the
  * JavaScript regex engine: renders are synchronous, it needs no WebAssembly
  * loaded first, and it tokenized as fast as Oniguruma here (about 0.3 ms for
- * a short TypeScript block). A grammar is registered on the first block in
- * its language: registering all of them costs seconds, and most documents use
- * a few. Each module lists the grammars it embeds first and its own last.
+ * a short TypeScript block). Every language of Shiki's bundle is known, and
+ * its grammar is read and registered on the first block in it: registering
+ * all of them costs seconds, and a site uses a few.
  */
 export function createCodeHighlighter(): CodeHighlighter {
   const shiki = createHighlighterCoreSync({ themes: [THEME], langs: [], engine: createJavaScriptRegexEngine() })
-  const byName = new Map<string, LanguageRegistration[]>()
-  for (const registrations of LANGUAGES) {
-    const main = registrations.at(-1) as LanguageRegistration
-    for (const name of [main.name, ...(main.aliases ?? [])]) byName.set(name, registrations)
-  }
-  const loaded = new Set<string>()
+  const loaded = new Map<string, string>()
   const memo = new Map<string, CodeToken[][]>()
+  /** The name Shiki tokenizes the language under, its grammar registered on first use. */
+  const grammarName = (id: string): string => {
+    let name = loaded.get(id)
+    if (name === undefined) {
+      const grammars = grammarsOf(id)
+      shiki.loadLanguageSync(grammars)
+      name = (grammars.at(-1) as LanguageRegistration).name
+      loaded.set(id, name)
+    }
+    return name
+  }
   return {
+    knows: (language) => isSpecialLang(language.toLowerCase()) || LANGUAGE_IDS.has(language.toLowerCase()),
     highlight(code, language) {
-      const registrations = byName.get(language.toLowerCase())
-      if (!registrations) return null
-      const main = registrations.at(-1) as LanguageRegistration
-      const key = code.length <= MEMO.characters ? `${main.name}\u0000${code}` : null
+      const id = LANGUAGE_IDS.get(language.toLowerCase())
+      if (id === undefined) return null
+      const key = code.length <= MEMO.characters ? `${id}\u0000${code}` : null
       const known = key === null ? undefined : memo.get(key)
       if (known) return known
-      if (!loaded.has(main.name)) {
-        shiki.loadLanguageSync(registrations)
-        loaded.add(main.name)
-      }
-      const lines = shiki.codeToTokensBase(code, { lang: main.name, theme: THEME.name as string, ...TOKENIZE_LIMITS })
+      const lines = shiki.codeToTokensBase(code, { lang: grammarName(id), theme: THEME.name as string, ...TOKENIZE_LIMITS })
       const tokens = lines.map((line) => line.map((token) => ({ text: token.content, className: TOKEN_COLOR.exec(token.color ?? '')?.[1] ?? null })))
       if (key !== null) {
         if (memo.size >= MEMO.blocks) memo.clear()

@@ -64,6 +64,8 @@ export interface RenderedDocument {
   errors: ContentProblem[]
   /** What the author should hear about (an unsupported component, an expression dropped). */
   warnings: ContentProblem[]
+  /** Code blocks shown as plain text because Shiki has no grammar for their language: how many, by the language name written. */
+  unknownCodeLanguages: Record<string, number>
 }
 
 const headingTag = /^h([1-6])$/
@@ -93,7 +95,14 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
     assets: file.data.assets ?? [],
     markdown,
     ...findings,
+    unknownCodeLanguages: countOf(file.data.unknownCodeLanguages ?? []),
   }
+}
+
+function countOf(names: string[]): Record<string, number> {
+  const counts = new Map<string, number>()
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1)
+  return Object.fromEntries(counts)
 }
 
 function hasRawHtml(parent: Parent): boolean {

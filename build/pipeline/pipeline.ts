@@ -13,6 +13,7 @@ import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { renderInProcess, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 import { SearchIndexes, type Memo } from './search-index.ts'
+import { addUpCodeLanguages } from './code-languages.ts'
 import type { KeptVersionStore } from './kept-versions.ts'
 import type { VersionOutput } from './version.ts'
 import { versionStep, type ArchivedVersion } from './version-step.ts'
@@ -54,6 +55,8 @@ export interface BuildStats {
   /** Per locale, the default-locale pages it shows for want of a translation. */
   fallbacks: Record<string, number>
   releases: number
+  /** Code blocks of every version shown as plain text because Shiki has no grammar for their language: how many, by language name. */
+  unknownCodeLanguages: Record<string, number>
 }
 
 export interface PipelineOutput {
@@ -90,7 +93,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
 
   const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob, onAsset: input.onAsset })
   const configured = site.versions.length > 0 ? builtVersions(site.versions, input.leftOutVersions) : [UNNAMED]
-  const stats: BuildStats = { documents: {}, drafts: {}, fallbacks: {}, releases: releaseFiles.length }
+  const stats: BuildStats = { documents: {}, drafts: {}, fallbacks: {}, releases: releaseFiles.length, unknownCodeLanguages: {} }
+  const unknownCode: Array<Record<string, number>> = []
   const versions: Manifest['versions'] = []
   const brokenLinks: ContentProblem[] = []
   const warnings: BuildWarning[] = [...(input.leftOutVersions?.values() ?? [])]
@@ -131,8 +135,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       sectionPages = built.defaultParts.sections
       Object.assign(stats, built.stats)
     }
+    unknownCode.push(built.stats.unknownCodeLanguages)
     versions.push({ name, label: version.label, status: version.status, aliases: version.aliases, documentCounts: built.stats.documents, docs: built.docs })
   }
+  stats.unknownCodeLanguages = addUpCodeLanguages(unknownCode)
   if (!releaseLinks) throw new Error('no version is the default')
 
   const releases = buildReleases(releaseFiles, { ...releaseLinks, docsVersions: site.versions.map((version) => version.name) })

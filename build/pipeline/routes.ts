@@ -3,11 +3,12 @@ import { SCHEMA_VERSION, shardCount, shardOf, type RouteEntry, type RouteShard, 
 /** documents[requestedLocale][docId]: what each locale serves for each document. */
 export type LocaleDocuments = Record<string, Record<string, VariantEntry>>
 
-/** One version of a page: its slug in its locale, and its document id. */
+/** One version of a page: its slug in its locale, its document id, and Docusaurus's id for it. */
 export interface RoutedPage {
   slug: string
   docId: string
   locale: string
+  frameworkId: string
 }
 
 export interface RoutesInput {
@@ -16,13 +17,14 @@ export interface RoutesInput {
   documents: LocaleDocuments
   /** Old slugs to the slug of the page they now lead to. */
   redirects: Record<string, string>
+  defaultLocale: string
 }
 
 /**
  * The route shards of a build: every slug (in any locale) and every redirect,
  * each in the shard `shardOf` names, so build and worker agree on where a slug is.
  */
-export function routeShards({ pages, documents, redirects }: RoutesInput): RouteShard[] {
+export function routeShards({ pages, documents, redirects, defaultLocale }: RoutesInput): RouteShard[] {
   const slugIn = new Map(pages.map((page) => [placeKey(page.docId, page.locale), page.slug]))
   const routed = (docId: string, { preview, ...entry }: VariantEntry): RouteVariant => {
     const slug = slugIn.get(placeKey(docId, entry.locale)) ?? docId
@@ -45,28 +47,51 @@ export function routeShards({ pages, documents, redirects }: RoutesInput): Route
 
   const formerly = new Map<string, string[]>()
   for (const [from, to] of Object.entries(redirects).sort(byKey)) formerly.set(to, [...(formerly.get(to) ?? []), from])
+  const ids = frameworkIds(pages, defaultLocale)
+  // Every slug of a document names its Docusaurus id, which other versions look it up by.
+  const idOfDocument = new Map([...ids].map(([id, page]) => [page.docId, id]))
   const entries = new Map<string, RouteEntry>()
   for (const page of pages) {
     const oldSlugs = formerly.get(page.slug)
+    const frameworkId = idOfDocument.get(page.docId)
     entries.set(page.slug, {
       docId: page.docId,
       ...(page.slug === page.docId ? {} : { locale: page.locale }),
       variants: variants(page.docId),
       ...(oldSlugs ? { formerly: oldSlugs } : {}),
+      ...(frameworkId === undefined ? {} : { frameworkId }),
     })
   }
   const count = shardCount(entries.size + Object.keys(redirects).length)
   const slugsOf = Array.from({ length: count }, (): Array<[string, RouteEntry]> => [])
   const redirectsOf = Array.from({ length: count }, (): Array<[string, string]> => [])
+  const idsOf = Array.from({ length: count }, (): Array<[string, string]> => [])
   for (const [slug, entry] of entries) slugsOf[shardOf(slug, count)]?.push([slug, entry])
   for (const [from, to] of Object.entries(redirects)) redirectsOf[shardOf(from, count)]?.push([from, to])
+  for (const [id, page] of ids) idsOf[shardOf(id, count)]?.push([id, page.slug])
   // Sorted, so the same content makes byte-identical shards whatever order the pages came in;
   // fromEntries, so that even a slug such as `__proto__` stays an own key.
   return slugsOf.map((slugs, shard): RouteShard => ({
     schemaVersion: SCHEMA_VERSION,
     slugs: Object.fromEntries(slugs.sort(byKey)),
     redirects: Object.fromEntries((redirectsOf[shard] ?? []).sort(byKey)),
+    ids: Object.fromEntries((idsOf[shard] ?? []).sort(byKey)),
   }))
+}
+
+/**
+ * Docusaurus ids of the default-locale pages whose slug is another (a front
+ * matter `id:` or `slug:`, a folder's index page), to that page. Docusaurus
+ * refuses two pages of one id; should two share one here, the page whose
+ * slug is the id keeps it, else the first slug in order, so the same pages
+ * make the same table.
+ */
+function frameworkIds(pages: RoutedPage[], defaultLocale: string): Map<string, RoutedPage> {
+  const claimed = new Map<string, RoutedPage>()
+  const originals = pages.filter((page) => page.locale === defaultLocale)
+  const bySlug = (a: RoutedPage, b: RoutedPage) => Number(b.frameworkId === b.slug) - Number(a.frameworkId === a.slug) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)
+  for (const page of originals.sort(bySlug)) if (!claimed.has(page.frameworkId)) claimed.set(page.frameworkId, page)
+  return new Map([...claimed].filter(([id, page]) => id !== page.slug))
 }
 
 /**

@@ -25,6 +25,7 @@ import { navItems } from './nav-items.ts'
 import { checkSidebar, sidebarNames } from './nav-layout.ts'
 import { renderContent, type RenderedRelease, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
+import { addUpCodeLanguages } from './code-languages.ts'
 import { documentCounts, draftCounts, routeShards, type LocaleDocuments } from './routes.ts'
 import { cachedSearchIndex, SearchIndexes, type Memo } from './search-index.ts'
 
@@ -57,7 +58,7 @@ export interface VersionOutput {
   /** The DocsVersion blob's hash. */
   docs: string
   /** Per locale: published pages written in it (as /v1/status counts them), drafts, and pages shown for want of a translation. */
-  stats: { documents: Record<string, number>; drafts: Record<string, number>; fallbacks: Record<string, number> }
+  stats: { documents: Record<string, number>; drafts: Record<string, number>; fallbacks: Record<string, number>; unknownCodeLanguages: Record<string, number> }
   problems: ContentProblem[]
   /** Broken links and missing assets: problems, or warnings under `links: warn`. */
   brokenLinks: ContentProblem[]
@@ -162,11 +163,16 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
 
   const used = usedAssets(renderedReferences(sources, fragments.releases), assets)
   problems.push(...used.oversized)
-  const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale) })
+  const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale), defaultLocale: site.defaultLocale })
   const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
   return {
     docs: blobs.add({ schemaVersion: SCHEMA_VERSION, routes: routes.map((shard) => blobs.add(shard)), ...docs } satisfies DocsVersion),
-    stats: { documents: documentCounts(documentsByLocale), drafts: draftCounts(documentsByLocale), fallbacks },
+    stats: {
+      documents: documentCounts(documentsByLocale),
+      drafts: draftCounts(documentsByLocale),
+      fallbacks,
+      unknownCodeLanguages: addUpCodeLanguages(sources.map((source) => source.rendered.unknownCodeLanguages)),
+    },
     problems,
     brokenLinks: [...linkProblems.broken, ...fragments.broken, ...used.missing],
     warnings: [...(input.git.warning ? [{ message: input.git.warning }] : []), ...rendered.warnings],

@@ -37,12 +37,12 @@ describe('shardCount', () => {
 })
 
 describe('routeShards', () => {
-  const pages = Array.from({ length: 150 }, (_, n) => ({ slug: `p/${n}`, docId: `p/${n}`, locale: 'en' }))
+  const pages = Array.from({ length: 150 }, (_, n) => ({ slug: `p/${n}`, docId: `p/${n}`, locale: 'en', frameworkId: `p/${n}` }))
   const documents = { en: Object.fromEntries(pages.map((page) => [page.docId, entry('a', 'en')])) }
 
   it('spreads slugs and redirects over shards as shardOf says, every one exactly once', () => {
     const redirects = { 'old/1': 'p/1', 'old/2': 'p/2' }
-    const shards = routeShards({ pages, documents, redirects })
+    const shards = routeShards({ pages, documents, redirects, defaultLocale: 'en' })
     expect(shards).toHaveLength(shardCount(152))
     for (const [position, shard] of shards.entries()) {
       expect(RouteShardSchema.parse(shard).schemaVersion).toBe(SCHEMA_VERSION)
@@ -53,23 +53,48 @@ describe('routeShards', () => {
   })
 
   it('makes the same bytes whatever order the pages come in', () => {
-    const forward = JSON.stringify(routeShards({ pages, documents, redirects: {} }))
-    expect(JSON.stringify(routeShards({ pages: [...pages].reverse(), documents, redirects: {} }))).toBe(forward)
+    const forward = JSON.stringify(routeShards({ pages, documents, redirects: {}, defaultLocale: 'en' }))
+    expect(JSON.stringify(routeShards({ pages: [...pages].reverse(), documents, redirects: {}, defaultLocale: 'en' }))).toBe(forward)
   })
 
   it('gives a localized slug its locale, and every variant the slug of the text it serves', () => {
     const [shard] = routeShards({
       pages: [
-        { slug: 'start', docId: 'start', locale: 'en' },
-        { slug: 'demarrer', docId: 'start', locale: 'fr' },
-        { slug: 'guide', docId: 'guide', locale: 'en' },
+        { slug: 'start', docId: 'start', locale: 'en', frameworkId: 'start' },
+        { slug: 'demarrer', docId: 'start', locale: 'fr', frameworkId: 'start' },
+        { slug: 'guide', docId: 'guide', locale: 'en', frameworkId: 'guide' },
       ],
       documents: { en: { start: entry('a', 'en'), guide: entry('b', 'en') }, fr: { start: entry('c', 'fr'), guide: entry('d', 'en') } },
       redirects: {},
+      defaultLocale: 'en',
     })
     expect(shard?.slugs.demarrer).toMatchObject({ docId: 'start', locale: 'fr', variants: { en: { slug: 'start' }, fr: { slug: 'demarrer' } } })
     expect(shard?.slugs.start).not.toHaveProperty('locale')
     expect(shard?.slugs.guide?.variants.fr).toMatchObject({ locale: 'en', slug: 'guide' })
+  })
+})
+
+describe('routeShards and Docusaurus ids', () => {
+  const pages = [
+    { slug: 'api/timer-mocks', docId: 'api/TimerMocks', locale: 'en', frameworkId: 'api/timer-mocks' },
+    { slug: 'api/clock', docId: 'api/Clock', locale: 'en', frameworkId: 'api/timer-mocks' },
+    { slug: 'api/timers', docId: 'api/Timers', locale: 'en', frameworkId: 'api/fake-timers' },
+    { slug: 'api/minuteries', docId: 'api/Timers', locale: 'fr', frameworkId: 'api/minuteries' },
+    { slug: 'guides', docId: 'guides', locale: 'en', frameworkId: 'guides/index' },
+  ]
+  const documents = { en: Object.fromEntries(pages.map((page) => [page.docId, entry('a', 'en')])) }
+  const [shard] = routeShards({ pages, documents, redirects: {}, defaultLocale: 'en' })
+
+  it('maps each default-locale id that is not its slug to that slug; of two pages claiming one id, the one whose slug it is keeps it', () => {
+    expect(shard?.ids).toEqual({ 'api/fake-timers': 'api/timers', 'guides/index': 'guides' })
+  })
+
+  it('names the id on every slug of the document that holds it, and on no page whose id is its slug', () => {
+    expect(shard?.slugs['api/timers']).toMatchObject({ frameworkId: 'api/fake-timers' })
+    expect(shard?.slugs['api/minuteries']).toMatchObject({ frameworkId: 'api/fake-timers' })
+    expect(shard?.slugs.guides).toMatchObject({ frameworkId: 'guides/index' })
+    expect(shard?.slugs['api/timer-mocks']).not.toHaveProperty('frameworkId')
+    expect(shard?.slugs['api/clock']).not.toHaveProperty('frameworkId')
   })
 })
 

@@ -7,6 +7,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import type { TestProject } from 'vitest/node'
 import { buildSite } from '../../build/build.ts'
 import { makeVersionedRepo } from '../build/versioned-repo.ts'
+import { docusaurusVersionsSite } from '../build/docusaurus-versions-site.ts'
 import { readDist } from '../../publish/read-dist.ts'
 import type { BlobList, Manifest } from '../../contract/index.ts'
 
@@ -29,6 +30,8 @@ declare module 'vitest' {
     languagesSite: BuiltFixture
     /** Three versions of one product's docs: the content folder, a git tag and a folder of old pages (test/fixtures/versions). */
     versionsSite: BuiltFixture
+    /** Two versions the Docusaurus way (test/fixtures/docusaurus-versions), the old one kept from a build before the current one gained a page. */
+    docusaurusVersionsSite: BuiltFixture
     jwks: { url: string; privateKey: JWK }
   }
 }
@@ -40,6 +43,7 @@ export default async function setup(project: TestProject) {
   project.provide('assetsSite', await built('test/fixtures/assets', join(outDir, 'assets')))
   project.provide('languagesSite', await built('test/fixtures/languages', join(outDir, 'languages')))
   project.provide('versionsSite', await built(await makeVersionedRepo(outDir), join(outDir, 'versions')))
+  project.provide('docusaurusVersionsSite', await builtTwice(outDir))
   project.provide('manyParts', await built(await generatedSite(join(outDir, 'generated')), join(outDir, 'many-parts'), { llmsPartBytes: 8 * 1024 }))
   const jwks = await serveJwks()
   project.provide('jwks', { url: jwks.url, privateKey: jwks.privateKey })
@@ -49,7 +53,7 @@ export default async function setup(project: TestProject) {
   }
 }
 
-async function built(contentDir: string, outDir: string, options: { llmsPartBytes?: number } = {}): Promise<BuiltFixture> {
+async function built(contentDir: string, outDir: string, options: { llmsPartBytes?: number; cacheDir?: string } = {}): Promise<BuiltFixture> {
   const result = await buildSite({ contentDir, outDir, cacheDir: null, ...options })
   const emitted = await readDist(outDir)
   const blobs: Record<string, string> = {}
@@ -60,6 +64,15 @@ async function built(contentDir: string, outDir: string, options: { llmsPartByte
     else blobs[hash] = await emitted.readBlob(hash)
   }
   return { manifest: result.manifest, blobList: emitted.blobList, blobs, assets }
+}
+
+/** The Docusaurus-shaped site built, then built again with the same cache after its current version gained a page. */
+async function builtTwice(parent: string): Promise<BuiltFixture> {
+  const { contentDir, addPage } = await docusaurusVersionsSite(parent)
+  const options = { cacheDir: join(parent, 'docusaurus-versions-cache') }
+  await built(contentDir, join(parent, 'docusaurus-versions'), options)
+  await addPage()
+  return built(contentDir, join(parent, 'docusaurus-versions'), options)
 }
 
 /** 120 pages of about 1 KB in 4 sections, numbered so their order can be checked. */

@@ -9,6 +9,8 @@ export interface RouteTable {
   /** documents[requestedLocale][docId] */
   documents: Record<string, Record<string, RouteVariant>>
   redirects: Record<string, string>
+  /** Docusaurus ids to the slug of their page, where the two differ. */
+  ids: Record<string, string>
 }
 
 /** The tables of a version of a build (the default one unless named), checked against their schema. */
@@ -21,7 +23,7 @@ export function docsOf(manifest: Manifest, blobText: (hash: string) => string | 
 
 /** Reads every route shard of a version of `manifest` (each checked against its schema) and flattens them. */
 export function routeTable(manifest: Manifest, blobText: (hash: string) => string | undefined, version?: string | null): RouteTable {
-  const table: RouteTable = { slugs: {}, localizedSlugs: {}, documents: {}, redirects: {} }
+  const table: RouteTable = { slugs: {}, localizedSlugs: {}, documents: {}, redirects: {}, ids: {} }
   for (const hash of docsOf(manifest, blobText, version).routes) {
     const text = blobText(hash)
     if (text === undefined) throw new Error(`build ${manifest.buildId} has no route shard ${hash}`)
@@ -32,6 +34,7 @@ export function routeTable(manifest: Manifest, blobText: (hash: string) => strin
       for (const [locale, variant] of Object.entries(page.variants)) (table.documents[locale] ??= {})[page.docId] = variant
     }
     Object.assign(table.redirects, shard.redirects)
+    Object.assign(table.ids, shard.ids)
   }
   return table
 }

@@ -41,21 +41,31 @@ export interface PeerContext {
 
 /**
  * The same page in every other version where a reader may see it: by its
- * document id, else by an old slug of it (a page renamed since that
- * version), following that version's own redirects (a page renamed later).
+ * Docusaurus id (which a versioned doc keeps while its file or slug
+ * changes), else by its document id, else by an old slug of it (a page
+ * renamed since that version), following that version's own redirects (a
+ * page renamed later).
  */
 export async function versionPeers(context: PeerContext, current: VersionEntry, page: RouteEntry): Promise<VersionPeer[]> {
   const peers: VersionPeer[] = []
+  const id = page.frameworkId ?? page.variants[context.manifest.site.defaultLocale]?.slug ?? page.docId
   for (const version of context.manifest.versions) {
     if (version.name === current.name || version.name === null) continue
     const docs = await context.store.docsVersion(context.manifest, version)
-    const found = await pageIn(context, docs, [page.docId, ...(page.formerly ?? [])])
+    const found = (await pageWithId(context, docs, id)) ?? (await pageIn(context, docs, [page.docId, ...(page.formerly ?? [])]))
     const variant = visibleVariant(found, context.locale, context.canReadDrafts)
     if (!variant) continue
     const base = baseUrlOf(context.manifest.site.baseUrl, version)
     peers.push({ version: version.name, slug: variant.slug, url: documentUrl(base, context.manifest.site.defaultLocale, variant.locale, variant.slug) })
   }
   return peers
+}
+
+/** The page whose Docusaurus id is `id`: the one the ids table names, else the one whose slug is the id (where a page's id is its slug, the table leaves it out). */
+async function pageWithId(context: PeerContext, docs: DocsVersion, id: string): Promise<RouteEntry | undefined> {
+  const slug = (await context.store.slugOfId(context.manifest, docs, id)) ?? id
+  const route = await context.store.route(context.manifest, docs, slug)
+  return route?.kind === 'page' ? route.page : undefined
 }
 
 async function pageIn(context: PeerContext, docs: DocsVersion, slugs: string[]): Promise<RouteEntry | undefined> {

@@ -5,6 +5,13 @@ import { isHighlighted, parseFenceMeta, type FenceMeta } from '../code-meta.ts'
 import type { CodeHighlighter, CodeToken } from '../highlighter.ts'
 import { positionKey, type FenceMetaStash } from './remark-code-meta.ts'
 
+declare module 'vfile' {
+  interface DataMap {
+    /** The language of each code block Shiki has no grammar for (shown as plain text), as written. */
+    unknownCodeLanguages: string[]
+  }
+}
+
 const languageClass = /^language-(.+)$/
 
 /**
@@ -17,19 +24,30 @@ const languageClass = /^language-(.+)$/
  * the one remark-code-meta kept for the fence at the element's position
  * (no HTML can set it); a `<pre><code class="language-x">` in raw HTML is
  * highlighted too. Every `pre` gets `tabindex="0"`: a block that scrolls
- * must be reachable by keyboard.
+ * must be reachable by keyboard. A block in a language Shiki does not know
+ * stays plain text, and its language is noted for the build summary.
  */
 export function rehypeCode(options: { highlighter: CodeHighlighter }) {
   const { highlighter } = options
   return function transform(tree: Root, file: VFile) {
-    replacePres(tree, highlighter, file.data.fenceMeta ?? new Map())
+    const unknown: string[] = []
+    replacePres(tree, { highlighter, stash: file.data.fenceMeta ?? new Map(), unknown })
+    file.data.unknownCodeLanguages = unknown
   }
 }
 
-function replacePres(parent: Root | Element, highlighter: CodeHighlighter, stash: FenceMetaStash) {
+interface PreContext {
+  highlighter: CodeHighlighter
+  stash: FenceMetaStash
+  /** Languages of blocks left plain for want of a grammar, one per block. */
+  unknown: string[]
+}
+
+function replacePres(parent: Root | Element, context: PreContext) {
+  const { highlighter, stash } = context
   parent.children.forEach((child, index) => {
     if (child.type !== 'element') return
-    if (child.tagName !== 'pre') return replacePres(child, highlighter, stash)
+    if (child.tagName !== 'pre') return replacePres(child, context)
     const code = child.children.length === 1 && child.children[0]?.type === 'element' && child.children[0].tagName === 'code' ? child.children[0] : null
     child.properties = { ...child.properties, className: [...classesOf(child), 'shiki'], tabIndex: 0 }
     if (!code) return
@@ -37,7 +55,9 @@ function replacePres(parent: Root | Element, highlighter: CodeHighlighter, stash
     const text = toString(code).replace(/\n$/, '')
     const fence = code.position && stash.get(positionKey(code.position))
     const meta = parseFenceMeta(fence?.code === text ? fence.meta : null)
-    code.children = codeLines(text, languageOf(code), meta, highlighter)
+    const language = languageOf(code)
+    if (language !== null && !highlighter.knows(language)) context.unknown.push(language)
+    code.children = codeLines(text, language, meta, highlighter)
     if (meta.title) parent.children[index] = figure(meta.title, child)
   })
 }
