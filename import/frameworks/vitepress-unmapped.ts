@@ -79,7 +79,7 @@ export function vitepressUnmapped(config: Data, standIns: string[]): Unmapped[] 
     ...optionsOf(dataAt(config.themeConfig), THEME_READ, THEME, 'themeConfig.', 'a theme option: not read'),
     ...optionsOf(dataAt(config.markdown), MARKDOWN_READ, MARKDOWN, 'markdown.', 'a markdown-it option: not read'),
   ]
-  for (const module of standIns.filter((name) => name !== 'vitepress' && !name.startsWith('vitepress/') && !name.startsWith('file:'))) {
+  for (const module of standIns.filter((name) => name !== 'vitepress' && !name.startsWith('vitepress/'))) {
     unmapped.push({ name: module, effect: KNOWN_PACKAGES[module] ?? 'a package the config imports (a plugin of VitePress, Vite or markdown-it, or its theme): not run' })
   }
   return unmapped

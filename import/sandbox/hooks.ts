@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { createRequire, isBuiltin, stripTypeScriptTypes, type RegisterHooksOptions } from 'node:module'
+import { isBuiltin, stripTypeScriptTypes, type RegisterHooksOptions } from 'node:module'
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { importedNames } from './imported-names.ts'
-import { replacedModules } from './stand-in.ts'
 
 /** Where generated modules find the stand-in factory (set by the child before the config loads). */
 export const STAND_IN_GLOBAL = Symbol.for('docs-service.import.standIn')
@@ -84,11 +83,8 @@ export function sandboxHooks(): RegisterHooksOptions {
       if (url.startsWith('file:')) {
         const extension = extname(fileURLToPath(url))
         if (extension === '.json') return { format: 'module', source: `export default ${readFileSync(fileURLToPath(url), 'utf8')}`, shortCircuit: true }
-        // A stylesheet, a Vue file, an image: nothing a config's data comes from.
-        if (!CODE.has(extension)) {
-          replacedModules.add(url)
-          return { format: 'module', source: `export default globalThis[Symbol.for(${JSON.stringify(STAND_IN_GLOBAL.description)})](${JSON.stringify(url)}, 'default')`, shortCircuit: true }
-        }
+        // A stylesheet, a Vue file, an image: nothing a config's data comes from, so the file's name stands for it.
+        if (!CODE.has(extension)) return { format: 'module', source: `export default ${JSON.stringify({ __file: fileURLToPath(url) })}`, shortCircuit: true }
       }
       return nextLoad(url, context)
     },
@@ -120,7 +116,8 @@ function readImporter(url: string): string {
 
 /** A network built-in: every export is there, and each refuses when used. */
 function refusedSource(name: string): string {
-  const real: object = createRequire(import.meta.url)(`node:${name}`)
+  // getBuiltinModule, not require: require goes through these hooks, and would get this very refusal.
+  const real: object = process.getBuiltinModule(`node:${name}`) ?? {}
   const refuse = `() => { throw new Error(${JSON.stringify(`import runs configs without network: node:${name} is refused`)}) }`
   const lines = [`const refuse = ${refuse}`, 'export default new Proxy({}, { get: refuse })']
   for (const key of Object.keys(real)) if (key !== 'default') lines.push(`export { refuse as ${JSON.stringify(key)} }`)
