@@ -35,9 +35,9 @@ export const importVitepress: FrameworkImporter = async (input) => {
     plan.site.links = 'warn'
     plan.mapped.push('links: warn (ignoreDeadLinks)')
   }
-  // The ids VitePress gives headings, and the title a reader sees: the page's H1 (front matter `title` is the browser tab's).
-  plan.site.markdown = { headingIds: 'vitepress', title: 'heading' }
-  plan.mapped.push('markdown: headingIds vitepress, title from the H1 (as VitePress shows pages)')
+  // The ids VitePress gives headings, the title a reader sees (the H1; front matter `title` is the browser tab's), and Vue's {{ }}.
+  plan.site.markdown = { headingIds: 'vitepress', title: 'heading', vue: true }
+  plan.mapped.push('markdown: headingIds vitepress, title from the H1, Vue syntax ({{ }}, components) read as VitePress pages hold it')
   const sidebar = sidebarOf(config, locales, base, plan)
   if (sidebar !== undefined) plan.site.sidebar = sidebar
 

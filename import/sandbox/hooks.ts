@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { isBuiltin, stripTypeScriptTypes, type RegisterHooksOptions } from 'node:module'
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { importedNames } from './imported-names.ts'
+import { importedNames, type Parse } from './imported-names.ts'
 
 /** Where generated modules find the stand-in factory (set by the child before the config loads). */
 export const STAND_IN_GLOBAL = Symbol.for('docs-service.import.standIn')
@@ -50,7 +50,7 @@ function lineOfSpecifier(importerPath: string, specifier: string): number | null
  * real (TypeScript by Node's type stripping, JSON without an import
  * attribute, extensions optional); every package is a stand-in.
  */
-export function sandboxHooks(): RegisterHooksOptions {
+export function sandboxHooks(parse: Parse): RegisterHooksOptions {
   return {
     resolve(specifier, context, nextResolve) {
       const bare = specifier.replace(/^node:/, '')
@@ -77,7 +77,7 @@ export function sandboxHooks(): RegisterHooksOptions {
     load(url, context, nextLoad) {
       if (url.startsWith(STAND_IN_SCHEME)) {
         const query = new URLSearchParams(url.slice(STAND_IN_SCHEME.length + 1))
-        return { format: query.get('require') ? 'commonjs' : 'module', source: standInSource(query), shortCircuit: true }
+        return { format: query.get('require') ? 'commonjs' : 'module', source: standInSource(query, parse), shortCircuit: true }
       }
       if (url.startsWith(REFUSED_SCHEME)) return { format: 'module', source: refusedSource(url.slice(REFUSED_SCHEME.length)), shortCircuit: true }
       if (url.startsWith('file:')) {
@@ -97,12 +97,12 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** A module whose exports are the stand-ins the importer asks for by name (ESM links names before anything runs). */
-function standInSource(query: URLSearchParams): string {
+function standInSource(query: URLSearchParams, parse: Parse): string {
   const module = query.get('module') ?? ''
   const factory = `globalThis[Symbol.for(${JSON.stringify(STAND_IN_GLOBAL.description)})]`
   if (query.get('require')) return `module.exports = ${factory}(${JSON.stringify(module)}, null)\n`
   const importer = query.get('importer') ?? ''
-  const names = importer.startsWith('file:') ? importedNames(readImporter(importer), module) : []
+  const names = importer.startsWith('file:') ? importedNames(parse, readImporter(importer), module) : []
   const lines = [`const root = ${factory}(${JSON.stringify(module)}, null)`, 'export default root.default']
   names.forEach((name, index) => lines.push(`const name${index} = root[${JSON.stringify(name)}]`, `export { name${index} as ${JSON.stringify(name)} }`))
   return `${lines.join('\n')}\n`

@@ -70,7 +70,7 @@ describe('importing a VitePress project', () => {
       locales: { 'en-US': 'English', fr: 'Français' },
       baseUrl: '/lantern/',
       editUrl: 'https://github.com/lantern-example/lantern/edit/main/docs/src/{path}',
-      markdown: { headingIds: 'vitepress', title: 'heading' },
+      markdown: { headingIds: 'vitepress', title: 'heading', vue: true },
       sidebar: [
         {
           label: 'Guide',
