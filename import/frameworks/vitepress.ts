@@ -36,8 +36,9 @@ export const importVitepress: FrameworkImporter = async (input) => {
     plan.mapped.push('links: warn (ignoreDeadLinks)')
   }
   // The ids VitePress gives headings, the title a reader sees (the H1; front matter `title` is the browser tab's), and Vue's {{ }}.
-  plan.site.markdown = { headingIds: 'vitepress', title: 'heading', vue: true }
-  plan.mapped.push('markdown: headingIds vitepress, title from the H1, Vue syntax ({{ }}, components) read as VitePress pages hold it')
+  // VitePress pages are Markdown with Vue in it, never MDX: `{string}` in a sentence is text.
+  plan.site.markdown = { format: 'md', headingIds: 'vitepress', title: 'heading', vue: true }
+  plan.mapped.push('markdown: format md (never MDX), headingIds vitepress, title from the H1, Vue syntax ({{ }}, components) read as VitePress pages hold it')
   const sidebar = sidebarOf(config, locales, base, plan)
   if (sidebar !== undefined) plan.site.sidebar = sidebar
 
@@ -78,7 +79,14 @@ function localesOf(config: Data, plan: ImportPlan): [Locale, ...Locale[]] {
   const rootCode = codeOf(textAt(rootConfig.lang) ?? textAt(config.lang) ?? 'en', 'en')
   const root: Locale = { code: rootCode, folder: '', label: textAt(rootConfig.label) ?? rootCode, themeConfig: dataAt(rootConfig.themeConfig) }
   const others = Object.entries(declared)
-    .filter(([key]) => key !== 'root')
+    .filter(([key, value]) => {
+      if (key === 'root') return false
+      // A locale served by another site (`link: 'https://cn.example.dev'`) has no pages here.
+      const link = textAt(dataAt(value).link)
+      if (link === undefined || !/^[a-z][a-z0-9+.-]*:/i.test(link)) return true
+      plan.unmapped.push({ name: `locales.${key}`, effect: `a link to another site (${link}) in the language menu: not a locale of this content folder` })
+      return false
+    })
     .map(([key, value]): Locale => {
       const locale = dataAt(value)
       const code = codeOf(key, key)
