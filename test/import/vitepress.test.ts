@@ -70,6 +70,7 @@ describe('importing a VitePress project', () => {
       locales: { 'en-US': 'English', fr: 'Français' },
       baseUrl: '/lantern/',
       editUrl: 'https://github.com/lantern-example/lantern/edit/main/docs/src/{path}',
+      links: 'warn',
       markdown: { format: 'md', headingIds: 'vitepress', title: 'heading', vue: true },
       sidebar: [
         {
@@ -171,6 +172,7 @@ describe('importing a VitePress project', () => {
     expect(report.standIns).toEqual(['vite-plugin-inspect', 'vitepress', 'vitepress-plugin-tabs'])
     expect(report.unmapped.map((item) => item.name)).toEqual([
       'locales.ja',
+      'themeConfig.sidebar item "Recipes"',
       '.vitepress/theme/',
       'head',
       'sitemap',
