@@ -60,7 +60,7 @@ export const importVitepress: FrameworkImporter = async (input) => {
   if (placed.files.some((file) => file.to.startsWith('public/'))) plan.mapped.push(`assets: ${srcDir ? `${srcDir}/` : ''}public/ -> public/`)
   if (config.cleanUrls !== undefined) plan.mapped.push('cleanUrls: URLs have no .html here either way (and links ending in .html still resolve)')
   if (config.lastUpdated === true) plan.mapped.push('lastUpdated: pages carry their date from git')
-  if (config.lastUpdated === false) plan.unmapped.push({ name: 'lastUpdated: false', effect: 'hid the dates: pages carry their git date here (set lastUpdated: false in a page to hide it)' })
+  if (config.lastUpdated === false) plan.unmapped.push({ name: 'lastUpdated', effect: "false hid the dates: pages carry their git date here (lastUpdated: false in a page's front matter hides it)" })
   const theme = input.files.filter((path) => path.startsWith('.vitepress/theme/'))
   if (theme.length > 0) plan.unmapped.push({ name: '.vitepress/theme/', effect: `a custom theme (${theme.length} files): its layouts and the Vue components it registers are not run; a page that uses one gets a warning` })
   plan.unmapped.push(...vitepressUnmapped(config, input.config.standIns))
