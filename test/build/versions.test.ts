@@ -144,6 +144,16 @@ describe('versions in site.yml', () => {
     expect(problems).toEqual([{ path: 'site.yml', line: 3, message: 'defaultVersion: "9.x" is not one of the versions (3.x)' }])
   })
 
+  it("orders a folder version by its versioned_sidebars file even when site.yml spells out the current docs' sidebar", async () => {
+    const withSidebar = await makeVersionedRepo(await makeTempDir())
+    const site = join(withSidebar, 'site.yml')
+    await writeFile(site, `${await readFile(site, 'utf8')}sidebar:\n  - index\n`)
+    const { result } = await buildDir(withSidebar)
+    const titles = (nodes: NavTreeNode[]): unknown[] => nodes.map((node) => (node.children.length > 0 ? [node.title, titles(node.children)] : node.title))
+    expect(titles(blob<{ items: NavTreeNode[] }>(result, versionOf(result, '1.x').navigation.en?.public).items)).toEqual(['Kiln 1', ['Kiln 1 guides', ['Setting up kiln 1']], 'Furnaces of old'])
+    expect(blob<{ items: NavTreeNode[] }>(result, versionOf(result, '3.x').navigation.en?.public).items.map((node) => node.slug)).toEqual(['index'])
+  })
+
   it("reports a versioned sidebars file's item that names no page at its line of that file", async () => {
     const broken = await makeVersionedRepo(await makeTempDir())
     const file = 'versioned_sidebars/version-1.x-sidebars.json'
