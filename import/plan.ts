@@ -31,13 +31,18 @@ export interface FrameworkInput {
   project: DetectedProject
   config: LoadedConfig
   files: ProjectFiles
-  /** Reads a project file as text (for sidebars.json, versions.json, _category_ files): relative path in, undefined when absent. */
+  /**
+   * Every file under a folder given relative to the root (Docusaurus keeps docs at `../docs`), relative to the root
+   * (`../docs/intro.md`), sorted, left out as in `files`; empty when the folder is absent.
+   */
+  listFiles: (relativeDir: string) => ProjectFiles
+  /** Reads a project file as text (for sidebars.json, versions.json, _category_ files): relative path in (`../` allowed), undefined when absent. */
   readText: (relativePath: string) => string | undefined
   /** Evaluates another module of the project in the sandbox (Docusaurus `sidebars.js`, `versioned_sidebars/*.json` are plain JSON via readText). */
   evaluate: (relativePath: string) => Promise<LoadedConfig>
 }
 
-/** One file of the content folder: copied from the project, or written from text. */
+/** One file of the content folder: copied from the project (`from` relative to the root, `../` allowed), or written from text. */
 export type PlannedFile = { to: string; from: string } | { to: string; text: string }
 
 /** Something the project has that the content folder does not carry over, and what it would have done. */
