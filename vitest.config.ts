@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'build',
-          include: ['test/{build,contract,search,publish,e2e}/**/*.test.ts'],
+          include: ['test/{build,contract,search,publish,e2e,import}/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },
