@@ -7,8 +7,9 @@ import { toJsonValue } from './to-json.ts'
 
 // Run by load-config.ts in a process of its own, under Node's permission
 // model: it evaluates one module of a project (argv: the file, the project
-// folder) and prints its export as JSON on stdout.
-const [file = '', root = ''] = process.argv.slice(2)
+// folder, acorn's entry file) and prints its export as JSON on stdout.
+const [file = '', root = '', acornEntry = ''] = process.argv.slice(2)
+const acorn: typeof import('acorn') = await import(pathToFileURL(acornEntry).href)
 
 // The config's own output goes to stderr, so stdout carries only the result.
 const writeResult = process.stdout.write.bind(process.stdout)
@@ -24,7 +25,7 @@ const refuseNetwork = () => {
 }
 for (const name of ['fetch', 'WebSocket', 'EventSource'] as const) Object.defineProperty(globalThis, name, { value: refuseNetwork, configurable: true })
 Object.defineProperty(globalThis, STAND_IN_GLOBAL, { value: standIn })
-registerHooks(sandboxHooks())
+registerHooks(sandboxHooks(acorn.parse))
 // A failure after loading, from a timer or a promise no one awaits, is the config's failure too.
 process.on('uncaughtException', (error) => finish({ ok: false, error: describeFailure(error, root) }))
 process.on('unhandledRejection', (error) => finish({ ok: false, error: describeFailure(error, root) }))

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { createRequire, isBuiltin, stripTypeScriptTypes, type RegisterHooksOptions } from 'node:module'
+import { isBuiltin, stripTypeScriptTypes, type RegisterHooksOptions } from 'node:module'
 import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { importedNames } from './imported-names.ts'
-import { replacedModules } from './stand-in.ts'
+import { importedNames, type Parse } from './imported-names.ts'
 
 /** Where generated modules find the stand-in factory (set by the child before the config loads). */
 export const STAND_IN_GLOBAL = Symbol.for('docs-service.import.standIn')
@@ -51,7 +50,7 @@ function lineOfSpecifier(importerPath: string, specifier: string): number | null
  * real (TypeScript by Node's type stripping, JSON without an import
  * attribute, extensions optional); every package is a stand-in.
  */
-export function sandboxHooks(): RegisterHooksOptions {
+export function sandboxHooks(parse: Parse): RegisterHooksOptions {
   return {
     resolve(specifier, context, nextResolve) {
       const bare = specifier.replace(/^node:/, '')
@@ -78,17 +77,14 @@ export function sandboxHooks(): RegisterHooksOptions {
     load(url, context, nextLoad) {
       if (url.startsWith(STAND_IN_SCHEME)) {
         const query = new URLSearchParams(url.slice(STAND_IN_SCHEME.length + 1))
-        return { format: query.get('require') ? 'commonjs' : 'module', source: standInSource(query), shortCircuit: true }
+        return { format: query.get('require') ? 'commonjs' : 'module', source: standInSource(query, parse), shortCircuit: true }
       }
       if (url.startsWith(REFUSED_SCHEME)) return { format: 'module', source: refusedSource(url.slice(REFUSED_SCHEME.length)), shortCircuit: true }
       if (url.startsWith('file:')) {
         const extension = extname(fileURLToPath(url))
         if (extension === '.json') return { format: 'module', source: `export default ${readFileSync(fileURLToPath(url), 'utf8')}`, shortCircuit: true }
-        // A stylesheet, a Vue file, an image: nothing a config's data comes from.
-        if (!CODE.has(extension)) {
-          replacedModules.add(url)
-          return { format: 'module', source: `export default globalThis[Symbol.for(${JSON.stringify(STAND_IN_GLOBAL.description)})](${JSON.stringify(url)}, 'default')`, shortCircuit: true }
-        }
+        // A stylesheet, a Vue file, an image: nothing a config's data comes from, so the file's name stands for it.
+        if (!CODE.has(extension)) return { format: 'module', source: `export default ${JSON.stringify({ __file: fileURLToPath(url) })}`, shortCircuit: true }
       }
       return nextLoad(url, context)
     },
@@ -101,12 +97,12 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** A module whose exports are the stand-ins the importer asks for by name (ESM links names before anything runs). */
-function standInSource(query: URLSearchParams): string {
+function standInSource(query: URLSearchParams, parse: Parse): string {
   const module = query.get('module') ?? ''
   const factory = `globalThis[Symbol.for(${JSON.stringify(STAND_IN_GLOBAL.description)})]`
   if (query.get('require')) return `module.exports = ${factory}(${JSON.stringify(module)}, null)\n`
   const importer = query.get('importer') ?? ''
-  const names = importer.startsWith('file:') ? importedNames(readImporter(importer), module) : []
+  const names = importer.startsWith('file:') ? importedNames(parse, readImporter(importer), module) : []
   const lines = [`const root = ${factory}(${JSON.stringify(module)}, null)`, 'export default root.default']
   names.forEach((name, index) => lines.push(`const name${index} = root[${JSON.stringify(name)}]`, `export { name${index} as ${JSON.stringify(name)} }`))
   return `${lines.join('\n')}\n`
@@ -120,7 +116,8 @@ function readImporter(url: string): string {
 
 /** A network built-in: every export is there, and each refuses when used. */
 function refusedSource(name: string): string {
-  const real: object = createRequire(import.meta.url)(`node:${name}`)
+  // getBuiltinModule, not require: require goes through these hooks, and would get this very refusal.
+  const real: object = process.getBuiltinModule(`node:${name}`) ?? {}
   const refuse = `() => { throw new Error(${JSON.stringify(`import runs configs without network: node:${name} is refused`)}) }`
   const lines = [`const refuse = ${refuse}`, 'export default new Proxy({}, { get: refuse })']
   for (const key of Object.keys(real)) if (key !== 'default') lines.push(`export { refuse as ${JSON.stringify(key)} }`)

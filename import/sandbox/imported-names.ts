@@ -1,4 +1,7 @@
-import { parse, type AnyNode, type Program } from 'acorn'
+import type { AnyNode, parse, Program } from 'acorn'
+
+/** acorn's parse, handed in by the child, which loads acorn from its real path (see load-config.ts). */
+export type Parse = typeof parse
 
 /**
  * The names a module imports or re-exports from `specifier`, read from its
@@ -6,7 +9,7 @@ import { parse, type AnyNode, type Program } from 'acorn'
  * any code runs, so a stand-in must export each by name. A namespace
  * import (`import * as x`) asks for the names read off it (`x.name`).
  */
-export function importedNames(source: string, specifier: string): string[] {
+export function importedNames(parse: Parse, source: string, specifier: string): string[] {
   let program: Program
   try {
     program = parse(source, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true })

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import * as nodeModule from 'node:module'
+import { realpathSync } from 'node:fs'
 import { dirname, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -9,8 +10,10 @@ export const DEFAULT_TIME_LIMIT_MS = 10_000
 
 const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url))
 // The child reads its own files and the parser it names stand-ins' exports with; nothing else of this project.
+// acorn by its real path: resolving it through a symlinked node_modules would stat folders the child may not read.
 const SANDBOX_DIR = dirname(CHILD)
-const ACORN_DIR = dirname(dirname(fileURLToPath(import.meta.resolve('acorn'))))
+const ACORN_ENTRY = realpathSync(fileURLToPath(import.meta.resolve('acorn')))
+const ACORN_DIR = dirname(dirname(ACORN_ENTRY))
 
 const childResult = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown(), standIns: z.array(z.string()) }),
@@ -48,6 +51,7 @@ export function loadConfig(file: string, options: LoadOptions): Promise<LoadedCo
     CHILD,
     file,
     options.root,
+    ACORN_ENTRY,
   ]
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { timeout: timeLimitMs, killSignal: 'SIGKILL', maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {

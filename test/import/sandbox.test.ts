@@ -50,6 +50,14 @@ describe('the config sandbox', () => {
     expect(await failure('errors/spawns')).toMatch(/^test\/fixtures\/import\/errors\/spawns\/\.vitepress\/config\.mts:3: refused: the config tried to start a process/)
   })
 
+  it('refuses the network to config code, through fetch and through node:https', async () => {
+    delete process.env.SANDBOX_NETWORK
+    expect(await failure('errors/fetches')).toBe('test/fixtures/import/errors/fetches/.vitepress/config.mts:3: import runs configs without network: fetch is refused')
+    process.env.SANDBOX_NETWORK = 'https'
+    expect(await failure('errors/fetches')).toBe('test/fixtures/import/errors/fetches/.vitepress/config.mts:3: import runs configs without network: node:https is refused')
+    delete process.env.SANDBOX_NETWORK
+  })
+
   it('stops a config that never finishes at the time limit', async () => {
     const started = Date.now()
     expect(await failure('errors/loops', 1500)).toBe('test/fixtures/import/errors/loops/.vitepress/config.mts: did not finish loading within 1.5 s (an endless loop?); it was stopped')
