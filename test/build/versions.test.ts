@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NavTreeNode, ReleasesBlob } from '../../contract/index.ts'
@@ -152,6 +152,17 @@ describe('versions in site.yml', () => {
     const titles = (nodes: NavTreeNode[]): unknown[] => nodes.map((node) => (node.children.length > 0 ? [node.title, titles(node.children)] : node.title))
     expect(titles(blob<{ items: NavTreeNode[] }>(result, versionOf(result, '1.x').navigation.en?.public).items)).toEqual(['Kiln 1', ['Kiln 1 guides', ['Setting up kiln 1']], 'Furnaces of old'])
     expect(blob<{ items: NavTreeNode[] }>(result, versionOf(result, '3.x').navigation.en?.public).items.map((node) => node.slug)).toEqual(['index'])
+  })
+
+  it("serves an image a folder version's page names by a root path from the content folder's static/", async () => {
+    const withImage = await makeVersionedRepo(await makeTempDir())
+    await mkdir(join(withImage, 'static/img'), { recursive: true })
+    await writeFile(join(withImage, 'static/img/kiln.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>')
+    const legacy = join(withImage, 'versioned_docs/version-1.x/legacy.md')
+    await writeFile(legacy, `${await readFile(legacy, 'utf8')}\n![A kiln](/img/kiln.svg)\n`)
+    const { result } = await buildDir(withImage)
+    const page = blob<{ html: string }>(result, routesOf(result, '1.x').documents.en?.legacy?.blob)
+    expect(page.html).toMatch(/<img src="\/v1\/assets\/[0-9a-f]+\.svg" alt="A kiln"/)
   })
 
   it("reports a versioned sidebars file's item that names no page at its line of that file", async () => {
