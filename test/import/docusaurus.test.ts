@@ -118,9 +118,9 @@ describe('importing a Docusaurus project', () => {
     }
   })
 
-  it('serves the image from static/ and the one beside its page from /v1/assets/', async () => {
-    const images = await imagesOf(pagesIn(result, 'next', 'en'), PROJECT)
-    expect(images).toEqual({ served: ['guides/configure: docs/guides/pipeline.png', 'intro: website/static/img/loom-logo.png'], unserved: [] })
+  it('serves the images of static/ (in the old version too) and the one beside its page from /v1/assets/', async () => {
+    expect(await imagesOf(pagesIn(result, 'next', 'en'), PROJECT)).toEqual({ served: ['guides/configure: docs/guides/pipeline.png', 'intro: website/static/img/loom-logo.png'], unserved: [] })
+    expect(await imagesOf(pagesIn(result, '1.0', 'en'), PROJECT)).toEqual({ served: ['intro: website/static/img/loom-logo.png'], unserved: [] })
   })
 
   it('drops the HTML comment of the MDX page and inlines the partial it imports', () => {
