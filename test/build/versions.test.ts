@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NavTreeNode, ReleasesBlob } from '../../contract/index.ts'
-import { blob, buildDir, makeTempDir, problemsOf, removeTempDirs, routesOf, versionOf, type FolderBuild } from './helpers.ts'
+import { blob, buildDir, buildFolder, makeTempDir, problemsOf, removeTempDirs, routesOf, versionOf, type FolderBuild } from './helpers.ts'
 import { makeVersionedRepo } from './versioned-repo.ts'
 
 let repo: string
@@ -163,6 +163,18 @@ describe('versions in site.yml', () => {
     const { result } = await buildDir(withImage)
     const page = blob<{ html: string }>(result, routesOf(result, '1.x').documents.en?.legacy?.blob)
     expect(page.html).toMatch(/<img src="\/v1\/assets\/[0-9a-f]+\.svg" alt="A kiln"/)
+  })
+
+  it("resolves a root link written with the site's baseUrl in a page of another version to that version's page", async () => {
+    const { result } = await buildFolder({
+      'site.yml': 'title: Loom\ndefaultLocale: en\nbaseUrl: /docs/\nversions:\n  - name: next\n    status: unreleased\n  - name: "1.0"\n    path: versioned_docs/version-1.0\n',
+      'docs/en/index.md': '# Loom\n\nSee [the options](/docs/options#quotes).\n',
+      'docs/en/options.md': '# Options\n\n## Quotes\n',
+      'versioned_docs/version-1.0/index.md': '# Loom 1.0\n\nSee [the options](/docs/options).\n',
+      'versioned_docs/version-1.0/options.md': '# Options 1.0\n',
+    })
+    expect(blob<{ html: string }>(result, routesOf(result, 'next').documents.en?.index?.blob).html).toContain('href="/docs/next/options#quotes"')
+    expect(blob<{ html: string }>(result, routesOf(result, '1.0').documents.en?.index?.blob).html).toContain('href="/docs/options"')
   })
 
   it("reports a versioned sidebars file's item that names no page at its line of that file", async () => {
