@@ -9,6 +9,7 @@ import remarkMdx from 'remark-mdx'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
+import { isScalar, parseDocument } from 'yaml'
 import { joinPath } from './config-values.ts'
 
 const markdown = unified().use(remarkParse).freeze()
@@ -54,12 +55,7 @@ export function relocateImages(text: string, page: string, placedAt: string, opt
       if (at !== -1 && node.position?.start.offset !== undefined) consider(node.url, node.position.start.offset + at, node.position.start.offset + at + node.url.length)
     }
   })
-  const hero = /^(\s+(?:file|dark|light):\s*)(['"]?)(\.{1,2}\/[^'"\n]+)\2\s*$/gm
-  const frontMatter = /^---\n[\s\S]*?\n---/.exec(text)?.[0] ?? ''
-  for (const match of frontMatter.matchAll(hero)) {
-    const start = (match.index ?? 0) + (match[1]?.length ?? 0) + (match[2]?.length ?? 0)
-    consider(match[3] ?? '', start, start + (match[3]?.length ?? 0))
-  }
+  for (const [start, end, url] of heroImages(text)) consider(url, start, end)
   if (edits.length === 0) return { text: undefined, copies: [] }
   let out = text
   for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.url + out.slice(edit.end)
@@ -73,4 +69,19 @@ function relativeUrl(fromDir: string, to: string): string {
   while (shared < from.length && shared < target.length - 1 && from[shared] === target[shared]) shared++
   const up = from.length - shared
   return `${up === 0 ? './' : '../'.repeat(up)}${target.slice(shared).join('/')}`
+}
+
+/** Starlight's hero images in front matter (`hero.image.file`, `.dark`, `.light`): each value's offsets in the page and its text. */
+function heroImages(text: string): Array<[number, number, string]> {
+  const block = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)
+  if (!block?.[1]) return []
+  const offset = block[0].indexOf(block[1])
+  const document = parseDocument(block[1])
+  return ['file', 'dark', 'light'].flatMap((key): Array<[number, number, string]> => {
+    const node = document.getIn(['hero', 'image', key], true)
+    if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return []
+    // A quoted value's range takes in its quotes.
+    const quote = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE' ? 1 : 0
+    return [[offset + node.range[0] + quote, offset + node.range[0] + quote + node.value.length, node.value]]
+  })
 }
