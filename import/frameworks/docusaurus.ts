@@ -2,9 +2,10 @@
 // site.yml from the config, the docs plugin's pages per locale, versions,
 // the static folders, and the client-redirects plugin's redirects.
 import { isAbsolute, relative } from 'node:path'
-import { fromDocusaurus, type ImportedEntry } from '../../build/content/docusaurus-sidebar.ts'
+import { fromDocusaurus } from '../../build/content/docusaurus-sidebar.ts'
 import type { FrameworkImporter, FrameworkInput, ImportPlan, PlannedFile } from '../plan.ts'
 import { filesUnder, isFunction, joinPath, recordAt, textAt, textsAt, type Data } from './config-values.ts'
+import { translateCategories, type TranslatedEntry } from './docusaurus-sidebar-labels.ts'
 import { DOCS_DEFAULTS, docsFolderFiles, findDocsPlugin, folderOptions, pluginEntries } from './docusaurus-docs.ts'
 import { docusaurusUnmapped, isRedirectsPlugin } from './docusaurus-unmapped.ts'
 import { importVersions } from './docusaurus-versions.ts'
@@ -44,7 +45,7 @@ export const importDocusaurus: FrameworkImporter = async (input) => {
 
   plan.site.markdown = markdownOf(recordAt(config.markdown), plan)
 
-  const sidebar = await sidebarOf(input, options, plan)
+  const sidebar = await sidebarOf(input, options, plan, { defaultLocale, locales: Object.keys(labels) })
 
   const docsPath = joinPath(textAt(options.path) ?? DOCS_DEFAULTS.path)
   const folder = folderOptions(options)
@@ -88,8 +89,8 @@ function nativeName(code: string): string {
   return name.charAt(0).toLocaleUpperCase(code) + name.slice(1)
 }
 
-/** The sidebars file the docs plugin names, evaluated (JSON read as it is), as site.yml's `sidebar:`. */
-async function sidebarOf(input: FrameworkInput, options: Data, plan: ImportPlan): Promise<ImportedEntry[] | undefined> {
+/** The sidebars file the docs plugin names, evaluated (JSON read as it is), as site.yml's `sidebar:`, its category labels translated as i18n/ translates them. */
+async function sidebarOf(input: FrameworkInput, options: Data, plan: ImportPlan, locales: { defaultLocale: string; locales: string[] }): Promise<TranslatedEntry[] | undefined> {
   const named = textAt(options.sidebarPath)
   if (named === undefined) {
     plan.mapped.push(options.sidebarPath === false ? 'sidebar: none (sidebarPath: false); the build makes one from the folders' : 'sidebar: made from the folders, as Docusaurus does without a sidebarPath')
@@ -108,7 +109,11 @@ async function sidebarOf(input: FrameworkInput, options: Data, plan: ImportPlan)
   const { entries, skipped } = fromDocusaurus(value)
   for (const what of skipped) plan.unmapped.push({ name: path, effect: `${what}: not in the sidebar` })
   plan.mapped.push(`sidebar: from ${path}`)
-  return entries
+  const names = Object.keys(recordAt(value))
+  if (names.length !== 1) return entries
+  const others = locales.locales.filter((locale) => locale !== locales.defaultLocale)
+  const translations = Object.fromEntries(others.map((locale) => [locale, input.readText(`i18n/${locale}/docusaurus-plugin-content-docs/current.json`)]))
+  return translateCategories(entries, names[0] ?? '', locales.defaultLocale, translations)
 }
 
 /** The client-redirects plugin's `redirects` whose both ends are docs pages, as slugs under the docs route. */

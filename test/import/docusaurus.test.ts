@@ -54,7 +54,11 @@ describe('importing a Docusaurus project', () => {
         { name: 'next', status: 'unreleased', label: 'Next 🚧' },
         { name: '1.0', path: 'versioned_docs/version-1.0', status: 'current' },
       ],
-      sidebar: ['intro', { label: 'Guides', items: ['guides/install', 'guides/configure'] }, { label: 'API', slug: 'api/index', items: ['api/mock-tasks'] }],
+      sidebar: [
+        'intro',
+        { label: { en: 'Guides', fr: 'Guides pratiques' }, items: ['guides/install', 'guides/configure'] },
+        { label: 'API', slug: 'api/index', items: ['api/mock-tasks'] },
+      ],
     })
   })
 
@@ -108,6 +112,10 @@ describe('importing a Docusaurus project', () => {
       { title: 'Guides', slug: null, children: [{ title: 'Installing Loom 1.0', slug: 'guides/install' }, { title: 'Configuring Loom 1.0', slug: 'guides/configure' }] },
       { title: 'Loom 1.0', slug: 'index' },
     ])
+  })
+
+  it("labels the French sidebar's categories as i18n/fr/…/current.json translates them", () => {
+    expect(navigationOf(result, 'next', 'fr')[1]).toEqual({ title: 'Guides pratiques', slug: null, children: [{ title: 'Installer Loom', slug: 'guides/install' }, { title: 'Configuring Loom', slug: 'guides/configure' }] })
   })
 
   it('lands every #fragment link on an id of its target page, the GitHub-made id of a heading in code included', () => {
