@@ -1,4 +1,3 @@
-import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ContentError, formatProblem } from '../build/content/problems.ts'
 import { formatReport } from './report.ts'
@@ -24,8 +23,7 @@ try {
   console.log(formatReport(await runImport({ dir, out: values.out, force: values.force })))
 } catch (error) {
   if (error instanceof ContentError) {
-    const folder = relative(process.cwd(), resolve(values.out))
-    for (const problem of error.problems) console.error(formatProblem(problem, folder))
+    for (const problem of error.problems) console.error(formatProblem(problem, values.out.replace(/\/+$/, '')))
     console.error(`import wrote ${values.out}/, but its trial build failed: ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'} above`)
   } else {
     console.error(`import failed, nothing was written: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`)

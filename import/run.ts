@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, relative, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { buildSite } from '../build/build.ts'
 import { detectProject } from './detect.ts'
 import { importDocusaurus } from './frameworks/docusaurus.ts'
@@ -62,7 +62,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       unmapped: plan.unmapped,
       excluded: plan.excluded,
       standIns: input.config.standIns,
-      build: { documents: built.stats.documents, warnings: warningsByKind(built.warnings, relative(process.cwd(), resolve(options.out))) },
+      build: { documents: built.stats.documents, warnings: warningsByKind(built.warnings, options.out.replace(/\/+$/, '')) },
     }
   } finally {
     await rm(trialOut, { recursive: true, force: true })

@@ -11,8 +11,8 @@ export type Label = string | Record<string, string>
 
 export interface SidebarResult {
   items: SidebarItem[]
-  /** Items the sidebar shape cannot hold (a text without a link), by their text. */
-  skipped: string[]
+  /** Items the sidebar leaves out (a text without a link, a group without items), by their text, with why. */
+  skipped: { text: string; why: string }[]
 }
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i
@@ -24,7 +24,7 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i
  * folder, which its links start with and slugs leave out.
  */
 export function sidebarFrom(sidebar: unknown, options: { base: string; localePrefix: string }): SidebarResult {
-  const skipped: string[] = []
+  const skipped: SidebarResult['skipped'] = []
   const sections = Array.isArray(sidebar) ? [{ base: '', items: sidebar }] : Object.values(dataAt(sidebar)).map((section) => (Array.isArray(section) ? { base: '', items: section } : { base: textAt(dataAt(section).base) ?? '', items: listAt(dataAt(section).items) }))
   const convert = (list: unknown[], base: string): SidebarItem[] =>
     list.filter(isData).flatMap((item): SidebarItem[] => {
@@ -35,10 +35,16 @@ export function sidebarFrom(sidebar: unknown, options: { base: string; localePre
         const group: SidebarItem = { label: label ?? '', items: convert(item.items, itemBase) }
         if (link !== undefined && !EXTERNAL.test(link)) group.slug = slugOf(link, itemBase, options)
         if (typeof item.collapsed === 'boolean') group.collapsed = item.collapsed
-        return label === undefined ? group.items : [group]
+        if (label === undefined) return group.items
+        // The build shows no group without pages; saying so keeps the navigation equal to site.yml.
+        if (group.items.length === 0 && group.slug === undefined) {
+          skipped.push({ text: label, why: 'a group without items: not in the sidebar' })
+          return []
+        }
+        return [group]
       }
       if (link === undefined || label === undefined) {
-        skipped.push(label ?? JSON.stringify(item))
+        skipped.push({ text: label ?? JSON.stringify(item), why: 'an entry without a link: not in the sidebar' })
         return []
       }
       return EXTERNAL.test(link) ? [{ label, link }] : [{ slug: slugOf(link, itemBase, options), label }]

@@ -31,13 +31,14 @@ export const importVitepress: FrameworkImporter = async (input) => {
   }
   const editUrl = editUrlOf(dataAt(dataAt(config.themeConfig).editLink), plan)
   if (editUrl !== undefined) plan.site.editUrl = editUrl
-  if (config.ignoreDeadLinks !== undefined && config.ignoreDeadLinks !== false) {
-    plan.site.links = 'warn'
-    plan.mapped.push('links: warn (ignoreDeadLinks)')
-  }
+  // VitePress fails on a link to no page but never checks a #fragment; the build checks both, so the
+  // folder builds as the site did, and the trial build lists what is broken.
+  plan.site.links = 'warn'
+  plan.mapped.push(`links: warn (${config.ignoreDeadLinks !== undefined && config.ignoreDeadLinks !== false ? 'ignoreDeadLinks' : 'VitePress never checks #fragments'}; the trial build's warnings list broken links: set links: error once they are fixed)`)
   // The ids VitePress gives headings, the title a reader sees (the H1; front matter `title` is the browser tab's), and Vue's {{ }}.
-  plan.site.markdown = { headingIds: 'vitepress', title: 'heading', vue: true }
-  plan.mapped.push('markdown: headingIds vitepress, title from the H1, Vue syntax ({{ }}, components) read as VitePress pages hold it')
+  // VitePress pages are Markdown with Vue in it, never MDX: `{string}` in a sentence is text.
+  plan.site.markdown = { format: 'md', headingIds: 'vitepress', title: 'heading', vue: true }
+  plan.mapped.push('markdown: format md (never MDX), headingIds vitepress, title from the H1, Vue syntax ({{ }}, components) read as VitePress pages hold it')
   const sidebar = sidebarOf(config, locales, base, plan)
   if (sidebar !== undefined) plan.site.sidebar = sidebar
 
@@ -59,7 +60,7 @@ export const importVitepress: FrameworkImporter = async (input) => {
   if (placed.files.some((file) => file.to.startsWith('public/'))) plan.mapped.push(`assets: ${srcDir ? `${srcDir}/` : ''}public/ -> public/`)
   if (config.cleanUrls !== undefined) plan.mapped.push('cleanUrls: URLs have no .html here either way (and links ending in .html still resolve)')
   if (config.lastUpdated === true) plan.mapped.push('lastUpdated: pages carry their date from git')
-  if (config.lastUpdated === false) plan.unmapped.push({ name: 'lastUpdated: false', effect: 'hid the dates: pages carry their git date here (set lastUpdated: false in a page to hide it)' })
+  if (config.lastUpdated === false) plan.unmapped.push({ name: 'lastUpdated', effect: "false hid the dates: pages carry their git date here (lastUpdated: false in a page's front matter hides it)" })
   const theme = input.files.filter((path) => path.startsWith('.vitepress/theme/'))
   if (theme.length > 0) plan.unmapped.push({ name: '.vitepress/theme/', effect: `a custom theme (${theme.length} files): its layouts and the Vue components it registers are not run; a page that uses one gets a warning` })
   plan.unmapped.push(...vitepressUnmapped(config, input.config.standIns))
@@ -78,7 +79,14 @@ function localesOf(config: Data, plan: ImportPlan): [Locale, ...Locale[]] {
   const rootCode = codeOf(textAt(rootConfig.lang) ?? textAt(config.lang) ?? 'en', 'en')
   const root: Locale = { code: rootCode, folder: '', label: textAt(rootConfig.label) ?? rootCode, themeConfig: dataAt(rootConfig.themeConfig) }
   const others = Object.entries(declared)
-    .filter(([key]) => key !== 'root')
+    .filter(([key, value]) => {
+      if (key === 'root') return false
+      // A locale served by another site (`link: 'https://cn.example.dev'`) has no pages here.
+      const link = textAt(dataAt(value).link)
+      if (link === undefined || !/^[a-z][a-z0-9+.-]*:/i.test(link)) return true
+      plan.unmapped.push({ name: `locales.${key}`, effect: `a link to another site (${link}) in the language menu: not a locale of this content folder` })
+      return false
+    })
     .map(([key, value]): Locale => {
       const locale = dataAt(value)
       const code = codeOf(key, key)
@@ -110,7 +118,7 @@ function sidebarOf(config: Data, locales: [Locale, ...Locale[]], base: string, p
   const rootSidebar = root.themeConfig.sidebar ?? dataAt(config.themeConfig).sidebar
   if (rootSidebar === undefined) return undefined
   const converted = sidebarFrom(rootSidebar, { base, localePrefix: '' })
-  for (const text of converted.skipped) plan.unmapped.push({ name: `themeConfig.sidebar item "${text}"`, effect: 'an entry without a link: not in the sidebar' })
+  for (const { text, why } of converted.skipped) plan.unmapped.push({ name: `themeConfig.sidebar item "${text}"`, effect: why })
   let items = converted.items
   for (const locale of others) {
     const own = locale.themeConfig.sidebar

@@ -34,7 +34,7 @@ try {
   const namespace: Record<string, unknown> = await import(pathToFileURL(file).href)
   let value = 'default' in namespace ? namespace.default : namespace
   // Configs may be functions of the environment, as VitePress, Vite and Docusaurus allow.
-  if (typeof value === 'function' && !standInTag(value)) value = await (value as (env: object) => unknown)({ command: 'build', mode: 'production' })
+  if (typeof value === 'function' && !standInTag(value)) value = await Reflect.apply(value, undefined, [{ command: 'build', mode: 'production' }])
   value = await value
   finish({ ok: true, value: toJsonValue(value), standIns: [...replacedModules].sort() })
 } catch (error) {

@@ -39,6 +39,24 @@ describe('the config sandbox', () => {
     })
   })
 
+  it('calls a config exported as a function, and names what JSON cannot carry: dates, maps, sets, cycles, a stylesheet', async () => {
+    const loaded = await load('sandbox-function')
+    expect(loaded.standIns).toEqual([])
+    expect(loaded.value).toEqual({
+      title: 'Built by build',
+      released: '2026-01-31T00:00:00.000Z',
+      aliases: { latest: '3.x' },
+      tags: ['a', 'b'],
+      // The cycle is cut where it closes.
+      shared: { name: 'shared' },
+      styles: { __file: join(FIXTURES, 'sandbox-function/.vitepress/custom.css') },
+    })
+  })
+
+  it('says so when a config waits on a promise that never settles', async () => {
+    expect(await failure('errors/never-settles')).toBe('test/fixtures/import/errors/never-settles/.vitepress/config.mts: could not be loaded: a top-level await never settled')
+  })
+
   it('refuses a write from config code, through the permission model, and writes nothing', async () => {
     process.env.SANDBOX_PROBE = probe
     const message = await failure('errors/writes')

@@ -70,7 +70,8 @@ describe('importing a VitePress project', () => {
       locales: { 'en-US': 'English', fr: 'Français' },
       baseUrl: '/lantern/',
       editUrl: 'https://github.com/lantern-example/lantern/edit/main/docs/src/{path}',
-      markdown: { headingIds: 'vitepress', title: 'heading', vue: true },
+      links: 'warn',
+      markdown: { format: 'md', headingIds: 'vitepress', title: 'heading', vue: true },
       sidebar: [
         {
           label: 'Guide',
@@ -116,6 +117,10 @@ describe('importing a VitePress project', () => {
       { path: 'src/components/SupportedVersions.vue', why: 'not a page or an asset: a component, a script or a data file of the site' },
       { path: 'src/drafts/todo.md', why: 'srcExclude: drafts/**' },
     ])
+  })
+
+  it('reads pages as Markdown, never MDX, as VitePress does: braces in a sentence are text', () => {
+    expect(pages.find((candidate) => candidate.docId === 'guide' && candidate.locale === 'en-US')?.document.html).toContain('every {minutes} minutes')
   })
 
   it('builds the written folder into the navigation the config declares, in each locale', () => {
@@ -166,6 +171,8 @@ describe('importing a VitePress project', () => {
   it('reports the stand-ins, the options and packages not carried over, and the trial build\'s warnings by kind', () => {
     expect(report.standIns).toEqual(['vite-plugin-inspect', 'vitepress', 'vitepress-plugin-tabs'])
     expect(report.unmapped.map((item) => item.name)).toEqual([
+      'locales.ja',
+      'themeConfig.sidebar item "Recipes"',
       '.vitepress/theme/',
       'head',
       'sitemap',
