@@ -32,7 +32,12 @@ export function mayBeAsset(path: string): boolean {
   return !/\.mdx?$/.test(path) && !path.split('/').some((segment) => segment.startsWith('.'))
 }
 
-async function readAssetFile(contentDir: string, path: string): Promise<AssetFile> {
+/** The paths of the asset folders' files alone (`public/`, `static/`): what a version kept in a folder shares with the content folder. */
+export async function assetDirPaths(contentDir: string, dirs: readonly string[]): Promise<string[]> {
+  return [...new Set((await Promise.all(dirs.map((dir) => filesUnder(contentDir, dir)))).flat())].sort()
+}
+
+export async function readAssetFile(contentDir: string, path: string): Promise<AssetFile> {
   const absolute = join(contentDir, path)
   const { size } = await stat(absolute)
   return { path, size, bytes: size > KV_VALUE_LIMIT ? null : new Uint8Array(await readFile(absolute)) }

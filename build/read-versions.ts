@@ -11,7 +11,7 @@ import { readGitHistory, runGit, type GitHistory } from './git-history.ts'
 import { isMarkdownPath } from './markdown/mdx/files.ts'
 import { mapLimit } from './map-limit.ts'
 import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-step.ts'
-import { mayBeAsset, type AssetFile } from './read-assets.ts'
+import { assetDirPaths, mayBeAsset, readAssetFile, type AssetFile } from './read-assets.ts'
 import { versionedSidebarsPath, type SidebarFile } from './content/versioned-sidebar.ts'
 
 /**
@@ -93,10 +93,19 @@ async function openFolderVersion(contentDir: string, folder: string, site: SiteC
     const info = await stat(join(root, path))
     hash.update(`${path}\u0000${info.size}\u0000${info.mtimeMs}\u0000${JSON.stringify(git.files.get(`${folder}/${path}`) ?? null)}\u0000`)
   }
+  // Root paths (`/img/logo.png`) of its pages find their files in the content folder's asset folders, as the current docs' do.
+  const shared = await assetDirPaths(contentDir, site.assetDirs)
+  for (const path of shared) {
+    const info = await stat(join(contentDir, path))
+    hash.update(`shared:${path}\u0000${info.size}\u0000${info.mtimeMs}\u0000`)
+  }
   return {
     fingerprint: `folder:${hash.digest('hex')}`,
     origin: (path) => (path.startsWith(docsPrefix) ? `${folder}/${path.slice(docsPrefix.length)}` : path),
-    read: () => readFolderVersion(root, paths, docsPrefix, folder, git, sidebar),
+    read: async () => {
+      const content = await readFolderVersion(root, paths, docsPrefix, folder, git, sidebar)
+      return { ...content, assets: [...content.assets, ...(await mapLimit(shared, 32, (path) => readAssetFile(contentDir, path)))] }
+    },
   }
 }
 

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildSite } from '../build/build.ts'
 import { detectProject } from './detect.ts'
+import { importDocusaurus } from './frameworks/docusaurus.ts'
+import { importStarlight } from './frameworks/starlight.ts'
 import { importVitepress } from './frameworks/vitepress.ts'
 import type { DetectedProject, Framework, FrameworkImporter, FrameworkInput } from './plan.ts'
 import { listProjectFiles, readableFolders, readProjectText } from './project-files.ts'
@@ -10,20 +12,10 @@ import { countFiles, warningsByKind, type ImportReport } from './report.ts'
 import { loadConfig } from './sandbox/load-config.ts'
 import { writePlan } from './write.ts'
 
-/** Thrown for a framework whose module this build does not have yet. */
-export class UnsupportedFrameworkError extends Error {
-  override name = 'UnsupportedFrameworkError'
-}
-
-const unsupported =
-  (framework: Framework): FrameworkImporter =>
-  () =>
-    Promise.reject(new UnsupportedFrameworkError(`importing a ${framework} project is not supported yet`))
-
 const IMPORTERS: Record<Framework, FrameworkImporter> = {
   vitepress: importVitepress,
-  docusaurus: unsupported('docusaurus'),
-  starlight: unsupported('starlight'),
+  docusaurus: importDocusaurus,
+  starlight: importStarlight,
 }
 
 export interface ImportOptions {

@@ -134,7 +134,7 @@ export interface LinkTable {
 export function linkTable(documents: SourceDocument[], site: SiteConfig): LinkTable {
   const aliases: Record<string, string> = {}
   const table: LinkTable = {
-    targets: { urls: {}, markdownUrls: {}, routes: { baseUrl: site.baseUrl, locales: site.locales, aliases } },
+    targets: { urls: {}, markdownUrls: {}, routes: { baseUrl: site.baseUrl, siteBaseUrl: siteBaseUrlOf(site), locales: site.locales, aliases } },
     draftUrls: new Set(),
   }
   // Every path a link may name, with the locale and slug it stands for.
@@ -155,4 +155,10 @@ export function linkTable(documents: SourceDocument[], site: SiteConfig): LinkTa
   // After every slug: where an id spells another page's slug, the slug wins, as the URL would.
   for (const { path, locale, document } of places) aliases[`${locale}:${document.frameworkId}`] ??= path
   return table
+}
+
+/** The site's `baseUrl` without the version a non-default version's pages are built under (`/docs/next/` -> `/docs/`). */
+function siteBaseUrlOf(site: SiteConfig): string {
+  const suffix = site.urlVersion === null ? '' : `${encodeURIComponent(site.urlVersion)}/`
+  return suffix !== '' && site.baseUrl.endsWith(suffix) ? site.baseUrl.slice(0, -suffix.length) : site.baseUrl
 }

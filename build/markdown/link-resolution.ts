@@ -16,6 +16,11 @@ export interface LinkTargets {
 export interface LinkRoutes {
   /** The site's `baseUrl`, ending in `/`: a root link may carry it or not. */
   baseUrl: string
+  /**
+   * Under another version than the default, its `baseUrl` is the version's (`/docs/next/`) and this
+   * is the site's (`/docs/`): Docusaurus authors link to `/docs/options` from every version.
+   */
+  siteBaseUrl?: string
   /** Locale codes, the default first: a root link may start with one. */
   locales: string[]
   /** `<locale>:<slug>` and `<locale>:<Docusaurus id>` to the content path of the document. */
@@ -108,9 +113,9 @@ function rootCandidates(from: string, path: string, routes: LinkRoutes | undefin
   if (!routes) return undefined
   const extension = extensionOf(path)
   if (extension !== null && !documentExtensions.has(extension)) return undefined
-  const base = routes.baseUrl
-  const underBase = base !== '/' && (path === base.slice(0, -1) || path.startsWith(base))
-  const segments = (underBase ? path.slice(base.length) : path).split('/').filter((segment) => segment !== '')
+  // The version's base first: it is the longer one when both apply.
+  const base = [routes.baseUrl, routes.siteBaseUrl ?? '/'].find((candidate) => candidate !== '/' && (path === candidate.slice(0, -1) || path.startsWith(candidate)))
+  const segments = (base === undefined ? path : path.slice(base.length)).split('/').filter((segment) => segment !== '')
   const named = routes.locales.includes(segments[0] ?? '') ? segments.shift() : undefined
   const locale = named ?? /^docs\/([^/]+)\//.exec(from)?.[1] ?? routes.locales[0] ?? ''
   const rest = segments.join('/')

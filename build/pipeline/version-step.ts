@@ -65,7 +65,8 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
   }
   const content = archived ? await archived.read() : (input.source as { current: VersionSourceContent }).current
   const origin = archived ? archived.origin : (path: string) => path
-  const own = input.site.sidebar ? { sidebar: null, problems: [] } : versionSidebar(content.sidebar)
+  // A folder version's own sidebars file wins over site.yml's `sidebar:`, which names the current docs' pages (Docusaurus keeps one per version).
+  const own = versionSidebar(content.sidebar)
   const used = kept ? input.blobs.track() : null
   const built = await buildVersion({
     ...content,

@@ -1,8 +1,8 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NavTreeNode, ReleasesBlob } from '../../contract/index.ts'
-import { blob, buildDir, makeTempDir, problemsOf, removeTempDirs, routesOf, versionOf, type FolderBuild } from './helpers.ts'
+import { blob, buildDir, buildFolder, makeTempDir, problemsOf, removeTempDirs, routesOf, versionOf, type FolderBuild } from './helpers.ts'
 import { makeVersionedRepo } from './versioned-repo.ts'
 
 let repo: string
@@ -142,6 +142,39 @@ describe('versions in site.yml', () => {
   it('refuses a defaultVersion that names no version, listing the versions', async () => {
     const problems = await problemsOf({ 'site.yml': site('  - name: "3.x"\n', 'defaultVersion: "9.x"\n'), ...page })
     expect(problems).toEqual([{ path: 'site.yml', line: 3, message: 'defaultVersion: "9.x" is not one of the versions (3.x)' }])
+  })
+
+  it("orders a folder version by its versioned_sidebars file even when site.yml spells out the current docs' sidebar", async () => {
+    const withSidebar = await makeVersionedRepo(await makeTempDir())
+    const site = join(withSidebar, 'site.yml')
+    await writeFile(site, `${await readFile(site, 'utf8')}sidebar:\n  - index\n`)
+    const { result } = await buildDir(withSidebar)
+    const titles = (nodes: NavTreeNode[]): unknown[] => nodes.map((node) => (node.children.length > 0 ? [node.title, titles(node.children)] : node.title))
+    expect(titles(blob<{ items: NavTreeNode[] }>(result, versionOf(result, '1.x').navigation.en?.public).items)).toEqual(['Kiln 1', ['Kiln 1 guides', ['Setting up kiln 1']], 'Furnaces of old'])
+    expect(blob<{ items: NavTreeNode[] }>(result, versionOf(result, '3.x').navigation.en?.public).items.map((node) => node.slug)).toEqual(['index'])
+  })
+
+  it("serves an image a folder version's page names by a root path from the content folder's static/", async () => {
+    const withImage = await makeVersionedRepo(await makeTempDir())
+    await mkdir(join(withImage, 'static/img'), { recursive: true })
+    await writeFile(join(withImage, 'static/img/kiln.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>')
+    const legacy = join(withImage, 'versioned_docs/version-1.x/legacy.md')
+    await writeFile(legacy, `${await readFile(legacy, 'utf8')}\n![A kiln](/img/kiln.svg)\n`)
+    const { result } = await buildDir(withImage)
+    const page = blob<{ html: string }>(result, routesOf(result, '1.x').documents.en?.legacy?.blob)
+    expect(page.html).toMatch(/<img src="\/v1\/assets\/[0-9a-f]+\.svg" alt="A kiln"/)
+  })
+
+  it("resolves a root link written with the site's baseUrl in a page of another version to that version's page", async () => {
+    const { result } = await buildFolder({
+      'site.yml': 'title: Loom\ndefaultLocale: en\nbaseUrl: /docs/\nversions:\n  - name: next\n    status: unreleased\n  - name: "1.0"\n    path: versioned_docs/version-1.0\n',
+      'docs/en/index.md': '# Loom\n\nSee [the options](/docs/options#quotes).\n',
+      'docs/en/options.md': '# Options\n\n## Quotes\n',
+      'versioned_docs/version-1.0/index.md': '# Loom 1.0\n\nSee [the options](/docs/options).\n',
+      'versioned_docs/version-1.0/options.md': '# Options 1.0\n',
+    })
+    expect(blob<{ html: string }>(result, routesOf(result, 'next').documents.en?.index?.blob).html).toContain('href="/docs/next/options#quotes"')
+    expect(blob<{ html: string }>(result, routesOf(result, '1.0').documents.en?.index?.blob).html).toContain('href="/docs/options"')
   })
 
   it("reports a versioned sidebars file's item that names no page at its line of that file", async () => {
