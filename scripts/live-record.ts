@@ -3,12 +3,13 @@ import { join } from 'node:path'
 import { z } from 'zod'
 
 /**
- * Which build `npm start` last published into local KV, and the hash of the
- * inputs it was built from (SiteSession.inputsHash). Kept beside the KV
- * state, so a store wiped by hand takes its record with it; a restart whose
- * inputs hash the same, with that build still live, serves it before building.
+ * Which build `npm start` last published into local KV, the content folder
+ * it was built from, and the hash of its inputs (SiteSession.inputsHash).
+ * Kept beside the KV state, so a store wiped by hand takes its record with
+ * it; a restart whose inputs hash the same, with that build still live,
+ * serves it before building, and a start on another folder never serves it.
  */
-const LiveRecordSchema = z.object({ buildId: z.string(), inputs: z.string() })
+const LiveRecordSchema = z.object({ buildId: z.string(), contentDir: z.string(), inputs: z.string() })
 export type LiveRecord = z.infer<typeof LiveRecordSchema>
 
 const recordPath = (persistRoot: string) => join(persistRoot, 'docs-service-live.json')

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
 import { SiteSession } from '../build/session.ts'
 import { ContentError, formatProblem, formatWarning } from '../build/content/problems.ts'
+import { KV_KEYS } from '../contract/index.ts'
 import { readPointer } from '../publish/history.ts'
 import { SuccessivePublisher } from '../publish/successive.ts'
 import { kvBindingTarget } from '../publish/targets/kv-binding.ts'
@@ -22,8 +23,8 @@ import { watchTree } from './watch-tree.ts'
 // what the change touched and publish the blobs that changed. The page reloads
 // itself on a new build and shows failed builds' problems. It writes no dist/:
 // `npm run build` does.
-const startedAt = performance.now()
-const sinceStart = () => Math.round(performance.now() - startedAt)
+// Counted from the process's own start (performance's time origin), modules included: what the user waits, but npm's own start.
+const sinceStart = () => Math.round(performance.now())
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)
@@ -54,10 +55,17 @@ await createLocalKv(place)
 const kvFiles = openKvFiles(place.kvDir, place.namespaceId)
 const store = relayTarget(kvFiles)
 const publisher = await SuccessivePublisher.open(store)
+const record = await readLiveRecord(persistRoot)
+// Local KV's live build belongs to the folder it was built from: a start on another folder takes it
+// down before anything serves, so no request ever gets the other site's pages, nor a failed build's.
+const otherSite = record !== null && record.contentDir !== contentDir ? record.contentDir : null
+if (otherSite !== null && (await readPointer(store)) !== null) {
+  await store.deleteMany([KV_KEYS.pointer])
+  console.log(`initial check: local KV's live build is of another content folder (${relative(process.cwd(), otherSite) || '.'}), a different site; serving nothing until ${contentFolder} is built`)
+}
 const live = await readPointer(store)
 // What the server shows while a build fails: a build of an earlier session counts, as local KV keeps it.
 let lastGoodBuild = live?.buildId ?? null
-const record = await readLiveRecord(persistRoot)
 // The preview's variables exist only here: a deployed worker has none of them.
 const workerVars = { ...definedOnly(devVars), POINTER_TTL_SECONDS: '0', PREVIEW: 'true', PREVIEW_TOKEN: await mintPreviewToken(secret), PREVIEW_PROBLEMS_URL: reporter.url }
 const startWorker = async () => startLocalWorker({ bundleDir: await bundled, config, place, port: portChoice.port, vars: workerVars })
@@ -79,7 +87,7 @@ async function buildAndPublish(reason: string, changed: string[]): Promise<void>
     for (const warning of result.warnings) console.warn(`warning: ${formatWarning(warning, contentFolder)}`)
     const built = performance.now()
     // Written before the pointer moves: should this process end between the two, the record names a build that is not live, and the next start builds.
-    await writeLiveRecord(persistRoot, { buildId: result.manifest.buildId, inputs: await session.inputsHash() })
+    await writeLiveRecord(persistRoot, { buildId: result.manifest.buildId, contentDir, inputs: await session.inputsHash() })
     const report = await publisher.publish(result)
     const buildMs = Math.round(built - started)
     const publishMs = Math.round(performance.now() - built)

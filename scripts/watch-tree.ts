@@ -1,10 +1,34 @@
 import { watch, type FSWatcher } from 'node:fs'
 import { readdir } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join, relative, sep } from 'node:path'
+
+/**
+ * What editors and tools write beside a file while saving it, by its name:
+ * vim's swap files and its `4913` probe, backups ending in `~`, emacs's
+ * `.#lock` and `#autosave#`, `sed -i`'s `sedXXXXXX`, JetBrains'
+ * `___jb_tmp___`, gedit's `.goutputstream-*`, `*.tmp`, Finder's `.DS_Store`.
+ * None is content, and each would start a build of its own.
+ */
+const EDITOR_LEFTOVERS = [
+  /\.(sw[a-p]|swx|swpx)$/,
+  /~$/,
+  /^\.?#/,
+  /^4913$/,
+  /^sed[A-Za-z0-9]{6}$/,
+  /___jb_(tmp|old|bak)___$/,
+  /^\.goutputstream-/,
+  /\.(tmp|temp|crswap)$/i,
+  /^\.DS_Store$/,
+]
+
+export function isEditorLeftover(path: string): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  return EDITOR_LEFTOVERS.some((pattern) => pattern.test(name))
+}
 
 /**
  * Calls `onChange` with the path (relative to `root`) of whatever changes
- * under `root`, however it was saved. Not `fs.watch(root, { recursive: true })`:
+ * under `root`, however it was saved, except editors' leftovers. Not `fs.watch(root, { recursive: true })`:
  * on Linux, Node implements that with one watch per file inode, so a file
  * saved by renaming a new copy over it (vim, `sed -i`, editors' "atomic save")
  * is never seen again. A folder's own watch sees every entry written, created
@@ -28,7 +52,8 @@ export function watchTree(root: string, onChange: (file: string) => void): { clo
   async function add(folder: string): Promise<void> {
     if (closed || watchers.has(folder)) return
     const watcher = watch(folder, (_event, name) => {
-      onChange(relative(root, name ? join(folder, name) : folder))
+      const path = relative(root, name ? join(folder, name) : folder).split(sep).join('/')
+      if (!isEditorLeftover(path)) onChange(path)
       void scan(folder)
     })
     // A folder removed under its watch ends it; that is not a failure of the preview.

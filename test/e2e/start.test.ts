@@ -196,5 +196,42 @@ describe('npm start', () => {
       expect(title).toBe('Installing the service')
       expect(body).toContain('A sentence added while the server was stopped.')
     }, 90_000)
+
+    it("on another content folder, never serves the first folder's pages, not even before its first build, and says it is another site", async () => {
+      const other = join(workDir, 'other-site')
+      await mkdir(join(other, 'docs/en'), { recursive: true })
+      await writeFile(join(other, 'site.yml'), 'title: Another site\n')
+      await writeFile(join(other, 'docs/en/index.md'), '# Another site\n\nNot the fixture.\n')
+      const port = await freePort()
+      const child = spawn(process.execPath, [...START_ARGS], {
+        env: { ...process.env, PORT: String(port), CONTENT_DIR: other, PERSIST_DIR: join(workDir, 'state') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      })
+      let said = ''
+      child.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString()))
+      child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()))
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      // Every answer from the first one on: the first folder's page must never be among them.
+      const installStatuses = new Set<number>()
+      try {
+        const home = await waitFor(
+          async () => {
+            const install = await fetch(`http://127.0.0.1:${port}/v1/documents/guides/install`)
+            installStatuses.add(install.status)
+            const index = await fetch(`http://127.0.0.1:${port}/v1/documents/index`)
+            return index.ok ? ((await index.json()) as { title: string }).title : undefined
+          },
+          60_000,
+          'the other site',
+        )
+        expect(home).toBe('Another site')
+      } finally {
+        process.kill(-(child.pid as number), 'SIGTERM')
+        await exited
+      }
+      expect([...installStatuses].filter((status) => status !== 404 && status !== 503)).toEqual([])
+      expect(said).toMatch(/initial check: local KV's live build is of another content folder \(.*content\), a different site; serving nothing until .*other-site is built/)
+    }, 90_000)
   })
 })
