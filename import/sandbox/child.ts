@@ -2,6 +2,7 @@ import { registerHooks } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { describeFailure } from './failure.ts'
 import { sandboxHooks, STAND_IN_GLOBAL } from './hooks.ts'
+import { resolvePackagesByPath } from './require-resolve.ts'
 import { replacedModules, standIn, standInTag } from './stand-in.ts'
 import { toJsonValue } from './to-json.ts'
 
@@ -26,6 +27,7 @@ const refuseNetwork = () => {
 for (const name of ['fetch', 'WebSocket', 'EventSource'] as const) Object.defineProperty(globalThis, name, { value: refuseNetwork, configurable: true })
 Object.defineProperty(globalThis, STAND_IN_GLOBAL, { value: standIn })
 registerHooks(sandboxHooks(acorn.parse))
+resolvePackagesByPath(root, (specifier) => replacedModules.add(specifier))
 // A failure after loading, from a timer or a promise no one awaits, is the config's failure too.
 process.on('uncaughtException', (error) => finish({ ok: false, error: describeFailure(error, root) }))
 process.on('unhandledRejection', (error) => finish({ ok: false, error: describeFailure(error, root) }))

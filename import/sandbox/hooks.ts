@@ -30,7 +30,7 @@ export class MissingLocalFile extends Error {
   }
 }
 
-const isLocal = (specifier: string) => /^(\.{1,2}(\/|$)|\/|file:)/.test(specifier)
+export const isLocal = (specifier: string) => /^(\.{1,2}(\/|$)|\/|file:)/.test(specifier)
 
 function lineOfSpecifier(importerPath: string, specifier: string): number | null {
   let text: string

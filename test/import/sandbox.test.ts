@@ -24,7 +24,7 @@ describe('the config sandbox', () => {
 
   it('evaluates a config with its packages replaced by stand-ins that hand back their argument, and names each stand-in', async () => {
     const loaded = await load('sandbox-stand-ins')
-    expect(loaded.standIns).toEqual(['prism-kit', 'shiki-extras', 'vitepress', 'vitepress-plugin-tabs'])
+    expect(loaded.standIns).toEqual(['prism-kit', 'prism-kit/themes/github.css', 'shiki-extras', 'vitepress', 'vitepress-plugin-tabs'])
     expect(loaded.value).toEqual({
       title: 'Stand-ins 2.4.0',
       pattern: { __regexp: '\\.md$' },
@@ -32,6 +32,8 @@ describe('the config sandbox', () => {
       markdown: {
         // Property access on a CommonJS `require` stand-in, never called.
         theme: { __standIn: { module: 'prism-kit', export: 'themes.github' } },
+        // require.resolve() of a package's file: a path under the project's node_modules, installed or not.
+        stylesheet: join(FIXTURES, 'sandbox-stand-ins/node_modules/prism-kit/themes/github.css'),
         languages: [{ __standIn: { module: 'shiki-extras', export: 'extra' }, args: ['toml'] }],
         config: { __function: 'config' },
       },
