@@ -178,7 +178,16 @@ describe('markdown.format for .md files', () => {
     expect(md('Use {name} in templates.\n', 'mdx').warnings.map((warning) => warning.message)).toEqual([
       'expression {name} is not evaluated: MDX is read, never run, so it is dropped',
     ])
-    expect(md('Before.\n\n<!-- draft -->\n', 'mdx').errors.map((error) => error.line)).toEqual([3])
+    expect(md('Before.\n\n<Tabs>\n\nOpen.\n', 'mdx').errors.map((error) => error.line)).toEqual([3])
+  })
+
+  it('mdx and detect: accept HTML comments and drop them, as Docusaurus 3 does, so a page with imports and comments is MDX', () => {
+    const body = "import Tabs from '@theme/Tabs'\n\n<!-- for editors -->\n\nHello <!-- inline --> there.\n"
+    for (const format of ['mdx', 'detect'] as const) {
+      const parsed = md(body, format)
+      expect(parsed.errors).toEqual([])
+      expect(outline(parsed.tree.children)).toEqual(['paragraph: Hello  there.'])
+    }
   })
 
   it('.mdx files are MDX whatever the format says', () => {
