@@ -56,8 +56,9 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
       links: z.enum(['warn', 'error']).default('error'),
       redirects: z.array(redirectEntry).default([]),
       search: z.object({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
-      // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS.
-      markdown: z.object({ format: z.enum(MARKDOWN_FORMATS).default('detect') }).default({ format: 'detect' }),
+      // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS. `vue`: `{{ }}` in
+      // pages read as Markdown is Vue's, as VitePress compiles them (remark-vue-markup.ts); off, it is text.
+      markdown: z.object({ format: z.enum(MARKDOWN_FORMATS).default('detect'), vue: z.boolean().default(false) }).default({ format: 'detect', vue: false }),
       // The sidebar spelled out, which replaces the one made from folders (sites whose order lives in code).
       sidebar: sidebarSchema.optional(),
       // Where a root path (`/img/logo.png`) finds its file: VitePress's `public/`, Docusaurus's `static/`.

@@ -24,6 +24,7 @@ import { remarkGithubAlerts } from './plugins/remark-github-alerts.ts'
 import { remarkHeadingIds } from './plugins/remark-heading-ids.ts'
 import { remarkLegacyContainerFences } from './plugins/remark-legacy-container-fences.ts'
 import { remarkMarkdownCopy } from './plugins/remark-markdown-copy.ts'
+import { remarkVueMarkup } from './plugins/remark-vue-markup.ts'
 
 // GitHub's schema, plus `class` on any element (authors style their own
 // HTML): the per-tag class allow-lists are dropped in favour of `*`. Author
@@ -69,6 +70,8 @@ function markdownToHtml(options: { rawHtml: boolean }) {
     .use(remarkContainerSyntax)
     // First of the transforms: it may parse the document again.
     .use(remarkLegacyContainerFences)
+    // Before directive names, which unwrap the `::: v-pre` it leaves as written.
+    .use(remarkVueMarkup)
     .use(remarkGithubAlerts)
     .use(remarkCodeGroup)
     // After code groups, which take a fence's title for their tab label: the rest of the meta is the code's.

@@ -23,6 +23,8 @@ export interface RenderInput {
   format?: MarkdownFormat
   /** The partials the body may inline, by content path (see partialsFor). */
   partials?: Record<string, PartialSource>
+  /** Whether `{{ … }}` in a page read as Markdown is Vue's (site.yml `markdown.vue`). Default false. */
+  vue?: boolean
 }
 
 export interface Heading {
@@ -63,9 +65,12 @@ const headingTag = /^h([1-6])$/
 export function renderDocument(input: RenderInput, targets: LinkTargets): RenderedDocument {
   const file = new VFile({ path: input.path, value: input.body })
   file.data.linkContext = { path: input.path, targets, lineOffset: input.bodyLine - 1 }
-  const findings = { errors: [], warnings: [] }
+  const findings: { errors: ContentProblem[]; warnings: ContentProblem[] } = { errors: [], warnings: [] }
   const source = { path: input.path, body: input.body, bodyLine: input.bodyLine, syntax: syntaxOf(input.path, input.format ?? 'md') }
-  const mdast = parseSource(file, source, { findings, partials: input.partials ?? {}, format: input.format ?? 'md', within: [input.path] }).tree
+  const parsed = parseSource(file, source, { findings, partials: input.partials ?? {}, format: input.format ?? 'md', within: [input.path] })
+  const mdast = parsed.tree
+  // MDX has no Vue markup: its expressions and components are MDX's, reduced already.
+  if (!parsed.mdx) file.data.vueMarkup = { path: input.path, bodyLine: input.bodyLine, warnings: findings.warnings, interpolation: input.vue ?? false }
   const processor = hasRawHtml(mdast) ? markdownWithHtmlProcessor : markdownProcessor
   const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)

@@ -51,6 +51,7 @@ function sameInput(a: RenderInput, b: RenderInput): boolean {
     a.bodyLine === b.bodyLine &&
     a.body === b.body &&
     a.format === b.format &&
+    a.vue === b.vue &&
     (a.partials === b.partials || JSON.stringify(a.partials) === JSON.stringify(b.partials))
   )
 }
@@ -82,6 +83,8 @@ export interface RenderOptions {
   format: MarkdownFormat
   /** The partials pages may inline, by content path. */
   partials: Map<string, PartialSource>
+  /** site.yml `markdown.vue`: `{{ }}` in pages read as Markdown is Vue's. */
+  vue?: boolean
 }
 
 type ReleaseFile = ParsedFile<Partial<ReleaseFrontMatter>>
@@ -97,7 +100,7 @@ export async function renderContent(
   const inputs = new Map<string, RenderInput>()
   const source = (path: string, body: string, bodyLine: number): RenderInput => {
     const partials = options.format === 'md' && !path.endsWith('.mdx') ? undefined : partialsFor(body, options.partials)
-    return { path, body, bodyLine, format: options.format, ...(partials ? { partials } : {}) }
+    return { path, body, bodyLine, format: options.format, ...(partials ? { partials } : {}), ...(options.vue ? { vue: true } : {}) }
   }
   for (const { path, parsed } of documents) inputs.set(`document:${path}`, source(path, parsed.body, parsed.bodyLine))
   for (const parsed of releases) {

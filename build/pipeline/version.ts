@@ -99,6 +99,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   const targets = memo([links, assets], () => ({ ...links.targets, assets: assets.targets }))
   const rendered = await renderContent(documents, input.releaseFiles, targets, input.renderMany, {
     format: site.markdown.format,
+    vue: site.markdown.vue,
     partials: partialSources(docFiles),
   })
   problems.push(...rendered.errors)

@@ -98,6 +98,12 @@ describe('MDX components become the shared directive vocabulary', () => {
     expect(warnings).toEqual([{ path: 'docs/en/page.mdx', line: 3, message: 'component <Video> is not supported: its children are kept' }])
   })
 
+  it('drops a component without children and says so in its warning', () => {
+    const { tree, warnings } = parse('The regions are:\n\n<RegionList />\n')
+    expect(outline(tree.children)).toEqual(['paragraph: The regions are:'])
+    expect(warnings).toEqual([{ path: 'docs/en/page.mdx', line: 3, message: 'component <RegionList> is not supported: it is dropped' }])
+  })
+
   it('removes <script> and <style> with their content, from the HTML and from the Markdown copy', () => {
     const output = renderDocument({ path: 'docs/en/page.mdx', body: '# Page\n\nKept.\n\n<script>alert("leak")</script>\n\n<style>{`p { color: red }`}</style>\n', bodyLine: 1 }, { urls: {}, markdownUrls: {} })
     for (const text of [output.html, output.markdown]) {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { renderDocument, type LinkTargets, type RenderedDocument } from '../../build/markdown/render.ts'
+import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from '../../build/markdown/render.ts'
 
 const fixtures = join(import.meta.dirname, '../fixtures/render')
 
@@ -14,6 +14,8 @@ interface RenderCase {
   input: string
   body: string
   targets: LinkTargets
+  /** `settings.json`: what site.yml would set (`{"vue": true}`). */
+  settings: Pick<RenderInput, 'format' | 'vue'>
   /** Any of these the fixture's expected.json names; `markdown` is the document's Markdown copy. */
   expected: Partial<Pick<RenderedDocument, 'html' | 'headings' | 'h1' | 'markdown' | 'errors' | 'warnings'>>
 }
@@ -26,6 +28,7 @@ function loadCase(name: string): RenderCase {
     input,
     body: readFileSync(file(input), 'utf8'),
     targets: htmlTargets(existsSync(file('targets.json')) ? (JSON.parse(readFileSync(file('targets.json'), 'utf8')) as Record<string, string>) : {}),
+    settings: existsSync(file('settings.json')) ? (JSON.parse(readFileSync(file('settings.json'), 'utf8')) as RenderCase['settings']) : {},
     expected: JSON.parse(readFileSync(file('expected.json'), 'utf8')) as RenderCase['expected'],
   }
 }
@@ -45,9 +48,9 @@ describe('renderDocument on the fixtures in test/fixtures/render', () => {
     for (const { name, expected } of cases) expect(Object.keys(expected), name).not.toHaveLength(0)
   })
 
-  for (const { name, input, body, targets, expected } of cases) {
+  for (const { name, input, body, targets, settings, expected } of cases) {
     it(name.replaceAll('-', ' '), () => {
-      const output = renderDocument({ path: `docs/en/${name}${input.slice(input.indexOf('.'))}`, body, bodyLine: 1 }, targets)
+      const output = renderDocument({ path: `docs/en/${name}${input.slice(input.indexOf('.'))}`, body, bodyLine: 1, ...settings }, targets)
       const picked = Object.fromEntries(Object.keys(expected).map((key) => [key, output[key as keyof RenderedDocument]]))
       expect(picked).toEqual(expected)
     })

@@ -122,7 +122,7 @@ function rewriteElement(element: JsxElement, state: State): RootContent[] {
   if (/^[a-z]/.test(name) && !name.includes('.')) return [asHtml(element, state)]
   const known = knownComponent(element)
   if (known) return known
-  warn(state, element, `component <${name}> is not supported: its children are kept`)
+  warn(state, element, `component <${name}> is not supported: ${element.children.length > 0 ? 'its children are kept' : 'it is dropped'}`)
   return element.children
 }
 
