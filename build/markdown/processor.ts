@@ -31,9 +31,10 @@ import { remarkVueMarkup } from './plugins/remark-vue-markup.ts'
 // ids keep GitHub's `user-content-` prefix; heading ids are added after
 // sanitizing, unprefixed, so the two never collide. Added for the directive
 // vocabulary and highlighted code, on the elements that carry them only:
-// `aside`, `figure`/`figcaption` (code titles), `data-kind` (admonitions,
-// tabs, badges), `data-label` (tab panels), `data-highlighted` (lines). None
-// of them can run anything; `tabindex` is in GitHub's schema already.
+// `aside`, `figure`/`figcaption` (code titles), `header` (a page's hero),
+// `data-kind` (admonitions, tabs, badges, hero actions), `data-label` (tab
+// panels), `data-highlighted` (lines). None of them can run anything;
+// `tabindex` is in GitHub's schema already.
 // `<style>` is removed with its content, like `<script>`: unwrapped, its
 // CSS would be printed as text.
 const withoutClassLists = Object.fromEntries(
@@ -48,11 +49,12 @@ const CLOBBER_PREFIX = 'user-content-'
 const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
   clobberPrefix: CLOBBER_PREFIX,
-  tagNames: [...(defaultSchema.tagNames ?? []), 'aside', 'figure', 'figcaption'],
+  tagNames: [...(defaultSchema.tagNames ?? []), 'aside', 'figure', 'figcaption', 'header'],
   strip: [...STRIPPED_ELEMENTS],
   attributes: {
     ...withoutClassLists,
     '*': [...(withoutClassLists['*'] ?? []), 'className'],
+    a: [...(withoutClassLists.a ?? []), 'dataKind'],
     aside: ['dataKind'],
     details: [...(withoutClassLists.details ?? []), 'dataKind'],
     div: [...(withoutClassLists.div ?? []), 'dataKind', 'dataLabel'],
@@ -100,6 +102,9 @@ function markdownToHtml(options: { rawHtml: boolean }) {
  */
 export const markdownProcessor = markdownToHtml({ rawHtml: false })
 export const markdownWithHtmlProcessor = markdownToHtml({ rawHtml: true })
+
+/** A page's hero (hero.ts), made by the build from front matter: sanitized, its links and image resolved as a page's. */
+export const heroHtmlProcessor = unified().use(rehypeSanitize, sanitizeSchema).use(rehypeLinks).use(rehypeAssets).use(rehypeStringify).freeze()
 
 /** How the Markdown copy is written: the most common choices of CommonMark authors. */
 const MARKDOWN_STYLE: MarkdownStyle = {

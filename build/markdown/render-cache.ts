@@ -40,7 +40,7 @@ export class RenderCache {
 
   private keyOf(input: RenderInput): string {
     const partials = input.partials ? JSON.stringify(input.partials) : ''
-    return createHash('sha256').update(`${input.path}\u0000${input.bodyLine}\u0000${input.format ?? ''}\u0000${input.vue ?? ''}\u0000${partials}\u0000${input.body}`).digest('hex')
+    return createHash('sha256').update(`${input.path}\u0000${input.bodyLine}\u0000${input.format ?? ''}\u0000${input.vue ?? ''}\u0000${input.hero ? JSON.stringify(input.hero) : ''}\u0000${partials}\u0000${input.body}`).digest('hex')
   }
 
   async get(input: RenderInput, targets: LinkTargets): Promise<RenderedDocument | undefined> {

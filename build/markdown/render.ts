@@ -8,7 +8,9 @@ import { withoutMdxForCopy } from './mdx/copy.ts'
 import { parseSource } from './mdx/parse.ts'
 import type { PartialSource } from './mdx/partials.ts'
 import { syntaxOf, type MarkdownFormat } from './mdx/syntax.ts'
+import type { Hero } from '../../contract/index.ts'
 import type { AssetReference } from './asset-targets.ts'
+import { heroCopy, renderHero, type HeroSource } from './hero.ts'
 import type { LinkTargets } from './link-resolution.ts'
 import type { ResolvedLink } from './plugins/rehype-links.ts'
 import { markdownCopyProcessor, markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
@@ -25,6 +27,8 @@ export interface RenderInput {
   partials?: Record<string, PartialSource>
   /** Whether `{{ … }}` in a page read as Markdown is Vue's (site.yml `markdown.vue`). Default false. */
   vue?: boolean
+  /** The page's hero, from front matter: rendered before the body. */
+  hero?: HeroSource
 }
 
 export interface Heading {
@@ -40,7 +44,10 @@ export interface TextSection {
 }
 
 export interface RenderedDocument {
+  /** The hero first, when the page has one. */
   html: string
+  /** Starlight's `hero:` front matter, its links and image resolved, or null. */
+  hero: Hero | null
   /** Text of the first `# H1`, the title when front matter has none. */
   h1: string | null
   headings: Heading[]
@@ -74,15 +81,21 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
   const processor = hasRawHtml(mdast) ? markdownWithHtmlProcessor : markdownProcessor
   const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)
+  const h1 = headings.find((heading) => heading.depth === 1)?.text ?? null
+  const hero = input.hero ? renderHero(input.hero, file, h1) : undefined
   // The HTML tree is built: the Markdown tree is the copy's to change now.
-  const markdown = markdownCopyProcessor.stringify(markdownCopyProcessor.runSync(withoutMdxForCopy(mdast), file), file)
+  const copy = withoutMdxForCopy(mdast)
+  if (input.hero) copy.children.unshift(...heroCopy(input.hero))
+  const markdown = markdownCopyProcessor.stringify(markdownCopyProcessor.runSync(copy, file), file)
+  const html = processor.stringify(tree, file)
   return {
-    html: processor.stringify(tree, file),
-    h1: headings.find((heading) => heading.depth === 1)?.text ?? null,
+    html: hero ? [hero.html, html].filter((part) => part !== '').join('\n') : html,
+    hero: hero?.hero ?? null,
+    h1,
     headings,
     sections: splitSections(tree),
-    links: file.data.links ?? [],
-    assets: file.data.assets ?? [],
+    links: [...(hero?.links ?? []), ...(file.data.links ?? [])],
+    assets: [...(hero?.assets ?? []), ...(file.data.assets ?? [])],
     markdown,
     ...findings,
   }

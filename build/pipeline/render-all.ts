@@ -1,5 +1,6 @@
 import type { SourceDocument } from '../content/documents.ts'
 import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
+import { heroSource } from '../content/hero.ts'
 import { byPlace, type ContentProblem } from '../content/problems.ts'
 import { frontMatterPage, isLayoutFrontMatter } from '../markdown/mdx/layout-page.ts'
 import { partialsFor, type PartialSource } from '../markdown/mdx/partials.ts'
@@ -52,6 +53,7 @@ function sameInput(a: RenderInput, b: RenderInput): boolean {
     a.body === b.body &&
     a.format === b.format &&
     a.vue === b.vue &&
+    JSON.stringify(a.hero) === JSON.stringify(b.hero) &&
     (a.partials === b.partials || JSON.stringify(a.partials) === JSON.stringify(b.partials))
   )
 }
@@ -102,7 +104,10 @@ export async function renderContent(
     const partials = options.format === 'md' && !path.endsWith('.mdx') ? undefined : partialsFor(body, options.partials)
     return { path, body, bodyLine, format: options.format, ...(partials ? { partials } : {}), ...(options.vue ? { vue: true } : {}) }
   }
-  for (const { path, parsed } of documents) inputs.set(`document:${path}`, source(path, parsed.body, parsed.bodyLine))
+  for (const { path, parsed } of documents) {
+    const hero = heroSource(parsed.data, parsed.lineOf('hero'))
+    inputs.set(`document:${path}`, { ...source(path, parsed.body, parsed.bodyLine), ...(hero ? { hero } : {}) })
+  }
   for (const parsed of releases) {
     const { file, data } = parsed
     inputs.set(`release:${file.path}`, source(file.path, parsed.body, parsed.bodyLine))
