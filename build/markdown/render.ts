@@ -77,7 +77,10 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
   const parsed = parseSource(file, source, { findings, partials: input.partials ?? {}, format: input.format ?? 'md', within: [input.path] })
   const mdast = parsed.tree
   // MDX has no Vue markup: its expressions and components are MDX's, reduced already.
-  if (!parsed.mdx) file.data.vueMarkup = { path: input.path, bodyLine: input.bodyLine, warnings: findings.warnings, interpolation: input.vue ?? false }
+  if (!parsed.mdx) {
+    const fileLine = (line: number) => line + input.bodyLine - 1
+    file.data.vueMarkup = { path: input.path, fileLine, warnings: findings.warnings, interpolation: input.vue ?? false }
+  }
   const processor = hasRawHtml(mdast) ? markdownWithHtmlProcessor : markdownProcessor
   const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)

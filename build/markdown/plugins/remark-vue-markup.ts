@@ -6,8 +6,8 @@ import { componentTags, loneComponentTag } from './component-tags.ts'
 /** What the plugin needs of the page it runs on, handed over in `file.data.vueMarkup`. */
 export interface VueMarkupContext {
   path: string
-  /** The file line of the tree's line 1. */
-  bodyLine: number
+  /** The file line of a line of the parsed text. */
+  fileLine: (line: number) => number
   warnings: ContentProblem[]
   /** Whether `{{ … }}` is Vue's (site.yml `markdown.vue`): elsewhere it is text, as Jinja or Handlebars docs write it. */
   interpolation: boolean
@@ -86,5 +86,5 @@ function withoutInterpolations(value: string, node: RootContent, context: VueMar
 
 /** A warning at `line` lines below the node's first. */
 function warn(context: VueMarkupContext, node: RootContent, line: number, message: string): void {
-  context.warnings.push({ path: context.path, line: (node.position?.start.line ?? 1) + line + context.bodyLine - 1, message })
+  context.warnings.push({ path: context.path, line: context.fileLine((node.position?.start.line ?? 1) + line), message })
 }
