@@ -40,19 +40,19 @@ export interface RenderedHero {
 export function renderHero(source: HeroSource, page: VFile, h1: string | null): RenderedHero {
   const context = page.data.linkContext
   const file = new VFile({ path: page.path })
-  // Its elements sit at the line of `hero:`, a file line: what the passes find there is reported at it.
-  if (context) file.data.linkContext = { ...context, lineOffset: 0 }
-  const position = { start: { line: source.line, column: 1 }, end: { line: source.line, column: 1 } }
+  if (context) file.data.linkContext = context
   const children: ElementContent[] = []
-  if (source.image) children.push({ ...h('img', { src: source.image.src, alt: source.image.alt }), position })
+  if (source.image) children.push(h('img', { src: source.image.src, alt: source.image.alt }))
   children.push(h('h1', htmlText(source.title ?? source.pageTitle ?? h1 ?? '')))
   if (source.tagline) children.push(h('p', { className: ['hero-tagline'] }, htmlText(source.tagline)))
-  const actions = source.actions.map((action) => ({ ...h('a', { className: ['hero-action'], dataKind: action.variant, href: action.link }, action.text), position }))
+  const actions = source.actions.map((action) => h('a', { className: ['hero-action'], dataKind: action.variant, href: action.link }, action.text))
   if (actions.length > 0) children.push(h('p', { className: ['hero-actions'] }, actions))
   const tree = heroHtmlProcessor.runSync({ type: 'root', children: [h('header', { className: ['hero'] }, children)] }, file)
   // Above the fold: it loads at once, not lazily as the page's other images.
   for (const image of elementsIn(tree)) if (image.tagName === 'img') image.properties.loading = 'eager'
-  return { hero: heroOf(tree, source), html: heroHtmlProcessor.stringify(tree, file), links: file.data.links ?? [], assets: file.data.assets ?? [] }
+  // All of it was written at `hero:` in front matter: what the passes found is reported at that line.
+  const atHero = <T extends { line: number }>(found: T[] | undefined): T[] => (found ?? []).map((item) => ({ ...item, line: source.line }))
+  return { hero: heroOf(tree, source), html: heroHtmlProcessor.stringify(tree, file), links: atHero(file.data.links), assets: atHero(file.data.assets) }
 }
 
 /** The hero as the sanitized, resolved HTML says it: what a front end building its own header reads. */
