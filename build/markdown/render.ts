@@ -76,12 +76,13 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
   const source = { path: input.path, body: input.body, bodyLine: input.bodyLine, syntax: syntaxOf(input.path, input.format ?? 'md') }
   const parsed = parseSource(file, source, { findings, partials: input.partials ?? {}, format: input.format ?? 'md', within: [input.path] })
   const mdast = parsed.tree
-  // MDX has no Vue markup: its expressions and components are MDX's, reduced already.
-  if (!parsed.mdx) {
+  const rawHtml = hasRawHtml(mdast)
+  // Only raw HTML holds a component, only `{{` an interpolation; MDX has neither: its own are reduced already.
+  if (!parsed.mdx && (rawHtml || (input.vue && input.body.includes('{{')))) {
     const fileLine = (line: number) => line + input.bodyLine - 1
     file.data.vueMarkup = { path: input.path, fileLine, warnings: findings.warnings, interpolation: input.vue ?? false }
   }
-  const processor = hasRawHtml(mdast) ? markdownWithHtmlProcessor : markdownProcessor
+  const processor = rawHtml ? markdownWithHtmlProcessor : markdownProcessor
   const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)
   const h1 = headings.find((heading) => heading.depth === 1)?.text ?? null

@@ -29,8 +29,9 @@ const interpolation = /\{\{([\s\S]*?)\}\}/g
  * Vue's markup in a page read as Markdown (VitePress compiles each page as a
  * Vue template), handled as MDX's is: a component (`<SupportedVersions />`,
  * `<MyComp prop="x">…</MyComp>`, `<my-widget>`) is a warning naming it, its
- * tags dropped by the sanitizer as any element it does not know, its
- * children kept; under `interpolation`, a `{{ expression }}` outside code
+ * children kept; a tag that is a piece of raw HTML of its own is dropped
+ * here, one inside a block of HTML by the sanitizer, as any element it does
+ * not know. Under `interpolation`, a `{{ expression }}` outside code
  * is dropped with a warning, except inside `::: v-pre`, where VitePress
  * prints it as written. Code never holds either: Markdown parsed it as code.
  */
