@@ -37,6 +37,29 @@ export const EditInfoSchema = z.strictObject({
 export type EditInfo = z.infer<typeof EditInfoSchema>
 
 /**
+ * A page's hero, as Starlight's `hero:` front matter describes it (a splash
+ * page's title, tagline, image and calls to action), with its image's and
+ * links' URLs resolved as the page's are. The same hero opens the page's
+ * `html` as `<header class="hero">`, for front ends that only show `html`.
+ */
+export const HeroSchema = z
+  .strictObject({
+    title: z.string(),
+    tagline: z.string().nullable(),
+    image: z.strictObject({ src: z.string(), alt: z.string() }).nullable(),
+    actions: z.array(
+      z.strictObject({
+        text: z.string(),
+        link: z.string(),
+        variant: z.enum(['primary', 'secondary', 'minimal']).meta({ description: 'How prominent the action is: primary, secondary or minimal, as Starlight draws them' }),
+      }),
+    ),
+  })
+  .meta({ description: "The page's hero (Starlight's `hero:` front matter): title, tagline, image and calls to action, URLs resolved" })
+export type Hero = z.infer<typeof HeroSchema>
+export const HERO_VARIANTS = HeroSchema.shape.actions.element.shape.variant.options
+
+/**
  * One stored document variant, which is also the response body, served as
  * stored. It carries no version field of its own: only a manifest of the
  * right schema version names it, and the strict shape refuses any other.
@@ -53,6 +76,8 @@ export const DocumentBlobSchema = z.strictObject({
   section: z.string(),
   tags: z.array(z.string()),
   html: z.string(),
+  /** The page's hero (a splash page's header), or null: most pages have none. */
+  hero: HeroSchema.nullable(),
   toc: z.array(TocEntrySchema),
   nav: DocumentNavSchema,
   edit: EditInfoSchema,

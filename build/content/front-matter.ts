@@ -1,6 +1,7 @@
 import matter from 'gray-matter'
 import semver from 'semver'
 import { z } from 'zod'
+import { heroFrontMatter } from './hero.ts'
 import { plainIssue, shownValue } from './plain-issues.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
 import { readYaml, type YamlProblem } from './yaml.ts'
@@ -85,6 +86,8 @@ const documentSchema = z.looseObject({
   lastUpdated: lastUpdated.optional(),
   prev: navOverride.optional(),
   next: navOverride.optional(),
+  // A splash page's header (Starlight), or VitePress's home layout's: see hero.ts.
+  hero: heroFrontMatter.optional(),
   // Old slugs of this page: one, or a list.
   redirectFrom: z
     .union([z.string(), z.array(z.string())], { error: 'must be a slug or a list of slugs' })

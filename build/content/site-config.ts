@@ -62,7 +62,8 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
       redirects: z.array(redirectEntry).default([]),
       search: z.strictObject({ synonyms: z.array(synonymGroup).default([]) }).default({ synonyms: [] }),
       // How `.md` files are parsed (`.mdx` files always as MDX): see MARKDOWN_FORMATS. How headings
-      // get their ids: as the framework the docs come from makes them (heading-slugs.ts).
+      // get their ids: as the framework the docs come from makes them (heading-slugs.ts). `vue`: `{{ }}`
+      // in pages read as Markdown is Vue's, as VitePress compiles them (remark-vue-markup.ts); off, it is text.
       markdown: z
         .strictObject({
           format: z.enum(MARKDOWN_FORMATS).default('detect'),
@@ -70,6 +71,7 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
           // Which title wins when a page has a front matter title and an H1: VitePress's `title:` is
           // the browser tab's text (`Mocking | Guide`) and readers see the H1, so `heading` takes the H1.
           title: z.enum(['frontMatter', 'heading']).default('frontMatter'),
+          vue: z.boolean().default(false),
         })
         .prefault({}),
       // The sidebar spelled out, which replaces the one made from folders (sites whose order lives in code).
@@ -196,7 +198,7 @@ function knownKeysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] 
   let at: unknown = schema
   for (let step = 0; ; ) {
     if (at instanceof z.ZodPipe) at = at.in
-    else if (at instanceof z.ZodOptional || at instanceof z.ZodDefault) at = at.unwrap()
+    else if (at instanceof z.ZodOptional || at instanceof z.ZodDefault || at instanceof z.ZodPrefault) at = at.unwrap()
     else if (at instanceof z.ZodArray) at = at.element
     else if (typeof path[step] === 'number') step++
     else if (at instanceof z.ZodObject && step < path.length) at = at.shape[String(path[step++])]

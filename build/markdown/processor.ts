@@ -25,15 +25,17 @@ import { remarkHeadingIds } from './plugins/remark-heading-ids.ts'
 import { remarkLegacyContainerFences } from './plugins/remark-legacy-container-fences.ts'
 import { remarkMarkdownCopy } from './plugins/remark-markdown-copy.ts'
 import { remarkTabLabels } from './plugins/remark-tab-labels.ts'
+import { remarkVueMarkup } from './plugins/remark-vue-markup.ts'
 
 // GitHub's schema, plus `class` on any element (authors style their own
 // HTML): the per-tag class allow-lists are dropped in favour of `*`. Author
 // ids keep GitHub's `user-content-` prefix; heading ids are added after
 // sanitizing, unprefixed, so the two never collide. Added for the directive
 // vocabulary and highlighted code, on the elements that carry them only:
-// `aside`, `figure`/`figcaption` (code titles), `data-kind` (admonitions,
-// tabs, badges), `data-label` (tab panels), `data-highlighted` (lines). None
-// of them can run anything; `tabindex` is in GitHub's schema already.
+// `aside`, `figure`/`figcaption` (code titles), `header` (a page's hero),
+// `data-kind` (admonitions, tabs, badges, hero actions), `data-label` (tab
+// panels), `data-highlighted` (lines). None of them can run anything;
+// `tabindex` is in GitHub's schema already.
 // `<style>` is removed with its content, like `<script>`: unwrapped, its
 // CSS would be printed as text.
 const withoutClassLists = Object.fromEntries(
@@ -48,11 +50,12 @@ const CLOBBER_PREFIX = 'user-content-'
 const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
   clobberPrefix: CLOBBER_PREFIX,
-  tagNames: [...(defaultSchema.tagNames ?? []), 'aside', 'figure', 'figcaption'],
+  tagNames: [...(defaultSchema.tagNames ?? []), 'aside', 'figure', 'figcaption', 'header'],
   strip: [...STRIPPED_ELEMENTS],
   attributes: {
     ...withoutClassLists,
     '*': [...(withoutClassLists['*'] ?? []), 'className'],
+    a: [...(withoutClassLists.a ?? []), 'dataKind'],
     aside: ['dataKind'],
     details: [...(withoutClassLists.details ?? []), 'dataKind'],
     div: [...(withoutClassLists.div ?? []), 'dataKind', 'dataLabel'],
@@ -70,6 +73,8 @@ function markdownToHtml(options: { rawHtml: boolean }) {
     .use(remarkContainerSyntax)
     // First of the transforms: it may parse the document again.
     .use(remarkLegacyContainerFences)
+    // Before directive names, which unwrap the `::: v-pre` it leaves as written.
+    .use(remarkVueMarkup)
     .use(remarkGithubAlerts)
     .use(remarkCodeGroup)
     .use(remarkTabLabels)
@@ -99,6 +104,9 @@ function markdownToHtml(options: { rawHtml: boolean }) {
  */
 export const markdownProcessor = markdownToHtml({ rawHtml: false })
 export const markdownWithHtmlProcessor = markdownToHtml({ rawHtml: true })
+
+/** A page's hero (hero.ts), made by the build from front matter: sanitized, its links and image resolved as a page's. */
+export const heroHtmlProcessor = unified().use(rehypeSanitize, sanitizeSchema).use(rehypeLinks).use(rehypeAssets).use(rehypeStringify).freeze()
 
 /** How the Markdown copy is written: the most common choices of CommonMark authors. */
 const MARKDOWN_STYLE: MarkdownStyle = {

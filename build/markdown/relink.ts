@@ -27,6 +27,7 @@ export function relinked(input: RenderInput, output: RenderedDocument, targets: 
     ...output,
     links,
     html: output.html.replace(HREF, (value: string) => rewritten(value, urls)),
+    hero: output.hero && { ...output.hero, actions: output.hero.actions.map((action) => ({ ...action, link: rewritten(action.link, urls) })) },
     // The copy keeps raw HTML links as `href="…"`, with their Markdown URLs too.
     markdown: output.markdown.replace(MARKDOWN_DESTINATION, (value: string) => rewritten(value, markdownUrls)).replace(HREF, (value: string) => rewritten(value, markdownUrls)),
   }

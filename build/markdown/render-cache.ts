@@ -40,7 +40,7 @@ export class RenderCache {
 
   private keyOf(input: RenderInput): string {
     const partials = input.partials ? JSON.stringify(input.partials) : ''
-    const settings = `${input.format ?? ''}\u0000${input.headingIds ?? ''}`
+    const settings = `${input.format ?? ''}\u0000${input.headingIds ?? ''}\u0000${input.vue ?? ''}\u0000${input.hero ? JSON.stringify(input.hero) : ''}`
     return createHash('sha256').update(`${input.path}\u0000${input.bodyLine}\u0000${settings}\u0000${partials}\u0000${input.body}`).digest('hex')
   }
 

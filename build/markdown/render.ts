@@ -9,8 +9,10 @@ import { withoutMdxForCopy } from './mdx/copy.ts'
 import { parseSource } from './mdx/parse.ts'
 import type { PartialSource } from './mdx/partials.ts'
 import { syntaxOf, type MarkdownFormat } from './mdx/syntax.ts'
+import type { Hero } from '../../contract/index.ts'
 import type { AssetReference } from './asset-targets.ts'
 import type { HeadingIdRule } from './heading-slugs.ts'
+import { heroCopy, renderHero, type HeroSource } from './hero.ts'
 import type { LinkTargets } from './link-resolution.ts'
 import type { ResolvedLink } from './plugins/rehype-links.ts'
 import { markdownCopyProcessor, markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
@@ -27,6 +29,10 @@ export interface RenderInput {
   partials?: Record<string, PartialSource>
   /** How headings get their ids (site.yml `markdown.headingIds`). Default `github`. */
   headingIds?: HeadingIdRule
+  /** Whether `{{ … }}` in a page read as Markdown is Vue's (site.yml `markdown.vue`). Default false. */
+  vue?: boolean
+  /** The page's hero, from front matter: rendered before the body. */
+  hero?: HeroSource
 }
 
 export interface Heading {
@@ -42,7 +48,10 @@ export interface TextSection {
 }
 
 export interface RenderedDocument {
+  /** The hero first, when the page has one. */
   html: string
+  /** Starlight's `hero:` front matter, its links and image resolved, or null. */
+  hero: Hero | null
   /** Text of the first `# H1`, the title when front matter has none. */
   h1: string | null
   headings: Heading[]
@@ -78,21 +87,33 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
   if (input.headingIds) file.data.headingIdRule = input.headingIds
   const findings: { errors: ContentProblem[]; warnings: ContentProblem[] } = { errors: [...expanded.errors], warnings: [] }
   const source = { path: input.path, body: expanded.body, bodyLine: input.bodyLine, syntax: syntaxOf(input.path, input.format ?? 'md'), fileLine: expanded.fileLine }
-  const mdast = parseSource(file, source, { findings, partials, format: input.format ?? 'md', within: [input.path] }).tree
-  const processor = hasRawHtml(mdast) ? markdownWithHtmlProcessor : markdownProcessor
+  const parsed = parseSource(file, source, { findings, partials, format: input.format ?? 'md', within: [input.path] })
+  const mdast = parsed.tree
+  const rawHtml = hasRawHtml(mdast)
+  // Only raw HTML holds a component, only `{{` an interpolation; MDX has neither: its own are reduced already.
+  if (!parsed.mdx && (rawHtml || (input.vue && expanded.body.includes('{{')))) {
+    file.data.vueMarkup = { path: input.path, fileLine: expanded.fileLine, warnings: findings.warnings, interpolation: input.vue ?? false }
+  }
+  const processor = rawHtml ? markdownWithHtmlProcessor : markdownProcessor
   const tree = processor.runSync(mdast, file)
   const headings = collectHeadings(tree)
+  const h1 = headings.find((heading) => heading.depth === 1)?.text ?? null
+  const hero = input.hero ? renderHero(input.hero, file, h1) : undefined
   // The HTML tree is built: the Markdown tree is the copy's to change now.
-  const markdown = markdownCopyProcessor.stringify(markdownCopyProcessor.runSync(withoutMdxForCopy(mdast), file), file)
+  const copy = withoutMdxForCopy(mdast)
+  if (input.hero) copy.children.unshift(...heroCopy(input.hero))
+  const markdown = markdownCopyProcessor.stringify(markdownCopyProcessor.runSync(copy, file), file)
+  const html = processor.stringify(tree, file)
   return {
-    html: processor.stringify(tree, file),
-    h1: headings.find((heading) => heading.depth === 1)?.text ?? null,
+    html: hero ? [hero.html, html].filter((part) => part !== '').join('\n') : html,
+    hero: hero?.hero ?? null,
+    h1,
     headings,
     sections: splitSections(tree),
-    links: file.data.links ?? [],
     anchors: Object.fromEntries(file.data.anchors ?? []),
     missingAnchors: file.data.missingAnchors ?? [],
-    assets: file.data.assets ?? [],
+    links: [...(hero?.links ?? []), ...(file.data.links ?? [])],
+    assets: [...(hero?.assets ?? []), ...(file.data.assets ?? [])],
     markdown,
     ...findings,
     unknownCodeLanguages: countOf(file.data.unknownCodeLanguages ?? []),

@@ -63,6 +63,7 @@ export function documentBlob({ requestedLocale, source, nav, edit, translations 
     section: source.section,
     tags: data.tags ?? [],
     html: source.rendered.html,
+    hero: source.rendered.hero,
     toc: buildToc(source.rendered.headings, data.toc),
     nav,
     edit,

@@ -1,5 +1,6 @@
 import type { SourceDocument } from '../content/documents.ts'
 import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
+import { heroSource } from '../content/hero.ts'
 import { byPlace, type ContentProblem } from '../content/problems.ts'
 import { frontMatterPage, isLayoutFrontMatter } from '../markdown/mdx/layout-page.ts'
 import { partialsFor, type PartialSource } from '../markdown/mdx/partials.ts'
@@ -53,6 +54,8 @@ function sameInput(a: RenderInput, b: RenderInput): boolean {
     a.body === b.body &&
     a.format === b.format &&
     a.headingIds === b.headingIds &&
+    a.vue === b.vue &&
+    JSON.stringify(a.hero) === JSON.stringify(b.hero) &&
     (a.partials === b.partials || JSON.stringify(a.partials) === JSON.stringify(b.partials))
   )
 }
@@ -86,6 +89,8 @@ export interface RenderOptions {
   partials: Map<string, PartialSource>
   /** site.yml `markdown.headingIds`: how headings get their ids. */
   headingIds: HeadingIdRule
+  /** site.yml `markdown.vue`: `{{ }}` in pages read as Markdown is Vue's. */
+  vue?: boolean
 }
 
 type ReleaseFile = ParsedFile<Partial<ReleaseFrontMatter>>
@@ -101,9 +106,12 @@ export async function renderContent(
   const inputs = new Map<string, RenderInput>()
   const source = (path: string, body: string, bodyLine: number): RenderInput => {
     const partials = partialsFor(body, options.partials, { imports: options.format !== 'md' || path.endsWith('.mdx') })
-    return { path, body, bodyLine, format: options.format, headingIds: options.headingIds, ...(partials ? { partials } : {}) }
+    return { path, body, bodyLine, format: options.format, headingIds: options.headingIds, ...(partials ? { partials } : {}), ...(options.vue ? { vue: true } : {}) }
   }
-  for (const { path, parsed } of documents) inputs.set(`document:${path}`, source(path, parsed.body, parsed.bodyLine))
+  for (const { path, parsed } of documents) {
+    const hero = heroSource(parsed.data, parsed.lineOf('hero'))
+    inputs.set(`document:${path}`, { ...source(path, parsed.body, parsed.bodyLine), ...(hero ? { hero } : {}) })
+  }
   for (const parsed of releases) {
     const { file, data } = parsed
     inputs.set(`release:${file.path}`, source(file.path, parsed.body, parsed.bodyLine))

@@ -105,6 +105,7 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     format: site.markdown.format,
     partials: partialSources(docFiles, included),
     headingIds: site.markdown.headingIds,
+    vue: site.markdown.vue,
   })
   problems.push(...rendered.errors)
   const fragments = settleFragments(rendered, targets.urls, (output, key, make) => memo(['fragments', output, key], make))

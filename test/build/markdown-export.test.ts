@@ -138,6 +138,15 @@ describe('the Markdown copy of a document', () => {
     expect(markdown).toContain('<a href="/v1/documents/setup.md?version=2.x">again</a>')
   })
 
+  it('is rendered again when markdown.vue changes, as {{ }} is then Vue\'s and no longer text', async () => {
+    const cache = await RenderCache.open(await makeTempDir('render-cache-'))
+    const input = { path: 'docs/en/page.md', body: 'Version {{ version }}.\n', bodyLine: 1 }
+    const targets = { urls: {}, markdownUrls: {} }
+    await cache.set(input, renderDocument(input, targets))
+    expect(await cache.get({ ...input, vue: true }, targets)).toBeUndefined()
+    expect((await cache.get(input, targets))?.html).toBe('<p>Version {{ version }}.</p>')
+  })
+
   it('is rendered again when a link it has stops resolving, as the broken link must be reported', async () => {
     const cache = await RenderCache.open(await makeTempDir('render-cache-'))
     const input = { path: 'docs/en/page.md', body: '[Install](./install.md)\n', bodyLine: 1 }

@@ -98,6 +98,12 @@ describe('MDX components become the shared directive vocabulary', () => {
     expect(warnings).toEqual([{ path: 'docs/en/page.mdx', line: 3, message: 'component <Video> is not supported: its children are kept' }])
   })
 
+  it('drops a component without children and says so in its warning', () => {
+    const { tree, warnings } = parse('The regions are:\n\n<RegionList />\n')
+    expect(outline(tree.children)).toEqual(['paragraph: The regions are:'])
+    expect(warnings).toEqual([{ path: 'docs/en/page.mdx', line: 3, message: 'component <RegionList> is not supported: it is dropped' }])
+  })
+
   it('removes <script> and <style> with their content, from the HTML and from the Markdown copy', () => {
     const output = renderDocument({ path: 'docs/en/page.mdx', body: '# Page\n\nKept.\n\n<script>alert("leak")</script>\n\n<style>{`p { color: red }`}</style>\n', bodyLine: 1 }, { urls: {}, markdownUrls: {} })
     for (const text of [output.html, output.markdown]) {
@@ -178,7 +184,16 @@ describe('markdown.format for .md files', () => {
     expect(md('Use {name} in templates.\n', 'mdx').warnings.map((warning) => warning.message)).toEqual([
       'expression {name} is not evaluated: MDX is read, never run, so it is dropped',
     ])
-    expect(md('Before.\n\n<!-- draft -->\n', 'mdx').errors.map((error) => error.line)).toEqual([3])
+    expect(md('Before.\n\n<Tabs>\n\nOpen.\n', 'mdx').errors.map((error) => error.line)).toEqual([3])
+  })
+
+  it('mdx and detect: accept HTML comments and drop them, as Docusaurus 3 does, so a page with imports and comments is MDX', () => {
+    const body = "import Tabs from '@theme/Tabs'\n\n<!-- for editors -->\n\nHello <!-- inline --> there.\n"
+    for (const format of ['mdx', 'detect'] as const) {
+      const parsed = md(body, format)
+      expect(parsed.errors).toEqual([])
+      expect(outline(parsed.tree.children)).toEqual(['paragraph: Hello  there.'])
+    }
   })
 
   it('.mdx files are MDX whatever the format says', () => {

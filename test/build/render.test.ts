@@ -14,8 +14,8 @@ interface RenderCase {
   input: string
   body: string
   targets: LinkTargets
-  /** `settings.json`: what site.yml would set (`{"headingIds": "vitepress"}`). */
-  settings: Pick<RenderInput, 'headingIds' | 'format'>
+  /** `settings.json`: what site.yml would set (`{"headingIds": "vitepress"}`, `{"vue": true}`). */
+  settings: Pick<RenderInput, 'headingIds' | 'format' | 'vue'>
   /** Any of these the fixture's expected.json names; `markdown` is the document's Markdown copy. */
   expected: Partial<Pick<RenderedDocument, 'html' | 'headings' | 'h1' | 'markdown' | 'errors' | 'warnings' | 'anchors' | 'missingAnchors'>>
 }

@@ -2,6 +2,7 @@ import type { PhrasingContent, RootContent } from 'mdast'
 import type { ContainerDirective, TextDirective } from 'mdast-util-directive'
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx'
 import { toString } from 'mdast-util-to-string'
+import { literalText } from './expressions.ts'
 import { admonitionKind, labelParagraph } from '../plugins/directive-vocabulary.ts'
 
 export type JsxElement = MdxJsxFlowElement | MdxJsxTextElement
@@ -42,10 +43,12 @@ export function isBlockComponent(name: string | null): boolean {
   return name !== null && name !== 'Badge' && Object.hasOwn(FLOW_COMPONENTS, name)
 }
 
-/** A plain string attribute; an expression value (`{…}`) is not run, so it counts as absent. */
+/** A string attribute, `label="x"` or `label={'x'}`; any other expression value is not run, so it counts as absent. */
 export function attribute(element: JsxElement, name: string): string | undefined {
   for (const candidate of element.attributes) {
-    if (candidate.type === 'mdxJsxAttribute' && candidate.name === name && typeof candidate.value === 'string') return candidate.value
+    if (candidate.type !== 'mdxJsxAttribute' || candidate.name !== name) continue
+    if (typeof candidate.value === 'string') return candidate.value
+    if (candidate.value) return literalText(candidate.value)
   }
   return undefined
 }

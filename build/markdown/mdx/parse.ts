@@ -1,4 +1,5 @@
 import type { Root, RootContent } from 'mdast'
+import remarkComment from '@slorber/remark-comment'
 import remarkGfm from 'remark-gfm'
 import remarkMdx from 'remark-mdx'
 import remarkParse from 'remark-parse'
@@ -10,6 +11,7 @@ import { resolveRelative } from '../link-resolution.ts'
 import { remarkContainerSyntax } from '../plugins/remark-container-syntax.ts'
 import { remarkLegacyContainerFences } from '../plugins/remark-legacy-container-fences.ts'
 import { markdownProcessor } from '../processor.ts'
+import { isCommentOnly } from './expressions.ts'
 import type { PartialSource } from './partials.ts'
 import { remarkMdxComponents, type Findings } from './remark-mdx-components.ts'
 import { syntaxOf, type MarkdownFormat } from './syntax.ts'
@@ -50,6 +52,9 @@ const mdxSyntax = unified()
   .use(remarkGfm)
   .use(remarkContainerSyntax)
   .use(remarkMdx)
+  // After remark-mdx, so its syntax is tried first at `<`: `<!-- -->` is a comment that is dropped, as
+  // Docusaurus 3 reads it (with this plugin), where MDX alone refuses the `!`. Code is never tokenized.
+  .use(remarkComment)
   .use(remarkLegacyContainerFences)
   .use(remarkMdxComponents)
   .freeze()
@@ -131,7 +136,7 @@ function hasMdxSyntax(tree: Root): boolean {
   visit(tree, (node) => {
     const esm = node.type === 'mdxjsEsm'
     const component = (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && /^[A-Z]|\./.test(node.name ?? '')
-    const comment = (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && node.data?.estree?.body.length === 0
+    const comment = (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && isCommentOnly(node)
     if (!(esm || component || comment)) return undefined
     found = true
     return EXIT

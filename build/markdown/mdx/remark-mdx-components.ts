@@ -1,11 +1,12 @@
-import type { Paragraph, Parent, Root, RootContent } from 'mdast'
-import type { MdxFlowExpression, MdxJsxFlowElement, MdxjsEsm, MdxTextExpression } from 'mdast-util-mdx'
+import type { Paragraph, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast'
+import type { MdxFlowExpression, MdxJsxAttribute, MdxJsxTextElement, MdxjsEsm, MdxTextExpression } from 'mdast-util-mdx'
 import { h } from 'hastscript'
 import { visit } from 'unist-util-visit'
 import type { Transformer } from 'unified'
 import type { ContentProblem } from '../../content/problems.ts'
 import { STRIPPED_ELEMENTS } from '../processor.ts'
 import { isBlockComponent, isJsx, knownComponent, type JsxElement } from './components.ts'
+import { isCommentOnly, literalText } from './expressions.ts'
 
 /** What rendering found to tell the author: errors fail the build, warnings are printed. */
 export interface Findings {
@@ -63,28 +64,54 @@ function rewriteChildren(parent: Parent, state: State): void {
 
 function rewrite(node: RootContent, state: State): RootContent[] {
   if (node.type === 'mdxjsEsm') return []
-  if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
-    if (!isComment(node)) warn(state, node, `expression {${node.value.trim()}} is not evaluated: MDX is read, never run, so it is dropped`)
-    return []
-  }
+  if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') return expression(node, state)
   if (!('children' in node)) return [node]
   if (isJsx(node) && node.name !== null && STRIPPED_ELEMENTS.includes(node.name)) return []
-  const block = node.type === 'paragraph' ? blockInParagraph(node) : undefined
-  if (block) return rewrite(block, state)
+  if (node.type === 'paragraph' && node.children.some(isBlockText)) return splitAtBlocks(node).flatMap((part) => rewrite(part, state))
   rewriteChildren(node, state)
   return isJsx(node) ? rewriteElement(node, state) : [node]
 }
 
+/** A component whose meaning is a block (`<TabItem>`, `<Aside>`), written inside a line of text. */
+function isBlockText(node: RootContent): node is MdxJsxTextElement {
+  return node.type === 'mdxJsxTextElement' && isBlockComponent(node.name)
+}
+
 /**
  * `<Aside>Short note.</Aside>` on one line is, to MDX, a paragraph holding
- * the component; a block component is the block, holding the paragraph.
+ * the component, and one-line tabs (`<TabItem label="a">x</TabItem>` on each
+ * line) a paragraph holding them all. A block component is the block, holding
+ * its text as a paragraph; the text around it stays in paragraphs of its own.
  */
-function blockInParagraph(paragraph: Paragraph): MdxJsxFlowElement | undefined {
-  const content = paragraph.children.filter((child) => child.type !== 'text' || child.value.trim() !== '')
-  const [only] = content
-  if (content.length !== 1 || only?.type !== 'mdxJsxTextElement' || !isBlockComponent(only.name)) return undefined
-  const inner: Paragraph = { type: 'paragraph', children: only.children, ...(only.position ? { position: only.position } : {}) }
-  return { type: 'mdxJsxFlowElement', name: only.name, attributes: only.attributes, children: [inner], ...(only.position ? { position: only.position } : {}) }
+function splitAtBlocks(paragraph: Paragraph): RootContent[] {
+  const parts: RootContent[] = []
+  let run: PhrasingContent[] = []
+  const closeRun = () => {
+    if (run.some((child) => child.type !== 'text' || child.value.trim() !== '')) parts.push({ type: 'paragraph', children: trimmed(run) })
+    run = []
+  }
+  for (const child of paragraph.children) {
+    if (!isBlockText(child)) {
+      run.push(child)
+      continue
+    }
+    closeRun()
+    const position = child.position ? { position: child.position } : {}
+    const inner: Paragraph = { type: 'paragraph', children: trimmed(child.children), ...position }
+    parts.push({ type: 'mdxJsxFlowElement', name: child.name, attributes: child.attributes, children: [inner], ...position })
+  }
+  closeRun()
+  return parts
+}
+
+/** Phrasing without the line breaks and spaces that separated it from a block beside it. */
+function trimmed(children: PhrasingContent[]): PhrasingContent[] {
+  const copy = children.map((child) => ({ ...child }))
+  const first = copy[0]
+  if (first?.type === 'text') first.value = first.value.trimStart()
+  const last = copy.at(-1)
+  if (last?.type === 'text') last.value = last.value.trimEnd()
+  return copy.filter((child) => child.type !== 'text' || child.value !== '')
 }
 
 function rewriteElement(element: JsxElement, state: State): RootContent[] {
@@ -95,7 +122,7 @@ function rewriteElement(element: JsxElement, state: State): RootContent[] {
   if (/^[a-z]/.test(name) && !name.includes('.')) return [asHtml(element, state)]
   const known = knownComponent(element)
   if (known) return known
-  warn(state, element, `component <${name}> is not supported: its children are kept`)
+  warn(state, element, `component <${name}> is not supported: ${element.children.length > 0 ? 'its children are kept' : 'it is dropped'}`)
   return element.children
 }
 
@@ -116,13 +143,19 @@ function inlinePartial(element: JsxElement, specifier: string, state: State): Ro
 function asHtml(element: JsxElement, state: State): JsxElement {
   const properties: Record<string, string | boolean> = {}
   for (const attribute of element.attributes) {
-    if (attribute.type === 'mdxJsxAttribute' && (attribute.value === null || attribute.value === undefined)) properties[attribute.name] = true
-    else if (attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'string') properties[attribute.name] = attribute.value
+    const value = attribute.type === 'mdxJsxAttribute' ? htmlValue(attribute.value) : undefined
+    if (attribute.type === 'mdxJsxAttribute' && value !== undefined) properties[attribute.name] = value
     else warn(state, element, `<${element.name}>: an attribute given as an expression is not evaluated, so it is dropped`)
   }
   const html = h(element.name ?? 'div', properties)
   element.data = { ...element.data, hName: html.tagName, hProperties: html.properties }
   return element
+}
+
+/** An attribute's HTML value: present without a value, a string, or an expression that is only a string. */
+function htmlValue(value: MdxJsxAttribute['value']): string | boolean | undefined {
+  if (value === null || value === undefined) return true
+  return typeof value === 'string' ? value : literalText(value)
 }
 
 function collectImports(node: MdxjsEsm, imports: Map<string, string>): void {
@@ -134,9 +167,16 @@ function collectImports(node: MdxjsEsm, imports: Map<string, string>): void {
   }
 }
 
-/** `{/* … *\/}`: an expression of comments only. */
-function isComment(node: MdxFlowExpression | MdxTextExpression): boolean {
-  return node.data?.estree?.body.length === 0
+/** A string is its text; a comment goes; any other expression would have to be run, so it goes with a warning. */
+function expression(node: MdxFlowExpression | MdxTextExpression, state: State): RootContent[] {
+  const value = literalText(node)
+  if (value === undefined) {
+    if (!isCommentOnly(node)) warn(state, node, `expression {${node.value.trim()}} is not evaluated: MDX is read, never run, so it is dropped`)
+    return []
+  }
+  const text: Text = { type: 'text', value, ...(node.position ? { position: node.position } : {}) }
+  if (node.type === 'mdxTextExpression') return [text]
+  return value.trim() === '' ? [] : [{ type: 'paragraph', children: [text] }]
 }
 
 function lineOf(state: State, node: RootContent): number {

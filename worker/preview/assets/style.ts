@@ -130,6 +130,16 @@ ol.steps > li:not(:last-child)::after { content: ""; position: absolute; inset-i
 .link-card:hover { border-color: var(--accent); }
 .link-card .card-title { color: var(--accent); }
 .card-description { display: block; color: var(--muted); }
+header.hero { display: grid; grid-template-columns: 1fr; gap: .5rem 2rem; align-items: center; margin: 1rem 0 2rem; }
+header.hero:has(> img) { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
+header.hero > img { grid-column: 2; grid-row: 1 / span 3; max-width: 100%; height: auto; }
+header.hero h1 { margin: 0; font-size: clamp(2rem, 5vw, 3rem); line-height: 1.15; }
+.hero-tagline { margin: 0; font-size: 1.2rem; color: var(--muted); }
+.hero-actions { display: flex; flex-wrap: wrap; gap: .6rem 1rem; margin: .8rem 0 0; }
+.hero-action { padding: .5rem 1.1rem; border-radius: 999px; border: 1px solid var(--accent); font-weight: 600; text-decoration: none; }
+.hero-action[data-kind="primary"] { background: var(--accent); color: var(--bg); }
+.hero-action[data-kind="minimal"] { border-color: transparent; }
+@media (max-width: 40rem) { header.hero:has(> img) { grid-template-columns: 1fr; } header.hero > img { grid-column: 1; grid-row: auto; max-width: 12rem; } }
 .file-tree { margin: 1rem 0; padding: .6rem 1rem; font: .9rem/1.7 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
   background: var(--soft); border: 1px solid var(--line); border-radius: .4rem; }
 .file-tree ul { list-style: none; margin: 0; padding-inline-start: 1.2rem; }

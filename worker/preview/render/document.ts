@@ -16,8 +16,8 @@ export function documentMain(site: Site, doc: Document, missing: boolean): Html 
   const url = (slug: string) => pageUrl(site, doc.requestedLocale, slug, doc.version)
   const reader = doc.requestedLocale
   const text = previewText(reader)
-  // A body that opens with its own H1 already shows the title.
-  const ownTitle = /^\s*<h1[\s>]/.test(doc.html) ? '' : html`<h1>${doc.title}</h1>`
+  // A body that opens with its own H1, or with a hero (whose H1 is the splash page's title), already shows the title.
+  const ownTitle = /^\s*<h1[\s>]/.test(doc.html) || doc.hero ? '' : html`<h1>${doc.title}</h1>`
   return html`${versionBanner(site, doc, text)}
 ${missing ? missingNotice(site, doc, text) : ''}
 ${breadcrumbs(doc.nav, doc.title, url, text)}
@@ -29,7 +29,7 @@ ${
 }
 <article class="doc" lang="${doc.locale}">
 ${ownTitle}
-${doc.description ? html`<p class="lead">${doc.description}</p>` : ''}
+${doc.description && !doc.hero ? html`<p class="lead">${doc.description}</p>` : ''}
 ${raw(focusableTables(doc.html))}
 </article>
 ${editLine(doc.edit, reader, text)}
