@@ -25,16 +25,16 @@ export function remarkLegacyContainerFences(this: Processor) {
   const processor = this
   return function transform(tree: Root, file: VFile) {
     if (!String(file.value).includes(':::')) return
-    const lines = new Set<number>()
-    collectFenceLines(tree, lines)
-    if (lines.size === 0) return
     const source = String(file.value).split('\n')
+    const lines = new Set<number>()
+    collectFenceLines(tree, source, lines)
+    if (lines.size === 0) return
     for (const line of lines) source[line - 1] = toDirectiveSyntax(source[line - 1] ?? '')
     tree.children = (processor.parse(source.join('\n')) as Root).children
   }
 }
 
-function collectFenceLines(parent: Parent, lines: Set<number>) {
+function collectFenceLines(parent: Parent, source: string[], lines: Set<number>) {
   for (const node of parent.children) {
     if (node.type === 'paragraph') {
       node.children.forEach((child, index) => {
@@ -42,10 +42,13 @@ function collectFenceLines(parent: Parent, lines: Set<number>) {
         // The first line of a text node starts a line only when it opens the paragraph or follows a hard break.
         const startsLine = index === 0 || node.children[index - 1]?.type === 'break'
         child.value.split('\n').forEach((text, offset) => {
-          if ((offset > 0 || startsLine) && legacyOpener.test(text)) lines.add(child.position!.start.line + offset)
+          const line = child.position!.start.line + offset
+          // The title may go on in other inline nodes (`:::tip \`NODE_ENV\` in files`): the source line has all of it.
+          const fence = source[line - 1]?.slice(source[line - 1]?.indexOf(':::')) ?? ''
+          if ((offset > 0 || startsLine) && text.startsWith(':::') && legacyOpener.test(fence)) lines.add(line)
         })
       })
-    } else if ('children' in node) collectFenceLines(node, lines)
+    } else if ('children' in node) collectFenceLines(node, source, lines)
   }
 }
 
