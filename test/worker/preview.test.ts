@@ -167,7 +167,7 @@ describe('the preview\'s own pages', () => {
 
   it('passes on the problems npm start reports, and answers 503 when it does not answer', async () => {
     const reporter = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(Response.json({ problems: ['content/docs/en/index.md:2: invalid YAML front matter'] }))
-    const vars = { PREVIEW_PROBLEMS_URL: 'http://127.0.0.1:9/problems' }
+    const vars = { PREVIEW_EVENTS_URL: 'http://127.0.0.1:9/problems' }
     expect(await readJson(await preview('/_preview/problems', {}, vars))).toEqual({ problems: ['content/docs/en/index.md:2: invalid YAML front matter'] })
     expect(reporter).toHaveBeenCalledWith('http://127.0.0.1:9/problems', expect.anything())
     reporter.mockRejectedValueOnce(new TypeError('connection refused'))
