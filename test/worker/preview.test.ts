@@ -7,6 +7,12 @@ import { collect, page, preview } from './preview-helpers.ts'
 
 beforeAll(publishFixture)
 
+/** The links of a preview page that agents follow: its Markdown and the llms.txt describing it. */
+async function agentLinks(path: string) {
+  const { html } = await page(path)
+  return { markdown: await collect(html, 'link[rel="alternate"][type="text/markdown"]', 'href'), llms: await collect(html, 'link[rel="describedby"]', 'href') }
+}
+
 const DRAFTS_COOKIE = { Cookie: 'docs-preview-drafts=on' }
 
 describe('with PREVIEW off (production default)', () => {
@@ -80,6 +86,19 @@ describe('with PREVIEW on', () => {
   it('sends a default-locale slug and a moved slug to the page\'s own URL', async () => {
     expect((await preview('/docs/fr/guides/install')).headers.get('Location')).toBe('/docs/fr/guides/installation')
     expect((await preview('/docs/guides/setup')).headers.get('Location')).toBe('/docs/guides/install')
+  })
+
+  it("points agents at each document page's Markdown and llms.txt, naming a locale other than the default, and both links answer", async () => {
+    expect(await agentLinks('/docs/guides/install')).toEqual({ markdown: ['/v1/documents/guides/install.md'], llms: ['/llms.txt'] })
+    expect(await agentLinks('/docs/fr/guides/installation')).toEqual({ markdown: ['/v1/documents/guides/installation.md?locale=fr'], llms: ['/llms.txt?locale=fr'] })
+    // Not translated: the page shows the English document, and names what it shows.
+    expect(await agentLinks('/docs/fr/guides/deploy')).toEqual({ markdown: ['/v1/documents/guides/deploy.md'], llms: ['/llms.txt'] })
+    const french = await call('/v1/documents/guides/installation.md?locale=fr')
+    expect([french.status, french.headers.get('Content-Type'), french.headers.get('Content-Language')]).toEqual([200, 'text/markdown; charset=utf-8', 'fr'])
+    const llms = await call('/llms.txt?locale=fr')
+    expect([llms.status, llms.headers.get('Content-Language')]).toEqual([200, 'fr'])
+    expect(await llms.text()).toContain('/v1/documents/guides/installation.md?locale=fr')
+    expect(await agentLinks('/search?q=rollback')).toEqual({ markdown: [], llms: [] })
   })
 
   it('answers a missing page with a 404 page in the chrome', async () => {

@@ -24,7 +24,7 @@ export async function chromeFor(
   c: PreviewContext,
   site: Site | null,
   locale: string,
-  page: Pick<Chrome, 'title' | 'localeLinks'> & Partial<Pick<Chrome, 'description' | 'current' | 'versions' | 'canonical'>>,
+  page: Pick<Chrome, 'title' | 'localeLinks'> & Partial<Pick<Chrome, 'description' | 'current' | 'versions' | 'canonical' | 'forAgents'>>,
 ): Promise<Chrome> {
   const navigation = site ? await c.env.api.navigation(locale, page.versions?.current.name ?? null) : null
   const url = new URL(c.req.url)
@@ -39,6 +39,7 @@ export async function chromeFor(
     live: c.env.eventsUrl !== undefined,
     versions: null,
     canonical: null,
+    forAgents: null,
     ...page,
   }
 }
