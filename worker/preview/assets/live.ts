@@ -42,9 +42,9 @@ export const LIVE = String.raw`
   }
 
   // Run in a dedicated worker, so that the open stream is not the page's own request: tools that
-  // wait for a page's network to go idle (Chromium's networkIdle, which Puppeteer and Lighthouse
-  // read; Playwright's networkidle) reach it between builds. Measured in Chromium: an EventSource
-  // in the page keeps Chromium's networkIdle from firing, one in a worker does not.
+  // wait for a page's network to go idle reach it between builds. Measured in Chromium: an
+  // EventSource in the page keeps Chromium's own networkIdle (Puppeteer's networkidle0) from
+  // firing, one in a worker does not; Playwright's networkidle ignores both.
   function buildEventsWorker() {
     // After a dropped stream (npm start restarting, the worker gone): 1 s, then twice as long each time, up to 10 s.
     var FIRST_RETRY_MS = 1000
