@@ -24,7 +24,7 @@ function buildEvent(problems: string[]): string {
  * the current problems on connecting, then an event after every build. Nothing
  * here is ever deployed.
  */
-export async function startBuildReporter(): Promise<BuildReporter> {
+export async function startBuildReporter({ heartbeatMs = HEARTBEAT_MS } = {}): Promise<BuildReporter> {
   let problems: string[] = []
   const listeners = new Set<ServerResponse>()
   const server = createServer((request, response) => {
@@ -36,7 +36,7 @@ export async function startBuildReporter(): Promise<BuildReporter> {
   })
   const heartbeat = setInterval(() => {
     for (const listener of listeners) listener.write(': still here\n\n')
-  }, HEARTBEAT_MS)
+  }, heartbeatMs)
   heartbeat.unref()
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
