@@ -41,34 +41,6 @@ export const LIVE = String.raw`
     overlay.hidden = problems.length === 0
   }
 
-  // Run in a dedicated worker, so that the open stream is not the page's own request: tools that
-  // wait for a page's network to go idle reach it between builds. Measured in Chromium: an
-  // EventSource in the page keeps Chromium's own networkIdle (Puppeteer's networkidle0) from
-  // firing, one in a worker does not; Playwright's networkidle ignores both.
-  function buildEventsWorker() {
-    // After a dropped stream (npm start restarting, the worker gone): 1 s, then twice as long each time, up to 10 s.
-    var FIRST_RETRY_MS = 1000
-    var LAST_RETRY_MS = 10000
-    var retryMs = FIRST_RETRY_MS
-    function listen(url) {
-      var events = new EventSource(url)
-      events.onmessage = function (event) {
-        retryMs = FIRST_RETRY_MS
-        self.postMessage(JSON.parse(event.data))
-      }
-      // EventSource would retry at its own pace, and not at all after an error status; the pace is set here.
-      events.onerror = function () {
-        events.close()
-        setTimeout(listen, retryMs, url)
-        retryMs = Math.min(retryMs * 2, LAST_RETRY_MS)
-      }
-    }
-    self.onmessage = function (message) {
-      listen(message.data)
-    }
-  }
-
-  var workerUrl = URL.createObjectURL(new Blob(['(' + buildEventsWorker + ')()'], { type: 'text/javascript' }))
   var worker = null
 
   function afterBuild(report) {
@@ -85,11 +57,11 @@ export const LIVE = String.raw`
   }
 
   function connect() {
-    worker = new Worker(workerUrl)
+    // This very file, run again as a Web Worker (see BUILD_EVENTS): already in the cache.
+    worker = new Worker(import.meta.url, { type: 'module' })
     worker.onmessage = function (message) {
       afterBuild(message.data)
     }
-    worker.postMessage(new URL('/_preview/events', location.href).href)
   }
 
   // A hidden tab holds no stream (a browser opens six connections at most to one server),
@@ -103,5 +75,33 @@ export const LIVE = String.raw`
     }
   })
   if (!document.hidden) connect()
+})();
+`
+
+// The stream is opened by app.js run as a dedicated Web Worker (index.ts puts this first, for when
+// there is no document), so that it is not the page's own request: tools that wait for a page's
+// network to go idle reach it between builds. Measured in Chromium: an EventSource in the page
+// keeps Chromium's own networkIdle (Puppeteer's networkidle0) from firing, one in a worker does
+// not; Playwright's networkidle ignores both. Each event goes to the page as it came.
+export const BUILD_EVENTS = String.raw`
+(function buildEvents() {
+  // After a dropped stream (npm start restarting, the worker gone): 1 s, then twice as long each time, up to 10 s.
+  var FIRST_RETRY_MS = 1000
+  var LAST_RETRY_MS = 10000
+  var retryMs = FIRST_RETRY_MS
+  function listen() {
+    var events = new EventSource(new URL('/_preview/events', self.location.href))
+    events.onmessage = function (event) {
+      retryMs = FIRST_RETRY_MS
+      self.postMessage(JSON.parse(event.data))
+    }
+    // EventSource would retry at its own pace, and not at all after an error status; the pace is set here.
+    events.onerror = function () {
+      events.close()
+      setTimeout(listen, retryMs)
+      retryMs = Math.min(retryMs * 2, LAST_RETRY_MS)
+    }
+  }
+  listen()
 })();
 `
