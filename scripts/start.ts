@@ -67,7 +67,7 @@ const live = await readPointer(store)
 // What the server shows while a build fails: a build of an earlier session counts, as local KV keeps it.
 let lastGoodBuild = live?.buildId ?? null
 // The preview's variables exist only here: a deployed worker has none of them.
-const workerVars = { ...definedOnly(devVars), POINTER_TTL_SECONDS: '0', PREVIEW: 'true', PREVIEW_TOKEN: await mintPreviewToken(secret), PREVIEW_PROBLEMS_URL: reporter.url }
+const workerVars = { ...definedOnly(devVars), POINTER_TTL_SECONDS: '0', PREVIEW: 'true', PREVIEW_TOKEN: await mintPreviewToken(secret), PREVIEW_EVENTS_URL: reporter.url }
 const startWorker = async () => startLocalWorker({ bundleDir: await bundled, config, place, port: portChoice.port, vars: workerVars })
 // When the live build is the one the last session recorded, the worker starts while the folder is
 // checked (it only reads KV meanwhile, as this process does) and serves that build from then on.

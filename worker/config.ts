@@ -20,9 +20,9 @@ const ConfigSchema = z
       .transform(Number),
     // The author preview (worker/preview/): HTML pages beside the API. Off unless a deployment turns it on.
     PREVIEW: z.enum(['true', 'false'], { error: 'must be "true" or "false"' }).default('false'),
-    // Set by `npm start` only, never in wrangler.toml: its drafts token, and where it reports build problems.
+    // Set by `npm start` only, never in wrangler.toml: its drafts token, and where it reports each build's outcome.
     PREVIEW_TOKEN: z.string().min(1).optional(),
-    PREVIEW_PROBLEMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PREVIEW_EVENTS_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .refine((env) => env.JWT_SECRET !== undefined || env.JWT_JWKS_URL !== '', {
     message: 'is required unless JWT_JWKS_URL is set',
@@ -34,7 +34,7 @@ const ConfigSchema = z
     pointerTtlMs: env.POINTER_TTL_SECONDS * 1000,
     preview:
       env.PREVIEW === 'true'
-        ? { enabled: true as const, token: env.PREVIEW_TOKEN, problemsUrl: env.PREVIEW_PROBLEMS_URL }
+        ? { enabled: true as const, token: env.PREVIEW_TOKEN, eventsUrl: env.PREVIEW_EVENTS_URL }
         : { enabled: false as const },
   }))
 

@@ -79,6 +79,8 @@ export interface PreviewServer {
   /** The copy of the fixture site the server watches. */
   content: string
   output(): string
+  /** Stops `npm start` and starts it again on the same port, folder and local KV, as an author would. */
+  restart(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -100,27 +102,39 @@ export async function startPreview(extraFiles: Record<string, string> = {}, fixt
     await writeFile(join(content, path), text)
   }
   const origin = `http://127.0.0.1:${await freePort()}`
-  const server = spawn(process.execPath, [...START_ARGS], {
-    env: { ...process.env, PORT: new URL(origin).port, CONTENT_DIR: content, PERSIST_DIR: join(workDir, 'state') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const env = { ...process.env, PORT: new URL(origin).port, CONTENT_DIR: content, PERSIST_DIR: join(workDir, 'state') }
   let output = ''
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise((resolve) => server.once('exit', resolve))
-  await waitFor(async () => ((await fetch(`${origin}/v1/status`)).ok ? true : undefined), 90_000, 'the first build to be served', () => output)
+  let running = runStart(env, (text) => (output += text))
+  const stopRunning = async () => {
+    if (running.child.exitCode === null) {
+      running.child.kill('SIGTERM')
+      await running.exited
+    }
+  }
+  const served = () => waitFor(async () => ((await fetch(`${origin}/v1/status`)).ok ? true : undefined), 90_000, 'the first build to be served', () => output)
+  await served()
   return {
     origin,
     content,
     output: () => output,
+    async restart() {
+      await stopRunning()
+      running = runStart(env, (text) => (output += text))
+      await served()
+    },
     async stop() {
-      if (server.exitCode === null) {
-        server.kill('SIGTERM')
-        await exited
-      }
+      await stopRunning()
       await rm(workDir, { recursive: true, force: true })
     },
   }
+}
+
+/** One `npm start` process, its output passed to `log`. */
+function runStart(env: NodeJS.ProcessEnv, log: (text: string) => void) {
+  const child = spawn(process.execPath, [...START_ARGS], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  child.stdout?.on('data', (chunk: Buffer) => log(chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => log(chunk.toString()))
+  return { child, exited: new Promise((resolve) => child.once('exit', resolve)) }
 }
 
 /**

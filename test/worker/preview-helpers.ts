@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import app from '../../worker/index.ts'
 
 /** The variables `npm start` gives the worker beside PREVIEW. */
-export type PreviewVars = { PREVIEW_TOKEN?: string; PREVIEW_PROBLEMS_URL?: string }
+export type PreviewVars = { PREVIEW_TOKEN?: string; PREVIEW_EVENTS_URL?: string }
 
 /** A request to the worker with the preview on, as `npm start` runs it (optionally with its drafts token). */
 export async function preview(path: string, init: RequestInit = {}, vars: PreviewVars = {}): Promise<Response> {

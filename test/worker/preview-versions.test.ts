@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { publishBuild } from '../../publish/publish.ts'
-import { clearKv, kvTarget, publishFixture, sourceOf } from './helpers.ts'
+import { call, clearKv, kvTarget, publishFixture, sourceOf } from './helpers.ts'
 import { collect, page, preview, texts } from './preview-helpers.ts'
 
 // The versioned fixture (baseUrl /): 2.x is the default, at /; 3.x (unreleased) at /3.x/; 1.x
@@ -105,6 +105,19 @@ describe('banners, canonical links and indexing', () => {
     expect(await texts((await page('/3.x/fr/')).html, 'p.version-banner')).toEqual([
       'Vous lisez la documentation de 3.x, qui n’est pas encore publiée. Voir cette page dans 2.x, la version actuelle.',
     ])
+  })
+
+  it("points agents at the Markdown and llms.txt of the version being read, naming it unless it is the default", async () => {
+    const links = async (path: string) => {
+      const { html } = await page(path)
+      return [...(await hrefs(html, 'link[rel="alternate"][type="text/markdown"]')), ...(await hrefs(html, 'link[rel="describedby"]'))]
+    }
+    expect(await links('/guides/setup')).toEqual(['/v1/documents/guides/setup.md', '/llms.txt'])
+    expect(await links('/3.x/guides/install')).toEqual(['/v1/documents/guides/install.md?version=3.x', '/llms.txt?version=3.x'])
+    expect(await links('/3.x/fr/')).toEqual(['/v1/documents/index.md?locale=fr&version=3.x', '/llms.txt?locale=fr&version=3.x'])
+    const legacy = await call('/v1/documents/legacy.md?version=1.x')
+    expect(legacy.status).toBe(200)
+    expect(await legacy.text()).toContain('Legacy furnaces')
   })
 
   it('shows no banner in the default version, whose pages are their own canonical URL', async () => {

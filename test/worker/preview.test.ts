@@ -7,10 +7,16 @@ import { collect, page, preview } from './preview-helpers.ts'
 
 beforeAll(publishFixture)
 
+/** The links of a preview page that agents follow: its Markdown and the llms.txt describing it. */
+async function agentLinks(path: string) {
+  const { html } = await page(path)
+  return { markdown: await collect(html, 'link[rel="alternate"][type="text/markdown"]', 'href'), llms: await collect(html, 'link[rel="describedby"]', 'href') }
+}
+
 const DRAFTS_COOKIE = { Cookie: 'docs-preview-drafts=on' }
 
 describe('with PREVIEW off (production default)', () => {
-  it.each(['/', '/docs/', '/docs/guides/install', '/releases', '/search?q=rollback', '/_preview/problems', '/_preview/app.js'])(
+  it.each(['/', '/docs/', '/docs/guides/install', '/releases', '/search?q=rollback', '/_preview/events', '/_preview/app.js'])(
     'GET %s is the plain 404 problem',
     async (path) => {
       await expectNotFound(await call(path))
@@ -80,6 +86,19 @@ describe('with PREVIEW on', () => {
   it('sends a default-locale slug and a moved slug to the page\'s own URL', async () => {
     expect((await preview('/docs/fr/guides/install')).headers.get('Location')).toBe('/docs/fr/guides/installation')
     expect((await preview('/docs/guides/setup')).headers.get('Location')).toBe('/docs/guides/install')
+  })
+
+  it("points agents at each document page's Markdown and llms.txt, naming a locale other than the default, and both links answer", async () => {
+    expect(await agentLinks('/docs/guides/install')).toEqual({ markdown: ['/v1/documents/guides/install.md'], llms: ['/llms.txt'] })
+    expect(await agentLinks('/docs/fr/guides/installation')).toEqual({ markdown: ['/v1/documents/guides/installation.md?locale=fr'], llms: ['/llms.txt?locale=fr'] })
+    // Not translated: the page shows the English document, and names what it shows.
+    expect(await agentLinks('/docs/fr/guides/deploy')).toEqual({ markdown: ['/v1/documents/guides/deploy.md'], llms: ['/llms.txt'] })
+    const french = await call('/v1/documents/guides/installation.md?locale=fr')
+    expect([french.status, french.headers.get('Content-Type'), french.headers.get('Content-Language')]).toEqual([200, 'text/markdown; charset=utf-8', 'fr'])
+    const llms = await call('/llms.txt?locale=fr')
+    expect([llms.status, llms.headers.get('Content-Language')]).toEqual([200, 'fr'])
+    expect(await llms.text()).toContain('/v1/documents/guides/installation.md?locale=fr')
+    expect(await agentLinks('/search?q=rollback')).toEqual({ markdown: [], llms: [] })
   })
 
   it('answers a missing page with a 404 page in the chrome', async () => {
@@ -160,18 +179,26 @@ describe('the preview\'s own pages', () => {
     expect(html).toContain('<mark>')
   })
 
-  it('reports no build problems, and does not poll for builds, when npm start did not give it a reporter', async () => {
-    expect(await readJson(await preview('/_preview/problems'))).toEqual({ problems: [] })
+  it('tells an EventSource not to come back (204), and does not listen for builds, when npm start did not give it a reporter', async () => {
+    const events = await preview('/_preview/events')
+    expect(events.status).toBe(204)
     expect(await collect((await page('/docs/')).html, 'body', 'data-live')).toEqual([])
   })
 
-  it('passes on the problems npm start reports, and answers 503 when it does not answer', async () => {
-    const reporter = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(Response.json({ problems: ['content/docs/en/index.md:2: invalid YAML front matter'] }))
-    const vars = { PREVIEW_PROBLEMS_URL: 'http://127.0.0.1:9/problems' }
-    expect(await readJson(await preview('/_preview/problems', {}, vars))).toEqual({ problems: ['content/docs/en/index.md:2: invalid YAML front matter'] })
-    expect(reporter).toHaveBeenCalledWith('http://127.0.0.1:9/problems', expect.anything())
+  it('passes on the event stream npm start sends after each build, and answers 503 when it does not answer with one', async () => {
+    const stream = 'data: {"problems":["content/docs/en/index.md:2: invalid YAML front matter"]}\n\n'
+    const reporter = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response(stream, { headers: { 'Content-Type': 'text/event-stream' } }))
+    const vars = { PREVIEW_EVENTS_URL: 'http://127.0.0.1:9/events' }
+    const events = await preview('/_preview/events', {}, vars)
+    expect(events.status).toBe(200)
+    expect(events.headers.get('Content-Type')).toBe('text/event-stream; charset=utf-8')
+    expect(events.headers.get('Cache-Control')).toBe('no-store')
+    expect(await events.text()).toBe(stream)
+    expect(reporter).toHaveBeenCalledWith('http://127.0.0.1:9/events')
     reporter.mockRejectedValueOnce(new TypeError('connection refused'))
-    expect((await preview('/_preview/problems', {}, vars)).status).toBe(503)
+    expect((await preview('/_preview/events', {}, vars)).status).toBe(503)
+    reporter.mockResolvedValueOnce(Response.json({ problems: [] }))
+    expect((await preview('/_preview/events', {}, vars)).status).toBe(503)
     expect(await collect((await page('/docs/', {}, vars)).html, 'body', 'data-live')).toEqual([''])
     reporter.mockRestore()
   })

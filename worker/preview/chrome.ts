@@ -13,8 +13,8 @@ interface PreviewBindings {
   token: string | undefined
   /** npm start gave the worker a token, so the toggle can turn drafts on. */
   canShowDrafts: boolean
-  /** Where npm start reports build problems; undefined without npm start. */
-  problemsUrl: string | undefined
+  /** Where npm start reports each build as it ends; undefined without npm start. */
+  eventsUrl: string | undefined
 }
 export type PreviewEnv = { Bindings: PreviewBindings }
 export type PreviewContext = Context<PreviewEnv>
@@ -24,7 +24,7 @@ export async function chromeFor(
   c: PreviewContext,
   site: Site | null,
   locale: string,
-  page: Pick<Chrome, 'title' | 'localeLinks'> & Partial<Pick<Chrome, 'description' | 'current' | 'versions' | 'canonical'>>,
+  page: Pick<Chrome, 'title' | 'localeLinks'> & Partial<Pick<Chrome, 'description' | 'current' | 'versions' | 'canonical' | 'forAgents'>>,
 ): Promise<Chrome> {
   const navigation = site ? await c.env.api.navigation(locale, page.versions?.current.name ?? null) : null
   const url = new URL(c.req.url)
@@ -36,9 +36,10 @@ export async function chromeFor(
     draftsBack: c.env.canShowDrafts ? `${url.pathname}${url.search}` : null,
     draftsOn: c.env.token !== undefined,
     token: c.env.token,
-    live: c.env.problemsUrl !== undefined,
+    live: c.env.eventsUrl !== undefined,
     versions: null,
     canonical: null,
+    forAgents: null,
     ...page,
   }
 }
@@ -55,7 +56,7 @@ export function htmlPage(c: PreviewContext, body: Html, status: 200 | 404 | 401 
 export async function failurePage(c: PreviewContext, site: Site | null, locale: string, failure: { status: number; detail: string }, versions: VersionMenu | null = null) {
   const text = previewText(locale)
   const heading = failure.status === 404 ? text.pageNotFound : failure.status === 401 ? text.tokenRefused : text.notAvailable
-  const live = c.env.problemsUrl !== undefined
+  const live = c.env.eventsUrl !== undefined
   const hint = failure.status === 401 ? text.tokenRefusedHint : failure.status === 503 && live ? text.reloadsWhenPublished : ''
   const chrome = await chromeFor(c, site, locale, { title: heading, localeLinks: [], versions })
   const main = html`<h1>${heading}</h1><p>${failure.detail}</p>${hint ? html`<p>${hint}</p>` : ''}`

@@ -4,8 +4,8 @@ import { Api, type AppFetch } from './api.ts'
 import { ASSETS } from './assets/index.ts'
 import type { PreviewEnv } from './chrome.ts'
 import { DRAFTS_PATH, draftsToken, toggleDrafts } from './drafts.ts'
+import { buildEvents, EVENTS_PATH } from './events.ts'
 import { documentPage, home, releasesPage, searchPage } from './pages.ts'
-import { buildProblems } from './problems.ts'
 
 /** Paths that belong to the API, whether a route serves them or not: the preview never answers them. */
 export function isApiPath(path: string): boolean {
@@ -19,7 +19,7 @@ for (const asset of Object.values(ASSETS)) {
   pages.get(path, (c) => c.body(asset.body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=31536000, immutable' }))
 }
 pages.post(DRAFTS_PATH, toggleDrafts)
-pages.get('/_preview/problems', async (c) => c.json({ problems: await buildProblems(c.env.problemsUrl) }, 200, { 'Cache-Control': 'no-store' }))
+pages.get(EVENTS_PATH, (c) => buildEvents(c.env.eventsUrl))
 pages.get('/', home)
 pages.get('/releases', releasesPage)
 pages.get('/search', searchPage)
@@ -43,6 +43,6 @@ export function previewSite(fetchApp: AppFetch): MiddlewareHandler<AppEnv> {
     if (!preview.enabled || !served || isApiPath(c.req.path)) return next()
     const token = draftsToken(c, preview.token)
     const api = new Api({ fetchApp, env: c.env, origin: new URL(c.req.url).origin, token })
-    return pages.fetch(c.req.raw, { api, token, canShowDrafts: preview.token !== undefined, problemsUrl: preview.problemsUrl })
+    return pages.fetch(c.req.raw, { api, token, canShowDrafts: preview.token !== undefined, eventsUrl: preview.eventsUrl })
   }
 }

@@ -3,7 +3,7 @@ import { documentMain, tocAside } from './render/document.ts'
 import { layout } from './render/layout.ts'
 import { releasesMain } from './render/releases.ts'
 import { searchMain, searchPath } from './render/search.ts'
-import { loadSite, localPath, pageAt, pageUrl, queryOf, sectionTitles, type Site } from './site.ts'
+import { agentUrls, loadSite, localPath, pageAt, pageUrl, queryOf, sectionTitles, type Site } from './site.ts'
 import { previewText } from './strings/index.ts'
 import { documentVersionMenu, MISSING_PAGE, siteVersion, versionMenu } from './versions.ts'
 
@@ -52,6 +52,8 @@ async function renderDocument(c: PreviewContext, site: Site, url: URL): Promise<
     versions: documentVersionMenu(site, doc),
     // On this server, as every link of the preview: the API's URL may name the production origin.
     canonical: doc.canonical ? new URL(localPath(doc.canonical), url).href : null,
+    // What is served, as the API's Link headers name it: a page not translated is the default locale's.
+    forAgents: agentUrls(site, doc.locale, doc.slug, at.version),
   })
   return htmlPage(c, layout(chrome, documentMain(site, doc, url.searchParams.has(MISSING_PAGE)), tocAside(doc.toc, at.locale)))
 }

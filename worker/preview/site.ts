@@ -1,4 +1,4 @@
-import { documentUrl, versionBaseUrl, type VersionStatus } from '../../contract/index.ts'
+import { documentUrl, markdownUrl, versionBaseUrl, type VersionStatus } from '../../contract/index.ts'
 import type { Answer, Api } from './api.ts'
 
 // Resolves the path-only URLs the API gives; never fetched.
@@ -66,6 +66,16 @@ export function localPath(url: string): string {
 export function pageUrl(site: Site, locale: string, slug: string, version = site.defaultVersion): string {
   const base = versionBaseUrl(site.basePath, version, version === site.defaultVersion)
   return localPath(documentUrl(base, site.defaultLocale, locale, slug))
+}
+
+/**
+ * Where agents read a document served in `locale` and `version` (null on a site without versions):
+ * its Markdown, and the llms.txt of that locale and version, as the API serves them; the defaults go unnamed.
+ */
+export function agentUrls(site: Site, locale: string, slug: string, version: string | null): { markdown: string; llms: string } {
+  const named = version === site.defaultVersion ? null : version
+  const llmsQuery = queryOf({ locale: locale === site.defaultLocale ? null : locale, version: named })
+  return { markdown: markdownUrl(site.defaultLocale, locale, slug, named), llms: llmsQuery.size > 0 ? `/llms.txt?${llmsQuery}` : '/llms.txt' }
 }
 
 /** A page of the docs: in which version (null on a site without versions), locale and slug. */

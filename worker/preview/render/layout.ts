@@ -34,6 +34,8 @@ export interface Chrome {
   versions: VersionMenu | null
   /** The page's URL in the default version, for search engines; null when it has none. */
   canonical: string | null
+  /** A document page's Markdown and the llms.txt that lists it, for agents (the llms.txt proposal's links); null elsewhere. */
+  forAgents: { markdown: string; llms: string } | null
 }
 
 export function layout(chrome: Chrome, main: Html, aside: Html | '' = ''): Html {
@@ -51,6 +53,7 @@ export function layout(chrome: Chrome, main: Html, aside: Html | '' = ''): Html 
 <title>${title}</title>
 ${chrome.description ? html`<meta name="description" content="${chrome.description}">` : ''}
 ${chrome.canonical ? html`<link rel="canonical" href="${chrome.canonical}">` : ''}
+${chrome.forAgents ? html`<link rel="alternate" type="text/markdown" href="${chrome.forAgents.markdown}"><link rel="describedby" href="${chrome.forAgents.llms}">` : ''}
 ${version?.status === 'unmaintained' ? html`<meta name="robots" content="noindex">` : ''}
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${ASSETS.css.path}">
