@@ -247,7 +247,8 @@ This page is written by \`npm run bench\`. It generates a synthetic site with a 
 second locale, 5% drafts and 200 release notes), builds it, publishes it into local KV and
 measures the worker inside workerd through Miniflare. The baseline is a MiniSearch index set up
 the way VitePress's local search sets it up (one record per page, full text), built from the
-same documents in the same run.
+same documents in the same run. [Where the time goes](./performance-notes.md) reads these
+figures against the targets and says what is still off and why.
 
 ${intro}
 
