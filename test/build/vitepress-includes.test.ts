@@ -194,9 +194,9 @@ describe('what an included file holds', () => {
       'docs/en/part.md': 'First line.\n\nSecond <Inside /> line.\n',
     })
     expect(result.warnings.filter((warning) => 'path' in warning)).toEqual([
-      { path: 'docs/en/index.md', line: 5, message: 'component <Intro> is not supported: its children are kept' },
-      { path: 'docs/en/index.md', line: 7, message: 'component <Inside> is not supported: its children are kept' },
-      { path: 'docs/en/index.md', line: 9, message: 'component <After> is not supported: its children are kept' },
+      { path: 'docs/en/index.md', line: 5, message: 'component <Intro> is not supported: it is dropped' },
+      { path: 'docs/en/index.md', line: 7, message: 'component <Inside> is not supported: it is dropped' },
+      { path: 'docs/en/index.md', line: 9, message: 'component <After> is not supported: it is dropped' },
     ])
   })
 })

@@ -85,7 +85,7 @@ describe('importing a Docusaurus project', () => {
   it('builds the docs folder as the unreleased version "next" and versioned_docs/version-1.0 as the current one, each with its pages', () => {
     expect(result.manifest.versions.map(({ name, status, aliases, label }) => ({ name, status, aliases, label }))).toEqual([
       { name: 'next', status: 'unreleased', aliases: ['next'], label: 'Next 🚧' },
-      { name: '1.0', status: 'current', aliases: ['latest'], label: null },
+      { name: '1.0', status: 'current', aliases: ['latest'], label: '1.0' },
     ])
     expect(Object.keys(routesOf(result, 'next').slugs).sort()).toEqual(['api', 'api/mock-tasks', 'guides/configure', 'guides/install', 'index'])
     expect(Object.keys(routesOf(result, '1.0').slugs).sort()).toEqual(['guides/configure', 'guides/install', 'index'])
