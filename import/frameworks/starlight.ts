@@ -13,6 +13,8 @@ import { starlightUnmapped } from './starlight-unmapped.ts'
 const STARLIGHT = '@astrojs/starlight'
 const DOCS = 'src/content/docs'
 
+const LINKS_VALIDATOR = 'starlight-links-validator'
+
 export const importStarlight: FrameworkImporter = async (input) => {
   const astro = recordAt(input.config.value)
   const integrations = Array.isArray(astro.integrations) ? astro.integrations.flat() : []
@@ -38,6 +40,12 @@ export const importStarlight: FrameworkImporter = async (input) => {
   }
   plan.site.markdown = { headingIds: 'github' }
   plan.mapped.push('markdown.headingIds: github (Starlight makes heading ids as GitHub does)')
+  // Starlight checks no link unless starlight-links-validator fails its build; the import keeps what the site had.
+  const validator = (Array.isArray(options.plugins) ? options.plugins : []).find((plugin) => standInModule(plugin) === LINKS_VALIDATOR)
+  if (validator === undefined || standInOptions(validator).failOnError === false) {
+    plan.site.links = 'warn'
+    plan.mapped.push(`links: warn (${validator === undefined ? 'Starlight checks no links' : `${LINKS_VALIDATOR} with failOnError: false`}; the trial build's warnings list broken links: set links: error once they are fixed)`)
+  }
   const redirects = redirectsOf(recordAt(astro.redirects), String(plan.site.baseUrl), plan)
   if (redirects.length > 0) plan.site.redirects = redirects
 

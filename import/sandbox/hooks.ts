@@ -60,17 +60,23 @@ export function sandboxHooks(parse: Parse): RegisterHooksOptions {
       }
       if (specifier.startsWith('data:')) return nextResolve(specifier, context)
       const asRequire = context.conditions?.includes('require') ?? false
-      if (!isLocal(specifier)) {
-        const query = new URLSearchParams({ module: specifier, importer: context.parentURL ?? '', require: asRequire ? '1' : '' })
-        return { url: `${STAND_IN_SCHEME}?${query}`, shortCircuit: true }
+      const standIn = (module: string) => {
+        const query = new URLSearchParams({ module, written: specifier, importer: context.parentURL ?? '', require: asRequire ? '1' : '' })
+        return { url: `${STAND_IN_SCHEME}?${query}`, shortCircuit: true, importAttributes: {} }
       }
+      if (!isLocal(specifier)) return standIn(specifier)
+      // `with { type: 'json' }` asks for a JSON module; this loader makes JSON an ES module (with named exports, as bundlers do).
+      const local = { ...context, importAttributes: {} }
       for (const candidate of [specifier, ...EXTENSIONS.map((extension) => specifier + extension), ...EXTENSIONS.map((extension) => `${specifier}/index${extension}`)]) {
         try {
-          return nextResolve(candidate, context)
+          return { ...nextResolve(candidate, local), importAttributes: {} }
         } catch (error) {
           if (!isNotFound(error)) throw error
         }
       }
+      // A path into node_modules (`./node_modules/pkg/package.json`) names a package, which is not installed here either.
+      const inPackages = /(?:^|\/)node_modules\/(.+)$/.exec(specifier)?.[1]
+      if (inPackages) return standIn(inPackages)
       const importer = context.parentURL?.startsWith('file:') ? fileURLToPath(context.parentURL) : (context.parentURL ?? 'the config')
       throw new MissingLocalFile(specifier, importer, context.parentURL?.startsWith('file:') ? lineOfSpecifier(importer, specifier) : null)
     },
@@ -82,13 +88,25 @@ export function sandboxHooks(parse: Parse): RegisterHooksOptions {
       if (url.startsWith(REFUSED_SCHEME)) return { format: 'module', source: refusedSource(url.slice(REFUSED_SCHEME.length)), shortCircuit: true }
       if (url.startsWith('file:')) {
         const extension = extname(fileURLToPath(url))
-        if (extension === '.json') return { format: 'module', source: `export default ${readFileSync(fileURLToPath(url), 'utf8')}`, shortCircuit: true }
+        if (extension === '.json') return { format: 'module', source: jsonModuleSource(readFileSync(fileURLToPath(url), 'utf8')), shortCircuit: true }
         // A stylesheet, a Vue file, an image: nothing a config's data comes from, so the file's name stands for it.
         if (!CODE.has(extension)) return { format: 'module', source: `export default ${JSON.stringify({ __file: fileURLToPath(url) })}`, shortCircuit: true }
       }
       return nextLoad(url, context)
     },
   }
+}
+
+/** A JSON file as an ES module: the value as its default export, and its top-level keys that are identifiers as named exports (`import { version } from './package.json'`). */
+function jsonModuleSource(text: string): string {
+  const value: unknown = JSON.parse(text)
+  const lines = [`const value = ${text}`, 'export default value']
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    Object.keys(value).forEach((key, index) => {
+      if (/^[A-Za-z_$][\w$]*$/.test(key)) lines.push(`const key${index} = value[${JSON.stringify(key)}]`, `export { key${index} as ${JSON.stringify(key)} }`)
+    })
+  }
+  return `${lines.join('\n')}\n`
 }
 
 function isNotFound(error: unknown): boolean {
@@ -102,7 +120,7 @@ function standInSource(query: URLSearchParams, parse: Parse): string {
   const factory = `globalThis[Symbol.for(${JSON.stringify(STAND_IN_GLOBAL.description)})]`
   if (query.get('require')) return `module.exports = ${factory}(${JSON.stringify(module)}, null)\n`
   const importer = query.get('importer') ?? ''
-  const names = importer.startsWith('file:') ? importedNames(parse, readImporter(importer), module) : []
+  const names = importer.startsWith('file:') ? importedNames(parse, readImporter(importer), query.get('written') ?? module) : []
   const lines = [`const root = ${factory}(${JSON.stringify(module)}, null)`, 'export default root.default']
   names.forEach((name, index) => lines.push(`const name${index} = root[${JSON.stringify(name)}]`, `export { name${index} as ${JSON.stringify(name)} }`))
   return `${lines.join('\n')}\n`

@@ -29,8 +29,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function called(tag: StandInTag, args: unknown[]): Record<string, unknown> {
   const [first] = args
-  if (isPlainObject(first) && standInTag(first) === undefined) return { ...first, __standIn: tag }
-  return { __standIn: tag, args }
+  const result = isPlainObject(first) && standInTag(first) === undefined ? { ...first, __standIn: tag } : { __standIn: tag, args }
+  // Spread into a list (`...makeSidebarLinks([...])`), a call is one entry that says what made it.
+  Object.defineProperty(result, Symbol.iterator, {
+    value: function* oneEntry() {
+      yield { __standIn: tag, args }
+    },
+  })
+  return result
 }
 
 /**
