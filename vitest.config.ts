@@ -10,6 +10,8 @@ export default defineConfig({
           include: ['test/{build,contract,search,publish,e2e,import}/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          // Hooks build whole sites (this repository's content/, fixtures) before their tests: as long as a test may take, and more.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -74,9 +74,9 @@ describe.each(['content', 'test/fixtures/site'])('every value the build of %s wr
     }
   })
 
-  it('lists every blob it writes in its blob list, and no other', () => {
+  it('lists every blob and asset it writes in its blob list, and no other', () => {
     const result = builds[dir] as BuildResult
-    expect([...result.blobs.keys()].sort()).toEqual(result.blobList.blobs)
+    expect([...new Set([...result.blobs.keys(), ...result.assets.keys()])].sort()).toEqual(result.blobList.blobs)
     expect(result.blobList.buildId).toBe(result.manifest.buildId)
   })
 })
