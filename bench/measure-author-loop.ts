@@ -15,7 +15,7 @@ export interface EditTarget {
   path: string
 }
 
-export interface ProcessPeak {
+interface ProcessPeak {
   pid: number
   name: string
   /** VmHWM from /proc/<pid>/status: the process's own peak resident set. */

@@ -3,7 +3,7 @@ import * as contract from '../contract/index.ts'
 import { median } from './stats.ts'
 
 /** One value a cold isolate read before its first answer. */
-export interface ColdRead {
+interface ColdRead {
   key: string
   /** The contract schema the value matches (`DocumentBlob`, `Manifest`, …), else the key's prefix. */
   kind: string
@@ -12,7 +12,7 @@ export interface ColdRead {
   checkMs: number
 }
 
-export interface ColdProbe {
+interface ColdProbe {
   path: string
   status: number
   /** Wall time of the first request of a fresh workerd isolate, minus that of a fresh isolate's no-op request. */

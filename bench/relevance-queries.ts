@@ -161,7 +161,7 @@ function corpusPages(corpus: Corpus): CorpusPage[] {
 }
 
 /** One deterministic typo of a word of 5+ letters: substitution, deletion, insertion or swap, by `variant`. */
-export function typoOf(word: string, variant: number): string {
+function typoOf(word: string, variant: number): string {
   const at = Math.floor(word.length / 2)
   const other = (char: string) => (char === 'x' ? 'y' : 'x')
   switch (variant % 4) {

@@ -25,17 +25,17 @@ import { defaultDocsOf, routesOf } from './routes.ts'
  * weight of search/options.ts scaled around its value. RELEVANCE_SEED and
  * RELEVANCE_DOCUMENTS pick another corpus, to check a tuning on held-out queries.
  */
-export const RELEVANCE_CORPUS_DOCUMENTS = 1000
+const RELEVANCE_CORPUS_DOCUMENTS = 1000
 const LIMIT = 10
 
-export interface Score {
+interface Score {
   /** Mean reciprocal rank of the expected page within the first 10 results (0 when absent). */
   mrr: number
   /** Share of queries whose expected page is the first result. */
   hit1: number
 }
 
-export interface RelevanceRow {
+interface RelevanceRow {
   count: number
   ours: Score
   baseline: Score
@@ -48,7 +48,7 @@ export interface RelevanceFigures {
 }
 
 /** A query with the rank (1-based, null beyond 10) of its page for each engine. */
-export interface RankedQuery extends RelevanceQuery {
+interface RankedQuery extends RelevanceQuery {
   set: 'content' | 'corpus'
   /** Why the query does not fit its kind, checked on the built page; null when it does. */
   problem: string | null
@@ -165,7 +165,7 @@ function score(ranks: Array<number | null>): Score {
   }
 }
 
-export function summarize(ranked: RankedQuery[]): Record<string, RelevanceRow> {
+function summarize(ranked: RankedQuery[]): Record<string, RelevanceRow> {
   const groups: Array<[string, RankedQuery[]]> = [
     ...RELEVANCE_KINDS.map((kind): [string, RankedQuery[]] => [kind, ranked.filter((query) => query.kind === kind)]),
     ['content', ranked.filter((query) => query.set === 'content')],
@@ -178,7 +178,7 @@ export function summarize(ranked: RankedQuery[]): Record<string, RelevanceRow> {
 }
 
 /** Builds this repository's content/ and the bench corpus, and keeps them loaded for as many rankings as asked. */
-export async function prepareRelevance({ contentDir = 'content', corpusDocuments = RELEVANCE_CORPUS_DOCUMENTS, seed = 42 } = {}) {
+async function prepareRelevance({ contentDir = 'content', corpusDocuments = RELEVANCE_CORPUS_DOCUMENTS, seed = 42 } = {}) {
   const workDir = await mkdtemp(join(tmpdir(), 'docs-relevance-'))
   try {
     // Seed 42 is the bench's corpus; another seed is a held-out set to check a tuning against.

@@ -165,7 +165,7 @@ function markdownTable(list: Row[]): string {
   return [header, ['---', '---:', '---:', '---:', '---'] as Row, ...list].map((row) => `| ${row.join(' | ')} |`).join('\n')
 }
 
-export const fixed = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(2))
+const fixed = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(2))
 export const percent = (value: number) => (Number.isNaN(value) ? '–' : `${Math.round(value * 100)}%`)
 
 /** The table of the report: per kind, ours beside the baseline. */

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 
 const run = promisify(execFile)
 
-export interface FileHistory {
+interface FileHistory {
   lastModified: string
   author: string
   commit: string

@@ -5,7 +5,7 @@
  * the CLI lists the project's files for it, writes the plan and reports it.
  */
 
-export const FRAMEWORKS = ['vitepress', 'docusaurus', 'starlight'] as const
+const FRAMEWORKS = ['vitepress', 'docusaurus', 'starlight'] as const
 export type Framework = (typeof FRAMEWORKS)[number]
 
 /** A project found on disk, before its config is read. */

@@ -29,7 +29,7 @@ const FRAMEWORK_NAMES: Record<Framework, string> = { vitepress: 'VitePress', doc
  * component's name and an expression's code become `…`, so that a hundred
  * broken links count as one kind.
  */
-export function warningKind(warning: BuildWarning): string {
+function warningKind(warning: BuildWarning): string {
   return warning.message
     .replace(/"[^"]*"/g, '"…"')
     .replace(/<[^<>\s]+>/g, '<…>')

@@ -28,7 +28,7 @@ export interface ImportOptions {
 }
 
 /** The framework module's input: the project's files, and its code evaluated in the sandbox. */
-export async function frameworkInput(project: DetectedProject, timeLimitMs?: number): Promise<FrameworkInput> {
+async function frameworkInput(project: DetectedProject, timeLimitMs?: number): Promise<FrameworkInput> {
   const sandbox = { readable: readableFolders(project.root), root: project.root, ...(timeLimitMs === undefined ? {} : { timeLimitMs }) }
   return {
     project,

@@ -5,12 +5,12 @@ import { stringify } from 'yaml'
 import type { ImportPlan } from './plan.ts'
 
 /** Thrown before anything is written: `--out` holds files and `--force` was not given. */
-export class OutputNotEmptyError extends Error {
+class OutputNotEmptyError extends Error {
   override name = 'OutputNotEmptyError'
 }
 
 /** site.yml's text: keys in the plan's order, no line folding, so the same plan always gives the same bytes. */
-export function siteYaml(site: Record<string, unknown>): string {
+function siteYaml(site: Record<string, unknown>): string {
   return stringify(site, { lineWidth: 0, aliasDuplicateObjects: false })
 }
 

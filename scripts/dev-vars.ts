@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { link, readFile, unlink, writeFile } from 'node:fs/promises'
 import { parseEnv } from 'node:util'
 
-export const DEV_VARS_FILE = '.dev.vars'
+const DEV_VARS_FILE = '.dev.vars'
 
 /** Reads `.dev.vars` (wrangler's local secrets), creating it with a random JWT_SECRET when missing. */
 export async function ensureDevVars(path = DEV_VARS_FILE): Promise<Record<string, string | undefined>> {

@@ -9,7 +9,7 @@ export function portSetting(value: string | undefined): { port: number } | { err
 }
 
 /** Whether `port` on 127.0.0.1 (where npm start's worker listens) can be taken now. */
-export function isPortFree(port: number): Promise<boolean> {
+function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer()
     probe.once('error', () => resolve(false))

@@ -2,7 +2,7 @@ import type { LoadedIndex } from './codec.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { isJoined } from './tokenize.ts'
 
-export type MatchKind = 'exact' | 'prefix' | 'typo' | 'synonym'
+type MatchKind = 'exact' | 'prefix' | 'typo' | 'synonym'
 
 /** A vocabulary term a query term matches, how, and how much that match is worth. */
 export interface Expansion {
@@ -35,7 +35,7 @@ export function expandQueryTerm(index: LoadedIndex, query: string, options: Sear
 }
 
 /** Exact match, then every term it is a prefix of, then (if nothing else) terms one typo away; a word's are words only. */
-export function expandTerm(index: LoadedIndex, query: string, options: SearchOptions = SEARCH_OPTIONS): Expansion[] {
+function expandTerm(index: LoadedIndex, query: string, options: SearchOptions = SEARCH_OPTIONS): Expansion[] {
   const { terms } = index
   const start = lowerBound(terms, query)
   const end = lowerBound(terms, `${query}\uffff`)

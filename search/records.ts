@@ -7,7 +7,7 @@ import { indexTerms, needsDictionary, type IndexTerms } from './tokenize.ts'
  * The records of a document: its intro (the text before the first heading,
  * maybe empty) and one per heading section. A hit points at `slug#anchor`.
  */
-export function recordsOf(sections: IndexedSection[]): IndexedSection[] {
+function recordsOf(sections: IndexedSection[]): IndexedSection[] {
   const first = sections[0]
   const intro = first && first.heading === null ? first : { heading: null, text: '' }
   return [intro, ...sections.filter((section) => section.heading !== null)]

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { VERSION_NAME, VersionStatusSchema, type VersionAlias, type VersionStatus } from '../../contract/index.ts'
 
 /** Where a version's pages come from. */
-export type VersionSource =
+type VersionSource =
   /** This content folder: the docs being written. */
   | { kind: 'current' }
   /** A folder of default-locale pages, relative to the content folder (Docusaurus's `versioned_docs/version-X`). */

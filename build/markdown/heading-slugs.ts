@@ -29,7 +29,7 @@ const combiningMarks = /[\u0300-\u036F]/g
 const controlCharacters = /[\u0000-\u001f]/g
 const separators = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g
 
-export function vitepressSlug(text: string): string {
+function vitepressSlug(text: string): string {
   return text
     .normalize('NFKD')
     .replace(combiningMarks, '')

@@ -13,7 +13,7 @@ export interface LinkTargets {
   assets?: AssetTargets
 }
 
-export interface LinkRoutes {
+interface LinkRoutes {
   /** The site's `baseUrl`, ending in `/`: a root link may carry it or not. */
   baseUrl: string
   /**

@@ -42,7 +42,7 @@ export interface Heading {
 }
 
 /** A stretch of text under one heading (or before the first), for the search index. */
-export interface TextSection {
+interface TextSection {
   heading: Heading | null
   text: string
 }

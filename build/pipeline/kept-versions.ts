@@ -21,7 +21,7 @@ export interface KeptVersionStore {
 type RelatedTarget = NonNullable<ReturnType<VersionOutput['releaseLinks']['related']>>
 
 /** What the release notes and the site's section titles take from the default version. */
-export interface DefaultVersionParts {
+interface DefaultVersionParts {
   releaseLinks: VersionOutput['releaseLinks']
   sections: Record<string, SectionPage[]>
 }

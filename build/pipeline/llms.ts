@@ -8,7 +8,7 @@ export interface LlmsPage {
   description: string | null
 }
 
-export interface LlmsSection {
+interface LlmsSection {
   /** null for pages outside any section, such as the home page. */
   title: string | null
   pages: LlmsPage[]

@@ -4,7 +4,7 @@ import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
 import type { ContentProblem } from '../content/problems.ts'
 import type { RenderedRelease } from './render-all.ts'
 
-export interface RelatedTarget {
+interface RelatedTarget {
   slug: string
   title: string
   url: string

@@ -4,7 +4,7 @@ import { SCHEMA_VERSION, shardCount, shardOf, type RouteEntry, type RouteShard, 
 export type LocaleDocuments = Record<string, Record<string, VariantEntry>>
 
 /** One version of a page: its slug in its locale, its document id, and Docusaurus's id for it. */
-export interface RoutedPage {
+interface RoutedPage {
   slug: string
   docId: string
   locale: string

@@ -2,7 +2,7 @@ import type { TocEntry } from '../../contract/index.ts'
 import type { DocumentFrontMatter } from '../content/front-matter.ts'
 import type { Heading } from '../markdown/render.ts'
 
-export const DEFAULT_TOC_LEVELS = { minLevel: 2, maxLevel: 3 } as const
+const DEFAULT_TOC_LEVELS = { minLevel: 2, maxLevel: 3 } as const
 
 /** Nests the headings within the levels front matter asks for (2–3 unless told). */
 export function buildToc(headings: Heading[], option: DocumentFrontMatter['toc']): TocEntry[] {

@@ -7,7 +7,7 @@ export type SidebarItem =
   | { label: Label; slug?: string; collapsed?: boolean; items: SidebarItem[] }
 
 /** One text, or a text per locale code. */
-export type Label = string | Record<string, string>
+type Label = string | Record<string, string>
 
 export interface SidebarResult {
   items: SidebarItem[]

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import type { LoadedConfig } from '../plan.ts'
 
-export const DEFAULT_TIME_LIMIT_MS = 10_000
+const DEFAULT_TIME_LIMIT_MS = 10_000
 
 const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url))
 // The child reads its own files and the parser it names stand-ins' exports with; nothing else of this project.

@@ -55,7 +55,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
 }
 
-export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string, log = () => ''): Promise<T> {
+async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: string, log = () => ''): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await check().catch(() => undefined)

@@ -3,8 +3,8 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose'
 import type { Config } from '../config.ts'
 import { Problem } from './problem.ts'
 
-export const DRAFTS_SCOPE = 'drafts:read'
-export const CLOCK_TOLERANCE_SECONDS = 60
+const DRAFTS_SCOPE = 'drafts:read'
+const CLOCK_TOLERANCE_SECONDS = 60
 
 // The allow-list: HS256 with the shared secret; RS256/ES256 only through a JWKS.
 const SECRET_ALGORITHMS = ['HS256']

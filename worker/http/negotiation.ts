@@ -28,7 +28,7 @@ function qualityOf(ranges: MediaRange[], type: string, subtype: string): number 
 }
 
 /** True when an `Accept` header admits JSON; no header admits anything. */
-export function acceptsJson(accept: string | undefined): boolean {
+function acceptsJson(accept: string | undefined): boolean {
   if (accept === undefined || accept.trim() === '') return true
   return qualityOf(mediaRanges(accept), 'application', 'json') > 0
 }

@@ -52,6 +52,3 @@ export function problemResponse(c: Context, problem: Problem): Response {
 }
 
 export const notFound = (detail = 'No document, release or route at this path.') => new Problem(404, detail)
-
-/** Seconds a client should wait after a 503: about one KV propagation. */
-export const RETRY_AFTER_SECONDS = 30

@@ -3,7 +3,7 @@ import type { ZodError } from 'zod'
 import { Problem, type FieldError } from './problem.ts'
 
 /** Zod issues as RFC 6901 pointers into the request body or query. */
-export function fieldErrors(error: ZodError): FieldError[] {
+function fieldErrors(error: ZodError): FieldError[] {
   // RFC 6901: "" is the whole document, each key adds "/key".
   // An unknown field is pointed at itself, not at the object that holds it.
   return error.issues.flatMap((issue) =>

@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env.ts'
 import { openReader } from '../http/reader.ts'
 import { siteOrNull } from './context.ts'
 
-export const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json'
+const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json'
 
 /**
  * The MCP server card (SEP-1649): what an agent or a registry learns about

@@ -13,7 +13,7 @@ export type DocumentAnswer =
   | { kind: 'redirect'; slug: string; bySuffix: boolean; private: boolean }
   | FoundDocument
 
-export interface FoundDocument {
+interface FoundDocument {
   kind: 'found'
   /** The slug asked for, without a Markdown suffix. */
   slug: string

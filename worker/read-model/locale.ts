@@ -13,7 +13,7 @@ interface LanguageRange {
 }
 
 /** Parses `Accept-Language` (RFC 9110 §12.5.4) with hono's parser: best first, order breaks ties. */
-export function parseAcceptLanguage(header: string): LanguageRange[] {
+function parseAcceptLanguage(header: string): LanguageRange[] {
   return parseAccept(header).map((range) => ({ tag: range.type.toLowerCase(), q: range.q }))
 }
 

@@ -26,7 +26,7 @@ export function chooseVersion(manifest: Manifest, requested: string | undefined)
 export const isVersioned = (manifest: Manifest) => manifest.versions.some((version) => version.name !== null)
 
 /** A page in another version, as a document body lists it. */
-export interface VersionPeer {
+interface VersionPeer {
   version: string
   slug: string
   url: string
@@ -46,7 +46,7 @@ export interface PeerContext {
  * renamed since that version), following that version's own redirects (a
  * page renamed later).
  */
-export async function versionPeers(context: PeerContext, current: VersionEntry, page: RouteEntry): Promise<VersionPeer[]> {
+async function versionPeers(context: PeerContext, current: VersionEntry, page: RouteEntry): Promise<VersionPeer[]> {
   const peers: VersionPeer[] = []
   const id = page.frameworkId ?? page.variants[context.manifest.site.defaultLocale]?.slug ?? page.docId
   for (const version of context.manifest.versions) {

@@ -5,7 +5,7 @@ import { noneMatch, strongEtag } from '../http/etag.ts'
 import { notFound } from '../http/problem.ts'
 
 /** The name carries the hash of the bytes, so what it names never changes. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
  * Authors' files are untrusted: opened directly, an SVG is a document on this

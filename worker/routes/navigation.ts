@@ -10,7 +10,7 @@ import { headers, notModified, problems, versionQuery } from './openapi-response
 // The items are the recursive NavItem component, which zod's route-level generator cannot express.
 const NavigationResponse = NavigationResponseSchema.extend({ items: z.array(z.any().openapi(componentRef('NavItem'))) }).openapi('Navigation')
 
-export const navigationRoute = createRoute({
+const navigationRoute = createRoute({
   method: 'get',
   path: '/v1/navigation',
   operationId: 'getNavigation',

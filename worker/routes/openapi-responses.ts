@@ -8,7 +8,7 @@ import { ASSET_SECURITY_HEADERS } from './assets.ts'
 const header = (description: string) => ({ description, schema: { type: 'string' as const } })
 
 /** Response headers, by name, as the routes set them. */
-export const HEADERS = {
+const HEADERS = {
   ETag: header('Strong validator of this representation: send it back in If-None-Match for a 304'),
   'Cache-Control': header('How long shared caches may keep the answer; `private, no-store` when a token showed drafts'),
   Vary: header('The request headers that chose this representation'),

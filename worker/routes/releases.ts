@@ -10,7 +10,7 @@ import { headers, notModified, problems } from './openapi-responses.ts'
 
 const isoDate = z.iso.date({ error: 'must be an ISO date such as 2026-01-31' })
 
-export const ReleasesQuery = z
+const ReleasesQuery = z
   .object({
     stream: z
       .union([z.string().min(1), z.array(z.string().min(1))])
@@ -26,7 +26,7 @@ export const ReleasesQuery = z
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'must not be after "to"', path: ['from'] })
 
-export const releasesRoute = createRoute({
+const releasesRoute = createRoute({
   method: 'get',
   path: '/v1/releases',
   operationId: 'listReleases',

@@ -27,9 +27,9 @@ const searchFields = {
 // Inline, not a named component: generators (openapi-typescript) take a named schema's
 // defaulted fields as always present, true of answers and not of a request.
 // Strict: a misspelled field is a 422 that names it, not a default used in silence.
-export const SearchRequest = z.strictObject(searchFields, { error: unknownFields(Object.keys(searchFields)) })
+const SearchRequest = z.strictObject(searchFields, { error: unknownFields(Object.keys(searchFields)) })
 
-export const searchRoute = createRoute({
+const searchRoute = createRoute({
   method: 'post',
   path: '/v1/search',
   operationId: 'searchDocuments',

@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env.ts'
 import { openReader } from '../http/reader.ts'
 import { headers, problems } from './openapi-responses.ts'
 
-export const statusRoute = createRoute({
+const statusRoute = createRoute({
   method: 'get',
   path: '/v1/status',
   operationId: 'getStatus',

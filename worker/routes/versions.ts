@@ -5,7 +5,7 @@ import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
 import { openReader } from '../http/reader.ts'
 import { headers, notModified, problems } from './openapi-responses.ts'
 
-export const versionsRoute = createRoute({
+const versionsRoute = createRoute({
   method: 'get',
   path: '/v1/versions',
   operationId: 'listVersions',

@@ -44,7 +44,7 @@ export function isBlockComponent(name: string | null): boolean {
 }
 
 /** A string attribute, `label="x"` or `label={'x'}`; any other expression value is not run, so it counts as absent. */
-export function attribute(element: JsxElement, name: string): string | undefined {
+function attribute(element: JsxElement, name: string): string | undefined {
   for (const candidate of element.attributes) {
     if (candidate.type !== 'mdxJsxAttribute' || candidate.name !== name) continue
     if (typeof candidate.value === 'string') return candidate.value

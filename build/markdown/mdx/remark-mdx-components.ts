@@ -15,7 +15,7 @@ export interface Findings {
 }
 
 /** What the plugin needs of the document it runs on, handed over in `file.data.mdx`. */
-export interface MdxContext {
+interface MdxContext {
   /** The file the tree was parsed from (a page, or a partial it inlines). */
   path: string
   /** The file line of a line of the tree. */

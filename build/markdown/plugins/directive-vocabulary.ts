@@ -6,10 +6,10 @@ import type { Paragraph, RootContent } from 'mdast'
  * GitHub alerts, MDX components): whoever made a directive node, the HTML
  * and the Markdown copy are rendered from these names alone.
  */
-export const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'details'] as const
+const ADMONITION_KINDS = ['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'details'] as const
 export type AdmonitionKind = (typeof ADMONITION_KINDS)[number]
 
-export const COMPONENT_NAMES = ['tabs', 'tab', 'steps', 'card', 'cardgrid', 'linkcard', 'filetree', 'badge'] as const
+const COMPONENT_NAMES = ['tabs', 'tab', 'steps', 'card', 'cardgrid', 'linkcard', 'filetree', 'badge'] as const
 
 /** Other spellings of a kind met in the frameworks' docs (Docusaurus v1 `secondary`/`success`, `warn`, `error`). */
 const KIND_ALIASES: Record<string, AdmonitionKind> = { secondary: 'note', success: 'tip', warn: 'warning', error: 'danger' }

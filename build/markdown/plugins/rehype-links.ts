@@ -4,7 +4,7 @@ import { resolveHref, withFragment, type LinkTargets } from '../link-resolution.
 import { eachElement } from './each-element.ts'
 
 /** Per-document context, passed through `file.data` because the processor is frozen. */
-export interface LinkContext {
+interface LinkContext {
   /** The document's path relative to the content root, e.g. `docs/en/guides/a.md`. */
   path: string
   targets: LinkTargets

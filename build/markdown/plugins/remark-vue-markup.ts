@@ -4,7 +4,7 @@ import type { ContentProblem } from '../../content/problems.ts'
 import { componentTags, loneComponentTag } from './component-tags.ts'
 
 /** What the plugin needs of the page it runs on, handed over in `file.data.vueMarkup`. */
-export interface VueMarkupContext {
+interface VueMarkupContext {
   path: string
   /** The file line of a line of the parsed text. */
   fileLine: (line: number) => number

@@ -6,7 +6,7 @@ import { unknownFields } from '../../http/strict-fields.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 import { missingPage, similarSlugs } from '../suggest.ts'
 
-export const getDocumentInput = {
+const getDocumentInput = {
   slug: z
     .string()
     .trim()

@@ -5,7 +5,7 @@ import { unknownLocaleNote, versionInput, type ToolContext } from '../context.ts
 import { unknownFields } from '../../http/strict-fields.ts'
 import { READ_ONLY, guarded, toolText } from '../results.ts'
 
-export const getNavigationInput = {
+const getNavigationInput = {
   locale: z
     .string()
     .min(2)

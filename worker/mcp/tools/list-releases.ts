@@ -12,7 +12,7 @@ const isoDate = (name: string) =>
     .date({ error: `${name} must be an ISO date such as 2026-01-31` })
     .optional()
 
-export const listReleasesInput = {
+const listReleasesInput = {
   stream: z.string().min(1).max(64).optional().describe('Only this release stream, e.g. "stable". Default: every stream.'),
   version: z
     .string()

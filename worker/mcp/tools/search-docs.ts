@@ -11,7 +11,7 @@ const MAX_LIMIT = 50
 /** As POST /v1/search's filters: at most 20 names of at most 64 characters. */
 const names = z.array(z.string().min(1, 'a name must not be empty').max(64, 'a name must be at most 64 characters')).max(20, 'give at most 20 names')
 
-export const searchDocsInput = {
+const searchDocsInput = {
   query: z
     .string()
     .trim()

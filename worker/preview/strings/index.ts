@@ -63,8 +63,3 @@ export function fill<T>(template: string, values: Record<string, T>): Array<stri
     return Object.hasOwn(values, part) ? (values[part] as T) : `{${part}}`
   })
 }
-
-/** The same, as plain text. */
-export function fillText(template: string, values: Record<string, string | number>): string {
-  return fill(template, values).join('')
-}
