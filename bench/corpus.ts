@@ -54,7 +54,10 @@ function vocabulary(size: number, next: () => number) {
   const weights = list.map((_, rank) => 1 / (rank + 1) ** 1.07)
   const cumulative: number[] = []
   let total = 0
-  for (const weight of weights) cumulative.push((total += weight))
+  for (const weight of weights) {
+    total += weight
+    cumulative.push(total)
+  }
   const sample = () => {
     const target = next() * total
     let low = 0

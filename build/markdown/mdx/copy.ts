@@ -43,7 +43,10 @@ function inParagraphs(nodes: RootContent[]): RootContent[] {
       blocks.push(node)
       open = undefined
     } else if (open) open.children.push(node as PhrasingContent)
-    else blocks.push((open = { type: 'paragraph', children: [node as PhrasingContent] }))
+    else {
+      open = { type: 'paragraph', children: [node as PhrasingContent] }
+      blocks.push(open)
+    }
   }
   return blocks
 }
