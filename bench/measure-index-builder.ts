@@ -68,7 +68,11 @@ for (const locale of corpus.locales) {
 
   const before = memory()
   const tokens = createTokenCache()
-  const [, tokensMs] = time(() => original.forEach((document) => cachedSectionsTerms(tokens, document.sections, locale)))
+  const [, tokensMs] = time(() =>
+    original.forEach((document) => {
+      cachedSectionsTerms(tokens, document.sections, locale)
+    }),
+  )
   const tokensHeld = memory() - before
   const builder = createIndexBuilder(locale, settings, { hashOf: contentHash, tokens })
   const [, firstMs] = time(() => builder.update(original))

@@ -38,7 +38,11 @@ function outline(nodes: RootContent[]): Outline[] {
 
 const types = (tree: Root): string[] => {
   const found: string[] = []
-  const walk = (nodes: RootContent[]) => nodes.forEach((node) => (found.push(node.type), 'children' in node && walk(node.children)))
+  const walk = (nodes: RootContent[]) =>
+    nodes.forEach((node) => {
+      found.push(node.type)
+      if ('children' in node) walk(node.children)
+    })
   walk(tree.children)
   return found
 }

@@ -47,7 +47,10 @@ function replacePres(parent: Root | Element, context: PreContext) {
   const { highlighter, stash } = context
   parent.children.forEach((child, index) => {
     if (child.type !== 'element') return
-    if (child.tagName !== 'pre') return replacePres(child, context)
+    if (child.tagName !== 'pre') {
+      replacePres(child, context)
+      return
+    }
     const code = child.children.length === 1 && child.children[0]?.type === 'element' && child.children[0].tagName === 'code' ? child.children[0] : null
     child.properties = { ...child.properties, className: [...classesOf(child), 'shiki'], tabIndex: 0 }
     if (!code) return
