@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast'
-import { toString } from 'hast-util-to-string'
+import { toString as hastToString } from 'hast-util-to-string'
 import type { VFile } from 'vfile'
 import { isHighlighted, parseFenceMeta, type FenceMeta } from '../code-meta.ts'
 import type { CodeHighlighter, CodeToken } from '../highlighter.ts'
@@ -55,7 +55,7 @@ function replacePres(parent: Root | Element, context: PreContext) {
     child.properties = { ...child.properties, className: [...classesOf(child), 'shiki'], tabIndex: 0 }
     if (!code) return
     // remark-rehype ends the code with a newline; the fence's value has none.
-    const text = toString(code).replace(/\n$/, '')
+    const text = hastToString(code).replace(/\n$/, '')
     const fence = code.position && stash.get(positionKey(code.position))
     const meta = parseFenceMeta(fence?.code === text ? fence.meta : null)
     const language = languageOf(code)
