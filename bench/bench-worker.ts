@@ -29,9 +29,9 @@ function counted(kv: KVNamespace): KVNamespace {
         // One key, or several at once (then a Map of key to value).
         const call = property === 'get' ? target.get : target.getWithMetadata
         const result: unknown = await Reflect.apply(call, target, [keys, options])
-        const valueOf = (value: unknown) => (property === 'getWithMetadata' ? (value as { value: unknown } | null)?.value : value)
-        if (result instanceof Map) for (const [key, value] of result) readLog.push({ key: String(key), bytes: sizeOf(valueOf(value)) })
-        else readLog.push({ key: String(keys), bytes: sizeOf(valueOf(result)) })
+        const storedValue = (value: unknown) => (property === 'getWithMetadata' ? (value as { value: unknown } | null)?.value : value)
+        if (result instanceof Map) for (const [key, value] of result) readLog.push({ key: String(key), bytes: sizeOf(storedValue(value)) })
+        else readLog.push({ key: String(keys), bytes: sizeOf(storedValue(result)) })
         return result
       }
     },

@@ -54,7 +54,10 @@ function vocabulary(size: number, next: () => number) {
   const weights = list.map((_, rank) => 1 / (rank + 1) ** 1.07)
   const cumulative: number[] = []
   let total = 0
-  for (const weight of weights) cumulative.push((total += weight))
+  for (const weight of weights) {
+    total += weight
+    cumulative.push(total)
+  }
   const sample = () => {
     const target = next() * total
     let low = 0
@@ -109,8 +112,8 @@ export function generateCorpus(options: CorpusOptions): Corpus {
     }
     if (index % 97 === 0) body.push(`The ${rare} appears only here.`)
     const front = `---\ntitle: ${sentence(3).slice(0, -1)}\norder: ${index % 20}\n${doc.draft ? 'draft: true\n' : ''}---\n\n`
-    files.set(`docs/en/${doc.path}`, front + body.join('\n\n') + '\n')
-    if (next() < (options.translated ?? 0.3)) files.set(`docs/de/${doc.path}`, front + body.slice(0, 3).join('\n\n') + '\n')
+    files.set(`docs/en/${doc.path}`, `${front}${body.join('\n\n')}\n`)
+    if (next() < (options.translated ?? 0.3)) files.set(`docs/de/${doc.path}`, `${front}${body.slice(0, 3).join('\n\n')}\n`)
   })
 
   const releaseCount = options.releases ?? 200

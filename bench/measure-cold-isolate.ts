@@ -74,7 +74,7 @@ async function medianTime(work: () => Promise<unknown>, budgetMs = 300): Promise
  */
 export async function measureColdIsolate(mf: Miniflare, restart: () => Promise<void>, paths: string[]): Promise<ColdIsolateFigures> {
   const values = new Map<string, { bytes: ArrayBuffer; kind: string; checkMs: number }>()
-  const valueOf = async (key: string) => {
+  const measuredValue = async (key: string) => {
     const known = values.get(key)
     if (known) return known
     // A restart poisons the previous binding's stub: ask for it again.
@@ -104,7 +104,7 @@ export async function measureColdIsolate(mf: Miniflare, restart: () => Promise<v
     const log = (await (await mf.dispatchFetch('http://bench/__bench/read-log')).json()) as Array<{ key: string; bytes: number }>
     const reads: ColdRead[] = []
     for (const { key, bytes } of log) {
-      const { kind, checkMs } = await valueOf(key)
+      const { kind, checkMs } = await measuredValue(key)
       reads.push({ key, kind, bytes, checkMs })
     }
     probes.push({ path, status: answer.status, firstAnswerMs: answer.ms - noop.ms, reads })

@@ -68,7 +68,11 @@ for (const locale of corpus.locales) {
 
   const before = memory()
   const tokens = createTokenCache()
-  const [, tokensMs] = time(() => original.forEach((document) => cachedSectionsTerms(tokens, document.sections, locale)))
+  const [, tokensMs] = time(() =>
+    original.forEach((document) => {
+      cachedSectionsTerms(tokens, document.sections, locale)
+    }),
+  )
   const tokensHeld = memory() - before
   const builder = createIndexBuilder(locale, settings, { hashOf: contentHash, tokens })
   const [, firstMs] = time(() => builder.update(original))
@@ -83,8 +87,14 @@ for (const locale of corpus.locales) {
   const text = rounds('text', 0)
   const heading = rounds('heading', 5)
   // A page added in the middle moves half the display chunks; one moved across the site is a removal and an insertion.
-  const addedPage = timed(() => builder.update((documents = [...documents.slice(0, documents.length / 2), { ...(documents[0] as IndexedDocument), slug: 'zq-new' }, ...documents.slice(documents.length / 2)])))
-  const movedPage = timed(() => builder.update((documents = [...documents.slice(1), documents[0] as IndexedDocument])))
+  const addedPage = timed(() => {
+    documents = [...documents.slice(0, documents.length / 2), { ...(documents[0] as IndexedDocument), slug: 'zq-new' }, ...documents.slice(documents.length / 2)]
+    return builder.update(documents)
+  })
+  const movedPage = timed(() => {
+    documents = [...documents.slice(1), documents[0] as IndexedDocument]
+    return builder.update(documents)
+  })
   const last = builder.update(documents)
   const expected = encodeSearchIndex(indexDocuments(locale, documents, settings), contentHash)
   const same = last.index === expected.index && last.displayChunks.every((chunk, position) => chunk === expected.displayChunks[position])

@@ -19,7 +19,10 @@ export async function routesOf(manifest: Manifest, readBlob: (hash: string) => P
     const shard = RouteShardSchema.parse(JSON.parse(await readBlob(hash)))
     for (const [slug, page] of Object.entries(shard.slugs)) {
       routes.slugs[slug] = page.docId
-      for (const [locale, variant] of Object.entries(page.variants)) (routes.documents[locale] ??= {})[page.docId] = variant
+      for (const [locale, variant] of Object.entries(page.variants)) {
+        routes.documents[locale] ??= {}
+        routes.documents[locale][page.docId] = variant
+      }
     }
   }
   return routes

@@ -39,7 +39,10 @@ export class BuildWriter {
 
   /** Queues one blob; the pipeline calls it synchronously as it makes each new blob. */
   readonly write = (hash: string, text: string): void => {
-    if (this.queued + text.length > QUEUED_CHARACTERS) return this.writeNow(hash, text)
+    if (this.queued + text.length > QUEUED_CHARACTERS) {
+      this.writeNow(hash, text)
+      return
+    }
     this.queued += text.length
     this.writes.add(async () => {
       this.queued -= text.length

@@ -58,7 +58,7 @@ export async function readGitHistory(contentDir: string, ref = 'HEAD'): Promise<
   }
   const [{ stdout }, renames] = await Promise.all([
     // core.quotePath=false: paths such as `démarrer.md` come out as written, not octal-escaped.
-    git('-c', 'core.quotePath=false', 'log', '--format=' + RECORD + '%H%x00%an%x00%aI', '--name-only', '--no-renames', ref, '--', '.'),
+    git('-c', 'core.quotePath=false', 'log', `--format=${RECORD}%H%x00%an%x00%aI`, '--name-only', '--no-renames', ref, '--', '.'),
     readRenames(git, prefix, ref),
   ])
   const files = new Map<string, FileHistory>()

@@ -176,6 +176,6 @@ function catFiles(cwd: string, oids: string[]): Promise<Map<string, Uint8Array>>
       }
       resolve(found)
     })
-    child.stdin.end([...new Set(oids)].join('\n') + '\n')
+    child.stdin.end(`${[...new Set(oids)].join('\n')}\n`)
   })
 }

@@ -135,7 +135,8 @@ export class SiteSession {
    * stopped shows once the session's first build is published).
    */
   async inputsHash(): Promise<string> {
-    const code = await (this.code ??= codeHash([PIPELINE]))
+    this.code ??= codeHash([PIPELINE])
+    const code = await this.code
     const { files, assets, siteText, git, options } = this
     return hashOfAll(
       (function* () {

@@ -18,15 +18,17 @@ export function nearestName(name: string, known: readonly string[]): string | nu
 /** Edits between two words, a swap of two neighbouring letters counting as one (`lable` -> `label`). */
 function editDistance(a: string, b: string): number {
   const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)]
+  // Every cell read is written before it; a cell outside the table would be no path at all.
+  const cell = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY
   for (let i = 1; i <= a.length; i++) {
     const row = [i]
+    rows.push(row)
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let best = Math.min((rows[i - 1]![j] as number) + 1, (row[j - 1] as number) + 1, (rows[i - 1]![j - 1] as number) + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (rows[i - 2]![j - 2] as number) + 1)
+      let best = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, cell(i - 2, j - 2) + 1)
       row.push(best)
     }
-    rows.push(row)
   }
-  return rows[a.length]![b.length] as number
+  return cell(a.length, b.length)
 }

@@ -84,7 +84,9 @@ export async function collectGarbage(target: PublishTarget, liveBuildId: string,
   const needed = expired.length > 0 ? await blobsOf(target, remaining) : null
   if (needed) {
     const doomed = new Set<string>()
-    for (const record of expired) (await readBlobList(target, record.buildId))?.forEach((hash) => needed.has(hash) || doomed.add(hash))
+    for (const record of expired) {
+      for (const hash of (await readBlobList(target, record.buildId)) ?? []) if (!needed.has(hash)) doomed.add(hash)
+    }
     await target.deleteMany([...doomed].map(KV_KEYS.blob))
     await target.deleteMany(expired.flatMap((record) => [KV_KEYS.manifest(record.buildId), KV_KEYS.blobList(record.buildId)]))
     report.deletedBuilds = expired.map((record) => record.buildId)

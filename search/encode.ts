@@ -13,7 +13,9 @@ export interface EncodedSearchIndex {
 /** Writes an index as its stored JSON, with its display chunks alongside. */
 export function encodeSearchIndex(data: SearchIndexData, hashOf: (text: string) => string, options: SearchOptions = SEARCH_OPTIONS): EncodedSearchIndex {
   const postings = new PostingsWriter()
-  data.terms.forEach((_, term) => postings.lists(data.textLists[term] ?? [], data.fieldLists[term] ?? []))
+  data.terms.forEach((_, term) => {
+    postings.lists(data.textLists[term] ?? [], data.fieldLists[term] ?? [])
+  })
   const displayChunks: string[] = []
   for (let start = 0; start < data.display.length; start += options.displayChunkSize) {
     displayChunks.push(displayChunkJson(data.display.slice(start, start + options.displayChunkSize)))

@@ -62,7 +62,9 @@ export class EncodedLists {
       if (delta !== 0) for (let id = 0; id < Math.max(lists.length, inserted.length); id++) visit(id)
       else {
         removedIds.forEach(visit)
-        inserted.forEach((_, id) => removedIds.has(id) || visit(id))
+        inserted.forEach((_, id) => {
+          if (!removedIds.has(id)) visit(id)
+        })
       }
     }
     patchAll(this.text, fresh.text, new Set(touched.flatMap((ids) => [...ids.text])))

@@ -20,7 +20,10 @@ const frequenciesByIndex = new WeakMap<LoadedIndex, Map<number, DocumentFrequenc
  */
 export function documentFrequencies(index: LoadedIndex, term: number): DocumentFrequencies {
   let byTerm = frequenciesByIndex.get(index)
-  if (!byTerm) frequenciesByIndex.set(index, (byTerm = new Map()))
+  if (!byTerm) {
+    byTerm = new Map()
+    frequenciesByIndex.set(index, byTerm)
+  }
   const cached = byTerm.get(term)
   if (cached) return cached
   const counts = { text: 0, title: 0, heading: 0 }

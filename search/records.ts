@@ -157,7 +157,10 @@ export function cachedSectionsTerms(cache: TokenCache, sections: IndexedSection[
   const found = byLocale?.get('') ?? byLocale?.get(locale)
   if (found) return found
   const terms = sectionsTerms(sections, locale, cache.table)
-  if (!byLocale) cache.bySections.set(sections, (byLocale = new Map()))
+  if (!byLocale) {
+    byLocale = new Map()
+    cache.bySections.set(sections, byLocale)
+  }
   byLocale.set(terms.localeBound ? locale : '', terms)
   return terms
 }

@@ -56,10 +56,12 @@ export function resolveVersions(
     if (seen.has(entry.name)) problems.push({ index, message: `versions: "${entry.name}" is listed twice` })
     seen.add(entry.name)
   })
-  const currentFolders = entries.filter((entry) => entry.path === undefined && entry.ref === undefined)
-  if (currentFolders.length > 1) problems.push({ index: entries.indexOf(currentFolders[1]!), message: 'versions: only one version can be this content folder (give the others a path or a ref)' })
-  const unreleased = entries.filter((entry) => entry.status === 'unreleased')
-  if (unreleased.length > 1) problems.push({ index: entries.indexOf(unreleased[1]!), message: 'versions: only one version can be unreleased (it is "next")' })
+  const secondCurrentFolder = entries.filter((entry) => entry.path === undefined && entry.ref === undefined)[1]
+  if (secondCurrentFolder) {
+    problems.push({ index: entries.indexOf(secondCurrentFolder), message: 'versions: only one version can be this content folder (give the others a path or a ref)' })
+  }
+  const secondUnreleased = entries.filter((entry) => entry.status === 'unreleased')[1]
+  if (secondUnreleased) problems.push({ index: entries.indexOf(secondUnreleased), message: 'versions: only one version can be unreleased (it is "next")' })
   const defaultName = defaultVersion ?? entries.find((entry) => entry.status === 'current')?.name
   if (defaultVersion !== undefined && !seen.has(defaultVersion)) {
     problems.push({ index: null, message: `defaultVersion: "${defaultVersion}" is not one of the versions (${[...seen].join(', ')})` })

@@ -1,7 +1,7 @@
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import type { PhrasingContent, RootContent } from 'mdast'
 import { fromParse5 } from 'hast-util-from-parse5'
-import { toString } from 'hast-util-to-string'
+import { toString as hastToString } from 'hast-util-to-string'
 import { h } from 'hastscript'
 import { parseFragment } from 'parse5'
 import { VFile } from 'vfile'
@@ -63,15 +63,15 @@ function heroOf(tree: HastRoot, source: HeroSource): Hero {
   const tagline = inside.find((node) => node.tagName === 'p' && classes(node).includes('hero-tagline'))
   const src = image?.properties.src
   return {
-    title: toString(inside.find((node) => node.tagName === 'h1') ?? { type: 'root', children: [] }).trim(),
-    tagline: tagline ? toString(tagline).trim() : null,
+    title: hastToString(inside.find((node) => node.tagName === 'h1') ?? { type: 'root', children: [] }).trim(),
+    tagline: tagline ? hastToString(tagline).trim() : null,
     image: typeof src === 'string' ? { src, alt: String(image?.properties.alt ?? '') } : null,
     // In the order written; one whose link the sanitizer refused (`javascript:`) leads nowhere, so it is left out.
     actions: inside
       .filter((node) => node.tagName === 'a' && classes(node).includes('hero-action'))
       .flatMap((node, index) => {
         const href = node.properties.href
-        return typeof href === 'string' ? [{ text: toString(node).trim(), link: href, variant: source.actions[index]?.variant ?? 'primary' }] : []
+        return typeof href === 'string' ? [{ text: hastToString(node).trim(), link: href, variant: source.actions[index]?.variant ?? 'primary' }] : []
       }),
   }
 }
@@ -101,7 +101,7 @@ function htmlText(value: string): ElementContent[] {
 
 /** The text of a title or tagline that may be written in HTML. */
 function plainText(value: string): string {
-  return toString({ type: 'root', children: htmlText(value) }).trim()
+  return hastToString({ type: 'root', children: htmlText(value) }).trim()
 }
 
 function elementsIn(parent: HastRoot | Element): Element[] {

@@ -47,9 +47,16 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
         // A rendering with errors is not kept: the build fails until they are fixed, and
         // one too large to render now may render with more room.
         const input = inputs.get(key) as RenderInput
-        if (options.cache && output.errors.length === 0) writes.push(options.cache.set(input, output).catch((error: unknown) => void (writeFailure ??= error)))
+        if (options.cache && output.errors.length === 0) {
+          writes.push(
+            options.cache.set(input, output).catch((error: unknown) => {
+              writeFailure ??= error
+            }),
+          )
+        }
       }
-      options.onProgress?.((done += results.length), inputs.size)
+      done += results.length
+      options.onProgress?.(done, inputs.size)
     }
     if ((misses.length >= PARALLEL_THRESHOLD && threads > 1) || misses.some(({ input }) => input.body.length > largeDocumentChars)) {
       await renderOnThreads(misses, { targets, heapCapMb }, threads, finished)

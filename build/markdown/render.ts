@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { Parent } from 'mdast'
-import { toString } from 'hast-util-to-string'
+import { toString as hastToString } from 'hast-util-to-string'
 import { toMarkdown } from 'mdast-util-to-markdown'
 import { VFile } from 'vfile'
 import type { ContentProblem } from '../content/problems.ts'
@@ -204,7 +204,7 @@ function splitSections(tree: Root): TextSection[] {
       continue
     }
     if (heading) continue
-    const text = node.type === 'element' || node.type === 'text' ? toString(node).replace(/\s+/g, ' ').trim() : ''
+    const text = node.type === 'element' || node.type === 'text' ? hastToString(node).replace(/\s+/g, ' ').trim() : ''
     const current = sections[sections.length - 1]
     if (current && text) current.text = current.text ? `${current.text} ${text}` : text
   }

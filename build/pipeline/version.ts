@@ -157,7 +157,9 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     const full = parts.map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
     docs.llms[locale] = { index: blobs.addFrom([layout, 'llms.txt'], () => layout.index), full, fullEtag: contentHash(full.join('\n')) }
     const index = await cachedSearchIndex(locale, view.indexed, { synonyms: site.search.synonyms }, input.memo, searchIndexes)
-    index.displayChunks.forEach((chunk, position) => blobs.addText(chunk, index.displayChunkHashes?.[position]))
+    index.displayChunks.forEach((chunk, position) => {
+      blobs.addText(chunk, index.displayChunkHashes?.[position])
+    })
     docs.search[locale] = blobs.addText(index.index)
     fallbacks[locale] = view.fallbacks
   }

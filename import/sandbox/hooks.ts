@@ -122,7 +122,9 @@ function standInSource(query: URLSearchParams, parse: Parse): string {
   const importer = query.get('importer') ?? ''
   const names = importer.startsWith('file:') ? importedNames(parse, readImporter(importer), query.get('written') ?? module) : []
   const lines = [`const root = ${factory}(${JSON.stringify(module)}, null)`, 'export default root.default']
-  names.forEach((name, index) => lines.push(`const name${index} = root[${JSON.stringify(name)}]`, `export { name${index} as ${JSON.stringify(name)} }`))
+  names.forEach((name, index) => {
+    lines.push(`const name${index} = root[${JSON.stringify(name)}]`, `export { name${index} as ${JSON.stringify(name)} }`)
+  })
   return `${lines.join('\n')}\n`
 }
 

@@ -120,7 +120,13 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
       )
     },
     async deleteMany(keys) {
-      await unlinkAll(inTransaction(keys, () => keys.forEach((key) => remove.run(key))))
+      await unlinkAll(
+        inTransaction(keys, () =>
+          keys.forEach((key) => {
+            remove.run(key)
+          }),
+        ),
+      )
     },
     close: () => db.close(),
   }

@@ -49,7 +49,9 @@ let site: ContentProblem[]
 
 beforeAll(async () => {
   const files: Record<string, string> = { 'site.yml': SITE_EN, 'docs/en/index.md': '# Home\n' }
-  WRONG_FIELDS.forEach((field, index) => (files[`docs/en/page-${index}.md`] = `---\n${field}\n---\n\nBody.\n`))
+  WRONG_FIELDS.forEach((field, index) => {
+    files[`docs/en/page-${index}.md`] = `---\n${field}\n---\n\nBody.\n`
+  })
   WRONG_RELEASE_FIELDS.forEach((field, index) => {
     const required = { version: `version: 1.0.${index}`, date: 'date: 2026-01-01' }
     const others = Object.entries(required).flatMap(([key, line]) => (field.startsWith(`${key}:`) ? [] : [line]))

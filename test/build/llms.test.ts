@@ -145,7 +145,10 @@ describe('LlmsParts, the parts a long-lived build keeps', () => {
 
   it('cuts every edit of a page list exactly as llmsFullParts does, and joins again only the parts whose pages changed', () => {
     let seed = 7
-    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647
+    const random = () => {
+      seed = (seed * 48271) % 2147483647
+      return seed / 2147483647
+    }
     const pageText = (id: number) => `# Page ${id}\n\n${'Ünïcode text, 日本語. '.repeat(1 + Math.floor(random() * 9))}${random() < 0.3 ? '' : '\n'}`
     let pages = Array.from({ length: 120 }, (_, id) => pageText(id))
     const parts = new LlmsParts()

@@ -148,7 +148,14 @@ describe('npm start on a folder with .mdx pages and partials', () => {
     const contentDir = join(await makeTempDir('docs-mdx-session-'), 'content')
     await cp(FIXTURE, contentDir, { recursive: true })
     let rendered = 0
-    const session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1, onProgress: (_done, total) => void (rendered = total) })
+    const session = await SiteSession.open({
+      contentDir,
+      cacheDir: null,
+      threads: 1,
+      onProgress: (_done, total) => {
+        rendered = total
+      },
+    })
     await session.build()
     await writeFile(join(contentDir, 'docs/en/_partials/_support.md'), 'Questions? Open an issue.\n')
     await session.refresh(['docs/en/_partials/_support.md'])

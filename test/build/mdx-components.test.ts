@@ -1,5 +1,5 @@
 import type { Root, RootContent } from 'mdast'
-import { toString } from 'mdast-util-to-string'
+import { toString as mdastToString } from 'mdast-util-to-string'
 import { VFile } from 'vfile'
 import { describe, expect, it } from 'vitest'
 import { parseSource, type ParseContext } from '../../build/markdown/mdx/parse.ts'
@@ -27,18 +27,22 @@ function outline(nodes: RootContent[]): Outline[] {
       const [first, ...rest] = node.children
       const labelled = first?.type === 'paragraph' && first.data?.directiveLabel === true
       const attributes = Object.keys(node.attributes ?? {}).length > 0 ? JSON.stringify(node.attributes) : ''
-      return { [`${node.name}${labelled ? `[${toString(first)}]` : ''}${attributes}`]: outline(labelled ? rest : node.children) }
+      return { [`${node.name}${labelled ? `[${mdastToString(first)}]` : ''}${attributes}`]: outline(labelled ? rest : node.children) }
     }
-    if (node.type === 'textDirective') return `:${node.name}[${toString(node)}]${JSON.stringify(node.attributes)}`
+    if (node.type === 'textDirective') return `:${node.name}[${mdastToString(node)}]${JSON.stringify(node.attributes)}`
     if (node.type === 'paragraph' && node.children.some((child) => child.type === 'textDirective')) return { paragraph: outline(node.children) }
     if (node.type === 'code') return `code ${node.lang ?? ''}: ${node.value}`
-    return `${node.type}: ${toString(node)}`
+    return `${node.type}: ${mdastToString(node)}`
   })
 }
 
 const types = (tree: Root): string[] => {
   const found: string[] = []
-  const walk = (nodes: RootContent[]) => nodes.forEach((node) => (found.push(node.type), 'children' in node && walk(node.children)))
+  const walk = (nodes: RootContent[]) =>
+    nodes.forEach((node) => {
+      found.push(node.type)
+      if ('children' in node) walk(node.children)
+    })
   walk(tree.children)
   return found
 }

@@ -14,7 +14,14 @@ let rendered = 0
 beforeAll(async () => {
   repo = await makeVersionedRepo(await makeTempDir())
   // Each version's renderer reports its own total; a finished run of one adds its total.
-  session = await SiteSession.open({ contentDir: repo, cacheDir: null, threads: 1, onProgress: (done, total) => void (done === total && (rendered += total)) })
+  session = await SiteSession.open({
+    contentDir: repo,
+    cacheDir: null,
+    threads: 1,
+    onProgress: (done, total) => {
+      if (done === total) rendered += total
+    },
+  })
 })
 
 describe('the long-lived build of npm start on a site with versions', () => {
@@ -39,7 +46,15 @@ describe('archived versions kept between sessions of npm start', () => {
   /** A session over `repo` with its own cache, and how many pages its renderers were handed, version by version. */
   async function sessionWith(cacheDir: string, isStored: (hash: string) => boolean) {
     const counted = { pages: 0 }
-    const opened = await SiteSession.open({ contentDir: repo, cacheDir, threads: 1, isStored, onProgress: (done, total) => void (done === total && (counted.pages += total)) })
+    const opened = await SiteSession.open({
+      contentDir: repo,
+      cacheDir,
+      threads: 1,
+      isStored,
+      onProgress: (done, total) => {
+        if (done === total) counted.pages += total
+      },
+    })
     return { session: opened, counted }
   }
 

@@ -18,7 +18,15 @@ const handedOver = new Map<string, string>()
 beforeAll(async () => {
   contentDir = join(await makeTempDir('docs-session-'), 'content')
   await cp('test/fixtures/site', contentDir, { recursive: true })
-  session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1, llmsPartBytes: LLMS_PART_BYTES, onProgress: (_done, total) => void (rendered = total) })
+  session = await SiteSession.open({
+    contentDir,
+    cacheDir: null,
+    threads: 1,
+    llmsPartBytes: LLMS_PART_BYTES,
+    onProgress: (_done, total) => {
+      rendered = total
+    },
+  })
 })
 
 async function change(path: string, edit: (text: string) => string | null): Promise<void> {

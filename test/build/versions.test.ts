@@ -69,7 +69,7 @@ describe('a site with versions', () => {
   it('makes the same blobs for an unchanged version when another version is added, so publishing it uploads nothing again', async () => {
     const site = join(repo, 'site.yml')
     const text = await readFile(site, 'utf8')
-    await writeFile(site, text.replace(/  - name: "3\.x"\n    status: unreleased\n/, ''))
+    await writeFile(site, text.replace(/ {2}- name: "3\.x"\n {4}status: unreleased\n/, ''))
     try {
       const without = await buildDir(repo)
       const docsOf = (result: FolderBuild['result'], name: string) => result.manifest.versions.find((version) => version.name === name)?.docs

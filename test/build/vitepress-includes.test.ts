@@ -219,7 +219,14 @@ describe('npm start on a folder with includes', () => {
     const contentDir = join(await makeTempDir('docs-include-session-'), 'content')
     await cp(FIXTURE, contentDir, { recursive: true })
     let rendered = 0
-    const session = await SiteSession.open({ contentDir, cacheDir: null, threads: 1, onProgress: (_done, total) => void (rendered = total) })
+    const session = await SiteSession.open({
+      contentDir,
+      cacheDir: null,
+      threads: 1,
+      onProgress: (_done, total) => {
+        rendered = total
+      },
+    })
     const first = { ...result, ...(await session.build()) }
     expect(documentOf(first, 'guide/cli').html).not.toContain('TERN_CONFIG')
     await writeFile(join(contentDir, 'docs/en/parts/environment.md'), '### Environment\n\n`TERN_CONFIG` names the settings file.\n')

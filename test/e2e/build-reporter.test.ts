@@ -11,8 +11,7 @@ async function* blocks(response: Response): AsyncGenerator<string> {
   let pending = ''
   for await (const chunk of response.body as ReadableStream<Uint8Array>) {
     pending += decoder.decode(chunk, { stream: true })
-    let end: number
-    while ((end = pending.indexOf('\n\n')) !== -1) {
+    for (let end = pending.indexOf('\n\n'); end !== -1; end = pending.indexOf('\n\n')) {
       yield pending.slice(0, end)
       pending = pending.slice(end + 2)
     }

@@ -69,7 +69,7 @@ async function startFakeCloudflare() {
 
     const url = new URL(request.url ?? '/', 'http://localhost')
     const match = /^\/client\/v4\/accounts\/([^/]+)\/storage\/kv\/namespaces\/([^/]+)\/(.+)$/.exec(url.pathname)
-    if (!match || match[1] !== ACCOUNT || match[2] !== NAMESPACE) return fail(response, 404, 7003, 'Could not route to ' + url.pathname)
+    if (!match || match[1] !== ACCOUNT || match[2] !== NAMESPACE) return fail(response, 404, 7003, `Could not route to ${url.pathname}`)
     const rest = match[3] as string
 
     if (request.method === 'GET' && rest.startsWith('values/')) {

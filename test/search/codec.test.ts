@@ -57,7 +57,9 @@ describe('the search index codec', () => {
     expect(index.docSection).toEqual(data.docSection.map((position) => data.sections[position]))
     expect([...index.stopTerms].sort()).toEqual([...data.stopTerms].sort())
     expect(index.tags).toEqual(data.tags)
-    data.docTags.forEach((positions, doc) => expect([...index.docTagList.subarray(index.docTagStart[doc], index.docTagStart[doc + 1])]).toEqual(positions))
+    data.docTags.forEach((positions, doc) => {
+      expect([...index.docTagList.subarray(index.docTagStart[doc], index.docTagStart[doc + 1])]).toEqual(positions)
+    })
 
     const chunks = encoded.displayChunks.map((text) => DisplayChunkSchema.parse(JSON.parse(text)))
     expect(chunks.flatMap((chunk) => chunk.documents)).toEqual(data.display)

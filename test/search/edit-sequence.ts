@@ -56,8 +56,20 @@ export class EditSequence {
     const sections = [...document.sections]
     const kinds: Array<[string, () => IndexedDocument[]]> = [
       ['text edited', () => this.withSection(replace, sections, this.sentence(12))],
-      ['heading added', () => (sections.splice(1 + Math.floor(this.next() * sections.length), 0, this.section()), replace({ sections }))],
-      ['heading removed', () => (sections.splice(Math.max(0, sections.length - 1), 1), replace({ sections }))],
+      [
+        'heading added',
+        () => {
+          sections.splice(1 + Math.floor(this.next() * sections.length), 0, this.section())
+          return replace({ sections })
+        },
+      ],
+      [
+        'heading removed',
+        () => {
+          sections.splice(Math.max(0, sections.length - 1), 1)
+          return replace({ sections })
+        },
+      ],
       ['CJK text', () => this.withSection(replace, sections, `${this.pick(CJK)}${this.pick(CJK)} ${this.pick(WORDS)}`)],
       ['title changed', () => replace({ title: this.sentence(3) })],
       ['tags, draft and slug changed', () => replace({ tags: ['moved'], draft: !document.draft, slug: `${document.slug}-new`, section: 'area-9' })],

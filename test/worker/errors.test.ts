@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { STACK_FRAME, call, expectNotFound, publishFixture, readJson, type ProblemBody } from './helpers.ts'
+import { STACK_FRAME, call, expectNotFound, publishFixture, readJson, type AnyJson, type ProblemBody } from './helpers.ts'
 
 beforeAll(publishFixture)
 
@@ -133,7 +133,7 @@ describe('GET /v1/openapi.json', () => {
     const doc = await readJson(await call('/v1/openapi.json'))
     expect(doc.components.securitySchemes.previewToken).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     expect(doc.security).toEqual([{}, { previewToken: [] }])
-    const operations = Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, any> }>>).flatMap((methods) => Object.values(methods))
+    const operations = Object.values(doc.paths as Record<string, Record<string, { responses: Record<string, AnyJson> }>>).flatMap((methods) => Object.values(methods))
     for (const { responses } of operations) {
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) >= 400) expect(response.content['application/problem+json'].schema, status).toEqual({ $ref: '#/components/schemas/Problem' })

@@ -38,7 +38,11 @@ export function searchCall(body: unknown, headers: Record<string, string> = {}):
   return call('/v1/search', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
 }
 
-export const readJson = <T = any>(response: Response): Promise<T> => response.json<T>()
+/** JSON a test reads to assert on, field by field: a test that needs a shape names it. */
+// biome-ignore lint/suspicious/noExplicitAny: the one untyped value in the tests, so that an assertion can walk any answer without a cast at each step.
+export type AnyJson = any
+
+export const readJson = <T = AnyJson>(response: Response): Promise<T> => response.json<T>()
 
 export interface ProblemBody {
   type: string

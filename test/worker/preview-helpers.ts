@@ -28,7 +28,9 @@ export async function texts(html: string, selector: string): Promise<string[]> {
   await new HTMLRewriter()
     .on(selector, {
       element: () => void found.push(''),
-      text: (chunk) => void (found[found.length - 1] += chunk.text),
+      text: (chunk) => {
+        found[found.length - 1] += chunk.text
+      },
     })
     .transform(new Response(html))
     .text()

@@ -40,12 +40,13 @@ describe('publishing with known blobs', () => {
 
 describe('publishing without garbage collection', () => {
   it('retires and deletes nothing, and a later publish with it catches up', async () => {
-    const [a, b, c] = await Promise.all(['gc-a', 'gc-b', 'gc-c'].map((id) => variantBuild(id, { extra: [`only-${id}`], installTitle: id })))
+    const variant = (id: string) => variantBuild(id, { extra: [`only-${id}`], installTitle: id })
+    const [a, b, c] = await Promise.all([variant('gc-a'), variant('gc-b'), variant('gc-c')])
     const options = { keep: 2, graceSeconds: 0 }
-    await publishBuild(target(), a!, options)
-    await publishBuild(target(), b!, options)
+    await publishBuild(target(), a, options)
+    await publishBuild(target(), b, options)
     const before = await blobKeys()
-    const skipped = await publishBuild(target(), c!, { ...options, collectGarbage: false })
+    const skipped = await publishBuild(target(), c, { ...options, collectGarbage: false })
     expect(skipped).toMatchObject({ switched: true, gc: null })
     expect((await readHistory(target())).map((record) => [record.buildId, record.retiredAt])).toEqual([
       ['gc-c', null],
@@ -55,7 +56,7 @@ describe('publishing without garbage collection', () => {
     expect(await blobKeys()).toEqual(expect.arrayContaining(before))
     expect(await env.DOCS_KV.get(KV_KEYS.manifest('gc-a'))).not.toBeNull()
 
-    const caughtUp = await publishBuild(target(), c!, options)
+    const caughtUp = await publishBuild(target(), c, options)
     expect(caughtUp.gc).toEqual({ retired: ['gc-a'], deletedBuilds: ['gc-a'], deletedBlobs: 4 })
     expect(await readPointer(target())).toMatchObject({ buildId: 'gc-c' })
   })
@@ -63,23 +64,25 @@ describe('publishing without garbage collection', () => {
 
 describe('garbage collection reads the blob lists', () => {
   it("keeps every blob while a kept build's blob list is missing, rather than guess what it uses", async () => {
-    const [a, b, c] = await Promise.all(['gc-a', 'gc-b', 'gc-c'].map((id) => variantBuild(id, { installTitle: id })))
+    const variant = (id: string) => variantBuild(id, { installTitle: id })
+    const [a, b, c] = await Promise.all([variant('gc-a'), variant('gc-b'), variant('gc-c')])
     const options = { keep: 2, graceSeconds: 0 }
-    await publishBuild(target(), a!, options)
-    await publishBuild(target(), b!, options)
+    await publishBuild(target(), a, options)
+    await publishBuild(target(), b, options)
     await env.DOCS_KV.delete(KV_KEYS.blobList('gc-b'))
-    const report = await publishBuild(target(), c!, options)
+    const report = await publishBuild(target(), c, options)
     expect(report.gc).toEqual({ retired: ['gc-a'], deletedBuilds: [], deletedBlobs: 0 })
-    expect(await blobKeys()).toEqual(expect.arrayContaining(a!.ownBlobs.map(KV_KEYS.blob)))
+    expect(await blobKeys()).toEqual(expect.arrayContaining(a.ownBlobs.map(KV_KEYS.blob)))
   })
 
   it('deletes the blob list of a build it deletes, with its manifest', async () => {
-    const [a, b, c] = await Promise.all(['gc-a', 'gc-b', 'gc-c'].map((id) => variantBuild(id, { installTitle: id })))
-    for (const build of [a!, b!]) await publishBuild(target(), build, { keep: 2, graceSeconds: 0 })
-    expect(await env.DOCS_KV.get(KV_KEYS.blobList('gc-a'), 'json')).toEqual(a!.blobList)
-    await publishBuild(target(), c!, { keep: 2, graceSeconds: 0 })
+    const variant = (id: string) => variantBuild(id, { installTitle: id })
+    const [a, b, c] = await Promise.all([variant('gc-a'), variant('gc-b'), variant('gc-c')])
+    for (const build of [a, b]) await publishBuild(target(), build, { keep: 2, graceSeconds: 0 })
+    expect(await env.DOCS_KV.get(KV_KEYS.blobList('gc-a'), 'json')).toEqual(a.blobList)
+    await publishBuild(target(), c, { keep: 2, graceSeconds: 0 })
     expect(await env.DOCS_KV.get(KV_KEYS.blobList('gc-a'))).toBeNull()
     expect(await env.DOCS_KV.get(KV_KEYS.blobList('gc-b'))).not.toBeNull()
-    expect((await blobKeys()).filter((key) => a!.ownBlobs.map(KV_KEYS.blob).includes(key))).toEqual([])
+    expect((await blobKeys()).filter((key) => a.ownBlobs.map(KV_KEYS.blob).includes(key))).toEqual([])
   })
 })

@@ -31,7 +31,10 @@ export function routeTable(manifest: Manifest, blobText: (hash: string) => strin
     for (const [slug, page] of Object.entries(shard.slugs)) {
       table.slugs[slug] = page.docId
       if (page.locale !== undefined) table.localizedSlugs[slug] = page.locale
-      for (const [locale, variant] of Object.entries(page.variants)) (table.documents[locale] ??= {})[page.docId] = variant
+      for (const [locale, variant] of Object.entries(page.variants)) {
+        table.documents[locale] ??= {}
+        table.documents[locale][page.docId] = variant
+      }
     }
     Object.assign(table.redirects, shard.redirects)
     Object.assign(table.ids, shard.ids)

@@ -1,5 +1,6 @@
 import type { Hook } from '@hono/zod-openapi'
 import type { ZodError } from 'zod'
+import type { AppEnv } from '../app-env.ts'
 import { Problem, type FieldError } from './problem.ts'
 
 /** Zod issues as RFC 6901 pointers into the request body or query. */
@@ -14,7 +15,7 @@ function fieldErrors(error: ZodError): FieldError[] {
 const pointerOf = (path: readonly PropertyKey[]) => path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')
 
 /** Every failed request validation becomes one 422 problem listing all fields. */
-export const validationHook: Hook<any, any, any, any> = (result) => {
+export const validationHook: Hook<unknown, AppEnv, string, void> = (result) => {
   if (!result.success) {
     throw new Problem(422, 'The request has invalid fields.', { errors: fieldErrors(result.error as ZodError) })
   }

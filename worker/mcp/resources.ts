@@ -33,7 +33,7 @@ export function registerPageResources(server: McpServer, context: ToolContext): 
       const asked = documentOf(uri)
       const reader = await context.reader()
       const answer = asked && (await reader.document(asked.slug, { locale: asked.locale, followRedirect: true }))
-      if (!answer || answer.kind !== 'found') throw new McpError(RESOURCE_NOT_FOUND, `No page is served at ${uri}. List the pages with resources/list, or call search_docs.`)
+      if (answer?.kind !== 'found') throw new McpError(RESOURCE_NOT_FOUND, `No page is served at ${uri}. List the pages with resources/list, or call search_docs.`)
       return { contents: [{ uri, mimeType: MARKDOWN, text: await answer.markdown.load() }] }
     }),
   )

@@ -1,7 +1,7 @@
 import type { PhrasingContent, RootContent } from 'mdast'
 import type { ContainerDirective, TextDirective } from 'mdast-util-directive'
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx'
-import { toString } from 'mdast-util-to-string'
+import { toString as mdastToString } from 'mdast-util-to-string'
 import { literalText } from './expressions.ts'
 import { admonitionKind, labelParagraph } from '../plugins/directive-vocabulary.ts'
 
@@ -68,7 +68,7 @@ function container(name: string, label: string | undefined, children: RootConten
 function details(element: JsxElement): RootContent[] {
   const summary = element.children.find(isSummary)
   const rest = element.children.filter((child) => child !== summary)
-  const title = attribute(element, 'summary') ?? (summary ? toString(summary).trim() : undefined)
+  const title = attribute(element, 'summary') ?? (summary ? mdastToString(summary).trim() : undefined)
   return [container('details', title, rest)]
 }
 
@@ -89,7 +89,7 @@ function linkCardAttributes(element: JsxElement): Record<string, string> {
 
 /** Starlight's `<Badge text="New" variant="tip" />`, VitePress's `<Badge type="tip" text="New" />` or with the text as children. */
 function badge(element: JsxElement): TextDirective {
-  const text = attribute(element, 'text') ?? toString(element)
+  const text = attribute(element, 'text') ?? mdastToString(element)
   const variant = attribute(element, 'variant') ?? attribute(element, 'type')
   const children: PhrasingContent[] = [{ type: 'text', value: text }]
   return { type: 'textDirective', name: 'badge', attributes: variant ? { variant } : {}, children }

@@ -1,7 +1,7 @@
 import type { Paragraph, Parent, PhrasingContent, Root, RootContent } from 'mdast'
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx'
 import { phrasing } from 'mdast-util-phrasing'
-import { toString } from 'mdast-util-to-string'
+import { toString as mdastToString } from 'mdast-util-to-string'
 
 /**
  * The tree for the Markdown copy: the HTML elements an MDX file wrote in JSX
@@ -29,7 +29,7 @@ function contentOf(element: MdxJsxFlowElement | MdxJsxTextElement): RootContent[
   const properties = element.data?.hProperties ?? {}
   if (element.name === 'br') return [{ type: 'break' }]
   // `<code>` around text is inline code in Markdown too: its text may hold what Markdown would read (`Array<T>`).
-  if (element.name === 'code' && element.children.every((child) => child.type === 'text')) return [{ type: 'inlineCode', value: toString(element) }]
+  if (element.name === 'code' && element.children.every((child) => child.type === 'text')) return [{ type: 'inlineCode', value: mdastToString(element) }]
   if (element.name !== 'img') return element.children
   const { src, alt } = properties
   return typeof src === 'string' ? [{ type: 'image', url: src, alt: typeof alt === 'string' ? alt : null }] : []
@@ -43,7 +43,10 @@ function inParagraphs(nodes: RootContent[]): RootContent[] {
       blocks.push(node)
       open = undefined
     } else if (open) open.children.push(node as PhrasingContent)
-    else blocks.push((open = { type: 'paragraph', children: [node as PhrasingContent] }))
+    else {
+      open = { type: 'paragraph', children: [node as PhrasingContent] }
+      blocks.push(open)
+    }
   }
   return blocks
 }

@@ -2,7 +2,7 @@ import type { Element, ElementContent, Properties } from 'hast'
 import type { Paragraph } from 'mdast'
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive'
 import type { Handlers, State } from 'mdast-util-to-hast'
-import { toString } from 'mdast-util-to-string'
+import { toString as mdastToString } from 'mdast-util-to-string'
 import { admonitionKind, defaultTitle, splitLabel, type AdmonitionKind, type Directive } from './directive-vocabulary.ts'
 
 /**
@@ -58,7 +58,7 @@ function admonition(state: State, kind: AdmonitionKind, title: ElementContent[],
 }
 
 function tabPanel(state: State, label: Paragraph | undefined, content: ElementContent[]): Element {
-  const name = label ? toString(label) : ''
+  const name = label ? mdastToString(label) : ''
   return block(state, 'div', { className: ['tab-panel'], dataLabel: name }, [element('p', { className: ['tab-label'] }, label ? state.all(label) : []), ...content])
 }
 

@@ -62,12 +62,13 @@ function plain(node: Directive): RootContent[] {
  * escaped; it is text to the copy's HTML sanitizer too, which keeps it.
  */
 function alert(marker: string, title: PhrasingContent[], body: ContainerDirective['children']): RootContent {
-  const head: PhrasingContent[] = [{ type: 'html', value: `[!${marker}]` }, text('\n')]
+  const markerHtml: PhrasingContent = { type: 'html', value: `[!${marker}]` }
+  const head: PhrasingContent[] = [markerHtml, text('\n')]
   const [first, ...rest] = body as BlockContent[]
   if (title.length > 0) return { type: 'blockquote', children: [{ type: 'paragraph', children: [...head, bold(title)] }, ...(body as BlockContent[])] }
   // Untitled, the marker heads the first paragraph, as GitHub's own alerts are written.
   if (first?.type === 'paragraph') return { type: 'blockquote', children: [{ ...first, children: [...head, ...first.children] }, ...rest] }
-  return { type: 'blockquote', children: [{ type: 'paragraph', children: [head[0]!] }, ...(body as BlockContent[])] }
+  return { type: 'blockquote', children: [{ type: 'paragraph', children: [markerHtml] }, ...(body as BlockContent[])] }
 }
 
 function linkLine(node: Directive, title: PhrasingContent[]): RootContent {

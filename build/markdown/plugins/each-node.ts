@@ -9,7 +9,7 @@ import type { Nodes, Parent } from 'mdast'
  * `parent` to go on at, after siblings it inserted; that node's children are
  * then not walked.
  */
-export function eachNode(parent: Parent, fn: (node: Nodes, index: number, parent: Parent) => number | void): void {
+export function eachNode(parent: Parent, fn: (node: Nodes, index: number, parent: Parent) => number | undefined): void {
   const children = parent.children
   let index = 0
   while (index < children.length) {

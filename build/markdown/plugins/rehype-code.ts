@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from 'hast'
-import { toString } from 'hast-util-to-string'
+import { toString as hastToString } from 'hast-util-to-string'
 import type { VFile } from 'vfile'
 import { isHighlighted, parseFenceMeta, type FenceMeta } from '../code-meta.ts'
 import type { CodeHighlighter, CodeToken } from '../highlighter.ts'
@@ -47,12 +47,15 @@ function replacePres(parent: Root | Element, context: PreContext) {
   const { highlighter, stash } = context
   parent.children.forEach((child, index) => {
     if (child.type !== 'element') return
-    if (child.tagName !== 'pre') return replacePres(child, context)
+    if (child.tagName !== 'pre') {
+      replacePres(child, context)
+      return
+    }
     const code = child.children.length === 1 && child.children[0]?.type === 'element' && child.children[0].tagName === 'code' ? child.children[0] : null
     child.properties = { ...child.properties, className: [...classesOf(child), 'shiki'], tabIndex: 0 }
     if (!code) return
     // remark-rehype ends the code with a newline; the fence's value has none.
-    const text = toString(code).replace(/\n$/, '')
+    const text = hastToString(code).replace(/\n$/, '')
     const fence = code.position && stash.get(positionKey(code.position))
     const meta = parseFenceMeta(fence?.code === text ? fence.meta : null)
     const language = languageOf(code)

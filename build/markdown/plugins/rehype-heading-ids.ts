@@ -1,5 +1,5 @@
 import type { Element, Root } from 'hast'
-import { toString } from 'hast-util-to-string'
+import { toString as hastToString } from 'hast-util-to-string'
 import type { VFile } from 'vfile'
 import { DEFAULT_HEADING_ID_RULE, HEADING_ID_RULES, sluggerFor, type HeadingIdRule } from '../heading-slugs.ts'
 import { eachElement } from './each-element.ts'
@@ -42,8 +42,8 @@ export function rehypeHeadingIds() {
     const used = new Set<string>()
     const slugger = sluggerFor(file.data.headingIdRule ?? DEFAULT_HEADING_ID_RULE)
     for (const { element, written } of named) {
-      let id = written === undefined ? slugger.slug(toString(element)) : unique(written, used)
-      while (written === undefined && (claimed.has(id) || used.has(id))) id = slugger.slug(toString(element))
+      let id = written === undefined ? slugger.slug(hastToString(element)) : unique(written, used)
+      while (written === undefined && (claimed.has(id) || used.has(id))) id = slugger.slug(hastToString(element))
       used.add(id)
       element.properties.id = id
     }
@@ -64,7 +64,7 @@ function aliasesOf(headings: Element[]): Map<string, string> {
   for (const rule of HEADING_ID_RULES) {
     const slugger = sluggerFor(rule)
     for (const heading of headings) {
-      const alias = slugger.slug(toString(heading))
+      const alias = slugger.slug(hastToString(heading))
       if (alias !== heading.properties.id && !aliases.has(alias)) aliases.set(alias, String(heading.properties.id))
     }
   }

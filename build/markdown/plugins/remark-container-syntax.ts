@@ -15,6 +15,8 @@ import type { Processor } from 'unified'
 export function remarkContainerSyntax(this: Processor) {
   const data = this.data()
   const { flow } = directive()
-  ;(data.micromarkExtensions ??= []).push({ flow })
-  ;(data.fromMarkdownExtensions ??= []).push(directiveFromMarkdown())
+  data.micromarkExtensions ??= []
+  data.micromarkExtensions.push({ flow })
+  data.fromMarkdownExtensions ??= []
+  data.fromMarkdownExtensions.push(directiveFromMarkdown())
 }

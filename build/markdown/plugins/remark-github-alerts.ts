@@ -28,7 +28,7 @@ function toAdmonition(quote: Blockquote): ContainerDirective | undefined {
   const [first, ...rest] = quote.children
   const text = first?.type === 'paragraph' ? first.children[0] : undefined
   const match = text?.type === 'text' ? alertMarker.exec(text.value) : null
-  if (!first || first.type !== 'paragraph' || text?.type !== 'text' || !match) return undefined
+  if (first?.type !== 'paragraph' || text?.type !== 'text' || !match) return undefined
   text.value = text.value.slice(match[0].length)
   if (text.value === '') first.children.shift()
   const children = first.children.length > 0 ? quote.children : rest

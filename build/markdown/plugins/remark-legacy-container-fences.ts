@@ -41,8 +41,9 @@ function collectFenceLines(parent: Parent, source: string[], lines: Set<number>)
         if (child.type !== 'text' || !child.position) return
         // The first line of a text node starts a line only when it opens the paragraph or follows a hard break.
         const startsLine = index === 0 || node.children[index - 1]?.type === 'break'
+        const firstLine = child.position.start.line
         child.value.split('\n').forEach((text, offset) => {
-          const line = child.position!.start.line + offset
+          const line = firstLine + offset
           // The title may go on in other inline nodes (`:::tip \`NODE_ENV\` in files`): the source line has all of it.
           const fence = source[line - 1]?.slice(source[line - 1]?.indexOf(':::')) ?? ''
           if ((offset > 0 || startsLine) && text.startsWith(':::') && legacyOpener.test(fence)) lines.add(line)
