@@ -1,7 +1,7 @@
 import type { DocumentBlob, DocumentNav, EditInfo } from '../../contract/index.ts'
 import type { SourceDocument } from '../content/documents.ts'
 import { splitNumberPrefix } from '../content/number-prefix.ts'
-import type { GitHistory } from '../git-history.ts'
+import type { GitHistory } from '../content/read-results.ts'
 import { withoutMarkdownExtension } from '../markdown/mdx/files.ts'
 import type { RenderedDocument } from '../markdown/render.ts'
 import type { SiteConfig } from '../content/site-config.ts'

@@ -2,7 +2,7 @@ import { SCHEMA_VERSION, documentUrl, type NavigationBlob, type NavTreeNode, typ
 import type { IndexedDocument } from '../../search/index-data.ts'
 import type { FolderInfo } from '../content/categories.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
-import type { GitHistory } from '../git-history.ts'
+import type { GitHistory } from '../content/read-results.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
 import { configuredLayout } from './nav-layout.ts'
