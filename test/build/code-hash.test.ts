@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { codeHash, reachableModules } from '../../build/code-hash.ts'
-import { makeTempDir, removeTempDirs, writeFiles } from './helpers.ts'
+import { makeTempDir, removeTempDirs, writeFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -7,7 +7,7 @@ import { RenderCache } from '../../build/render-cache.ts'
 import { renderDocument, type RenderInput } from '../../build/markdown/render.ts'
 import { renderInProcess, reusingRenderings } from '../../build/pipeline/render-all.ts'
 import type { ReleasesBlob, TocEntry } from '../../contract/index.ts'
-import { blob, buildFolder, doc, documentOf, makeTempDir, problemsOf, removeTempDirs, routesOf, type ContentFiles } from './helpers.ts'
+import { blob, buildFolder, doc, documentOf, makeTempDir, problemsOf, removeTempDirs, routesOf, type ContentFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -7,7 +7,7 @@ import { RenderCache } from '../../build/render-cache.ts'
 import { documentMarkdown, renderDocument } from '../../build/markdown/render.ts'
 import { renderContent, renderInProcess } from '../../build/pipeline/render-all.ts'
 import { readContent, type ContentFolder } from '../../build/read.ts'
-import { doc, makeTempDir, removeTempDirs, SITE_EN, SITE_EN_FR, type ContentFiles } from './helpers.ts'
+import { doc, makeTempDir, removeTempDirs, SITE_EN, SITE_EN_FR, type ContentFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

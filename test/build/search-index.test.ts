@@ -8,7 +8,7 @@ import { SearchIndexError } from '../../search/errors.ts'
 import type { IndexedDocument } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
 import { runSearch, type SearchHit } from '../../search/results.ts'
-import { buildFolder, doc, readBlobFile, removeTempDirs, SITE_EN_FR, versionOf } from './helpers.ts'
+import { buildFolder, doc, readBlobFile, removeTempDirs, SITE_EN_FR, versionOf } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 
