@@ -11,6 +11,8 @@
 const buildIo = '^build/[^/]+[.]ts$'
 const pureBuild = '^build/(content|markdown|pipeline)/'
 const fileSystemBuiltins = '^(node:)?(fs|fs/promises|child_process|worker_threads|os)$'
+// The lib/ modules that are runtime-neutral, and so the only ones the worker side may import.
+const neutralLib = '^lib/(nearest-name|task-queue)[.]ts$'
 
 module.exports = {
   forbidden: [
@@ -29,8 +31,17 @@ module.exports = {
         'The worker bundle runs in workerd, which has no Node built-ins; contract/ and search/ are bundled into it, ' +
         'and so are the lib/ modules the worker imports.',
       severity: 'error',
-      from: { path: ['^worker/', '^contract/', '^search/', '^lib/nearest-name[.]ts$'] },
+      from: { path: ['^worker/', '^contract/', '^search/', neutralLib] },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'workerd-lib-runtime-neutral',
+      comment:
+        'lib/ holds Node-only helpers (process-group.ts reads /proc) beside runtime-neutral ones: the worker side ' +
+        'may import only those named in neutralLib, which workerd-no-node-builtins checks.',
+      severity: 'error',
+      from: { path: ['^worker/', '^contract/', '^search/'] },
+      to: { path: '^lib/', pathNot: neutralLib },
     },
     {
       name: 'workerd-no-node-side-modules',
@@ -74,6 +85,24 @@ module.exports = {
       to: { path: [buildIo, fileSystemBuiltins] },
     },
     {
+      name: 'build-content-below-markdown',
+      comment:
+        'The build folders are layers: content/ reads and checks what authors wrote, markdown/ renders it, ' +
+        'pipeline/ assembles the output. content/ imports neither of the others, so each layer is tested without ' +
+        'the ones above it; what both need (the Markdown options of site.yml, a hero as front matter gives it) ' +
+        'lives in content/.',
+      severity: 'error',
+      from: { path: '^build/content/' },
+      to: { path: '^build/(markdown|pipeline)/' },
+    },
+    {
+      name: 'build-markdown-below-pipeline',
+      comment: 'markdown/ renders one page; the pipeline that assembles a version from the pages is above it.',
+      severity: 'error',
+      from: { path: '^build/markdown/' },
+      to: { path: '^build/pipeline/' },
+    },
+    {
       name: 'worker-not-node-side',
       comment: 'The worker serves what publish put in KV; it never runs build, publish, scripts or import code.',
       severity: 'error',
@@ -101,11 +130,10 @@ module.exports = {
     },
   ],
   options: {
-    // Type-only imports count: a circle of types is still a circle of ownership.
-    tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
     exclude: { path: ['node_modules', '^test/fixtures/', '^bench/results/'] },
-    // TypeScript 7 has no JavaScript API yet, so modules are parsed by swc.
+    // TypeScript 7 has no JavaScript API yet, so modules are parsed by swc, which keeps type-only imports:
+    // they count, since a circle of types is still a circle of ownership.
     parser: 'swc',
     // workerd's own module, which the worker tests import; the worker itself reaches the runtime through bindings.
     builtInModules: { add: ['cloudflare:workers'] },

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
-import { linkTable, toSourceDocuments } from '../build/content/documents.ts'
+import { toSourceDocuments } from '../build/content/documents.ts'
+import { linkTable } from '../build/pipeline/link-table.ts'
 import { parseDocumentFile, type SourceFile } from '../build/content/front-matter.ts'
 import { parseSiteConfig } from '../build/content/site-config.ts'
 import type { RenderedSource } from '../build/pipeline/assemble.ts'

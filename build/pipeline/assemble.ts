@@ -2,7 +2,7 @@ import type { DocumentBlob, DocumentNav, EditInfo } from '../../contract/index.t
 import type { SourceDocument } from '../content/documents.ts'
 import { splitNumberPrefix } from '../content/number-prefix.ts'
 import type { GitHistory } from '../content/read-results.ts'
-import { withoutMarkdownExtension } from '../markdown/mdx/files.ts'
+import { withoutMarkdownExtension } from '../content/files.ts'
 import type { RenderedDocument } from '../markdown/render.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { buildToc } from './toc.ts'

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { linkTable, toSourceDocuments } from '../../build/content/documents.ts'
+import { toSourceDocuments } from '../../build/content/documents.ts'
+import { linkTable } from '../../build/pipeline/link-table.ts'
 import { parseDocumentFile } from '../../build/content/front-matter.ts'
 import { parseSiteConfig } from '../../build/content/site-config.ts'
 import { RenderCache } from '../../build/render-cache.ts'

@@ -14,7 +14,8 @@ import { markdownProcessor } from '../processor.ts'
 import { isCommentOnly } from './expressions.ts'
 import type { PartialSource } from './partials.ts'
 import { remarkMdxComponents, type Findings } from './remark-mdx-components.ts'
-import { syntaxOf, type MarkdownFormat } from './syntax.ts'
+import type { MarkdownFormat } from '../../content/markdown-options.ts'
+import { syntaxOf } from './syntax.ts'
 
 /** A Markdown or MDX text to parse: a document's body, or a partial's. */
 export interface MarkdownSource {
