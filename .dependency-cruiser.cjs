@@ -7,7 +7,7 @@
 
 // Modules of the build that read or write the file system or start threads: the top-level `build/*.ts`
 // files (readers, emitters, the render cache, the render pool and its thread). The folders below them stay
-// pure so that they can be tested on values and reused by the preview.
+// pure, so that they are tested on values.
 const buildIo = '^build/[^/]+[.]ts$'
 const pureBuild = '^build/(content|markdown|pipeline)/'
 const fileSystemBuiltins = '^(node:)?(fs|fs/promises|child_process|worker_threads|os)$'
@@ -79,7 +79,7 @@ module.exports = {
       name: 'pure-build-no-file-system',
       comment:
         'build/content, build/markdown and build/pipeline are pure stages on values: the file system, processes ' +
-        'and threads stay in the top-level build/*.ts modules (README, "where the time goes").',
+        'and threads stay in the top-level build/*.ts modules, as the contributing page says.',
       severity: 'error',
       from: { path: pureBuild },
       to: { path: [buildIo, fileSystemBuiltins] },
