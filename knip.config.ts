@@ -11,8 +11,8 @@ const config: KnipConfig = {
   entry: [
     // Run as a child process by scripts/import-sidebar.ts (fileURLToPath(new URL(...))).
     'scripts/evaluate-sidebars.ts',
-    // Loaded as a thread by build/markdown/render-pool.ts (new Worker(new URL(...))).
-    'build/markdown/render-worker.ts',
+    // Loaded as a thread by build/render-pool.ts (new Worker(new URL(...))).
+    'build/render-worker.ts',
     // Run as a child process by import/sandbox/load-config.ts (fileURLToPath(new URL(...))).
     'import/sandbox/child.ts',
     // What `npm run bench` (bench/run.ts) starts by path: child processes, and the bundle it
@@ -51,6 +51,8 @@ const config: KnipConfig = {
     // Not a package: a name that the tsconfig test/e2e/typed-client.test.ts writes maps to
     // the types it generated from the worker's OpenAPI document.
     'generated-openapi-types',
+    // dependency-cruiser's parser for TypeScript (.dependency-cruiser.cjs names it): loaded by name, never imported.
+    '@swc/core',
   ],
 }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
-import { linkTable, toSourceDocuments } from '../build/content/documents.ts'
+import { toSourceDocuments } from '../build/content/documents.ts'
+import { linkTable } from '../build/pipeline/link-table.ts'
 import { parseDocumentFile, type SourceFile } from '../build/content/front-matter.ts'
 import { parseSiteConfig } from '../build/content/site-config.ts'
 import type { RenderedSource } from '../build/pipeline/assemble.ts'
@@ -9,7 +10,7 @@ import { BlobSet } from '../build/pipeline/blob-set.ts'
 import { buildLocaleView } from '../build/pipeline/locale-view.ts'
 import { navItems } from '../build/pipeline/nav-items.ts'
 import { renderContent, renderInProcess } from '../build/pipeline/render-all.ts'
-import type { IndexedDocument, IndexedSection } from '../search/indexer.ts'
+import type { IndexedDocument, IndexedSection } from '../search/index-data.ts'
 import { generateCorpus } from './corpus.ts'
 
 /** What each locale's search index holds, as the build's locale views give it. */

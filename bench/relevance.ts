@@ -13,6 +13,7 @@ import { tokenize } from '../search/tokenize.ts'
 import { buildBaseline } from './baseline.ts'
 import { generateCorpus, writeCorpus } from './corpus.ts'
 import { CONTENT_QUERIES, corpusQueries, RELEVANCE_KINDS, type RelevanceQuery } from './relevance-queries.ts'
+import type { RelevanceFigures, RelevanceRow, Score } from './relevance-figures.ts'
 import { percent, relevanceTable } from './report.ts'
 import { defaultDocsOf, routesOf } from './routes.ts'
 
@@ -27,25 +28,6 @@ import { defaultDocsOf, routesOf } from './routes.ts'
  */
 const RELEVANCE_CORPUS_DOCUMENTS = 1000
 const LIMIT = 10
-
-interface Score {
-  /** Mean reciprocal rank of the expected page within the first 10 results (0 when absent). */
-  mrr: number
-  /** Share of queries whose expected page is the first result. */
-  hit1: number
-}
-
-interface RelevanceRow {
-  count: number
-  ours: Score
-  baseline: Score
-}
-
-export interface RelevanceFigures {
-  corpusDocuments: number
-  /** Per kind, then `content`, `corpus` and `all`. */
-  rows: Record<string, RelevanceRow>
-}
 
 /** A query with the rank (1-based, null beyond 10) of its page for each engine. */
 interface RankedQuery extends RelevanceQuery {

@@ -5,7 +5,7 @@ import type { OutputFigures } from './measure-output.ts'
 import type { VersionFigures } from './measure-versions.ts'
 import type { WorkerFigures } from './measure-worker.ts'
 import { RELEVANCE_KINDS, type RelevanceKind } from './relevance-queries.ts'
-import type { RelevanceFigures } from './relevance.ts'
+import type { RelevanceFigures } from './relevance-figures.ts'
 
 interface IndexFigures {
   bytes: number

@@ -5,8 +5,8 @@ import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
 import { readContent } from './read.ts'
 import { versionReader } from './read-versions.ts'
 import { keptVersionStore } from './kept-version-store.ts'
-import { RenderCache } from './markdown/render-cache.ts'
-import { createRenderMany } from './markdown/render-pool.ts'
+import { RenderCache } from './render-cache.ts'
+import { createRenderMany } from './render-pool.ts'
 
 
 export interface BuildOptions {

@@ -1,29 +1,8 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
+import type { FileHistory, FileRename, GitHistory } from './content/read-results.ts'
 
 const run = promisify(execFile)
-
-interface FileHistory {
-  lastModified: string
-  author: string
-  commit: string
-}
-
-/** A Markdown file under `docs/` that a commit moved; paths relative to the content root. */
-export interface FileRename {
-  from: string
-  to: string
-}
-
-export interface GitHistory {
-  /** Last commit of each file, keyed by path relative to the content root. */
-  files: Map<string, FileHistory>
-  /** Every rename of a page the history shows, newest first; a file moved twice gives two. */
-  renames: FileRename[]
-  head: string | null
-  /** Set when history could not be read in full; the build warns and falls back. */
-  warning: string | null
-}
 
 const RECORD = '\u001e'
 

@@ -1,5 +1,5 @@
-import { codeHash } from './markdown/code-hash.ts'
-import type { RenderCache } from './markdown/render-cache.ts'
+import { codeHash } from './code-hash.ts'
+import type { RenderCache } from './render-cache.ts'
 import type { KeptVersionStore } from './pipeline/kept-versions.ts'
 
 const VERSION_BUILDER = new URL('./pipeline/version.ts', import.meta.url)

@@ -2,16 +2,8 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { KV_VALUE_LIMIT } from '../contract/index.ts'
 import { DEFAULT_ASSET_DIRS, parseSiteConfig } from './content/site-config.ts'
+import type { AssetFile } from './content/read-results.ts'
 import { mapLimit } from './map-limit.ts'
-
-/** A file pages may reference: an image, a PDF, a download. */
-export interface AssetFile {
-  /** Under the content folder, with POSIX slashes (`docs/en/img/a.png`, `public/logo.svg`). */
-  path: string
-  size: number
-  /** Null for a file larger than KV takes: it is never published, so it is not held in memory. */
-  bytes: Uint8Array | null
-}
 
 /**
  * Every file that is not a page under `docs/` and under the asset folders

@@ -3,9 +3,10 @@ import { join, relative, sep } from 'node:path'
 import type { SourceFile } from './content/front-matter.ts'
 import { isCategoryFile } from './content/categories.ts'
 import { localeFoldersOf, SITE_FILE } from './content/site-config.ts'
-import { isMarkdownPath } from './markdown/mdx/files.ts'
+import { isMarkdownPath } from './content/files.ts'
 import { mapLimit } from './map-limit.ts'
-import { readAssetFiles, type AssetFile } from './read-assets.ts'
+import type { AssetFile } from './content/read-results.ts'
+import { readAssetFiles } from './read-assets.ts'
 
 export interface ContentFolder {
   siteText: string

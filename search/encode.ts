@@ -1,5 +1,5 @@
 import { SCHEMA_VERSION, type DisplayChunk, type DisplayDocument, type SearchIndexBlob } from '../contract/index.ts'
-import type { PostingList, SearchIndexData } from './indexer.ts'
+import type { PostingList, SearchIndexData } from './index-data.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { ByteReader, ByteWriter, rewriteVarint } from './varint.ts'
 

@@ -1,57 +1,8 @@
-import type { DisplayDocument } from '../contract/index.ts'
+import type { IndexedDocument, IndexSettings, SearchIndexData } from './index-data.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { displayOf, sectionsTerms, TermTable, titleTerms } from './records.ts'
 import { addDocumentPostings, compareTerms, stopTermIds, type PlacedTerms, type TermLists } from './term-lists.ts'
 import { normalizeTerm } from './tokenize.ts'
-
-/** A stretch of text under one heading (or before the first). */
-export interface IndexedSection {
-  heading: { id: string; text: string } | null
-  text: string
-}
-
-/** A document as one locale's index sees it (its own text, or the default locale's on fallback). */
-export interface IndexedDocument {
-  docId: string
-  slug: string
-  locale: string
-  section: string
-  title: string
-  draft: boolean
-  tags: string[]
-  sections: IndexedSection[]
-}
-
-/** What the site configures for a locale's index. */
-export interface IndexSettings {
-  /** Groups of equivalent words (`[k8s, kubernetes]`), matched at query time as each other. */
-  synonyms?: string[][]
-}
-
-/** A posting list as numbers: record × 2 + flag (no object per posting: a 10k site has millions). */
-export type PostingList = number[]
-
-/** An index before encoding: what search/encode.ts writes, and what decoding gives back. */
-export interface SearchIndexData {
-  locale: string
-  sections: string[]
-  docSection: number[]
-  docDraft: boolean[]
-  docRecords: number[]
-  tags: string[]
-  /** Per document: positions in `tags`. */
-  docTags: number[][]
-  synonyms: string[][]
-  recordLengths: number[]
-  /** The vocabulary, sorted; the lists below are per term, in this order. */
-  terms: string[]
-  /** Body text; flag: the term occurs more than once in the record. */
-  textLists: PostingList[]
-  /** Title (flag 1, on the intro record) and heading (flag 0) words. */
-  fieldLists: PostingList[]
-  stopTerms: string[]
-  display: DisplayDocument[]
-}
 
 /**
  * One record per document intro and per heading section, so a hit points at

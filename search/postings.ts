@@ -1,5 +1,5 @@
 import type { LoadedIndex } from './codec.ts'
-import type { PostingList } from './indexer.ts'
+import type { PostingList } from './index-data.ts'
 import { ByteReader } from './varint.ts'
 
 /** Calls `visit` for each posting of a term's list: its absolute record and its flag. */

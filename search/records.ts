@@ -1,5 +1,5 @@
 import type { DisplayDocument } from '../contract/index.ts'
-import type { IndexedDocument, IndexedSection } from './indexer.ts'
+import type { IndexedDocument, IndexedSection } from './index-data.ts'
 import type { SearchOptions } from './options.ts'
 import { indexTerms, needsDictionary, type IndexTerms } from './tokenize.ts'
 

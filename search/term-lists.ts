@@ -1,4 +1,4 @@
-import type { PostingList } from './indexer.ts'
+import type { PostingList } from './index-data.ts'
 import type { SearchOptions } from './options.ts'
 import type { SectionsTerms } from './records.ts'
 

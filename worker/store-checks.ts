@@ -1,9 +1,5 @@
 import type { z } from 'zod'
-
-/** The build cannot be served (nothing published, a blob missing or damaged, KV failing): answered with 503. */
-export class StoreUnavailable extends Error {
-  override name = 'StoreUnavailable'
-}
+import { StoreUnavailable } from './errors.ts'
 
 /** JSON text checked against its schema; anything else is a storage fault naming the key. */
 export function parse<T>(key: string, text: string, schema: z.ZodType<T>): T {

@@ -1,10 +1,18 @@
 import { z } from 'zod'
-import type { FolderInfo } from '../pipeline/nav.ts'
 import type { SourceFile } from './front-matter.ts'
 import { splitNumberPrefix, stripNumberPrefixes } from './number-prefix.ts'
 import { plainIssue } from './plain-issues.ts'
 import { lineOfKey, lineWhere, type ContentProblem } from './problems.ts'
 import { readYaml } from './yaml.ts'
+
+/** What a folder says of itself: a Docusaurus `_category_` file, a number before its name. */
+export interface FolderInfo {
+  label: string | null
+  position: number | null
+  collapsed: boolean | null
+  /** The document id of the page its entry opens, when that is not its index page. */
+  page: string | null
+}
 
 /** A folder's own settings, as Docusaurus reads them from `_category_.json` or `_category_.yml`. */
 export interface Category {

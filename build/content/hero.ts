@@ -1,6 +1,18 @@
 import { z } from 'zod'
-import { HERO_VARIANTS } from '../../contract/index.ts'
-import type { HeroSource } from '../markdown/hero.ts'
+import { HERO_VARIANTS, type Hero } from '../../contract/index.ts'
+
+/** A page's hero as front matter gives it: text, the image and links as their author wrote them. */
+export interface HeroSource {
+  /** The hero's own title; without one, the page's. */
+  title: string | null
+  /** The page's front matter title, which a hero without a title shows. */
+  pageTitle: string | null
+  tagline: string | null
+  image: { src: string; alt: string } | null
+  actions: Hero['actions']
+  /** The file line of `hero:`, where its broken links and missing image are reported. */
+  line: number
+}
 
 /**
  * `hero:` in front matter, as Starlight writes it (`title`, `tagline`,

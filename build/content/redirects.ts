@@ -1,4 +1,4 @@
-import type { FileRename } from '../git-history.ts'
+import type { FileRename } from './read-results.ts'
 import { docsPath, slugFromPath, type SourceDocument } from './documents.ts'
 import type { ContentProblem } from './problems.ts'
 import { SITE_FILE, type SiteConfig } from './site-config.ts'

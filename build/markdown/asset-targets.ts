@@ -1,5 +1,5 @@
 import { ASSET_TYPES } from '../../contract/index.ts'
-import { notContentPath, resolveRelative, safeDecode } from './link-resolution.ts'
+import { notContentPath, resolveRelative, safeDecode } from './content-paths.ts'
 
 /** What a page's reference to a file becomes: its URL, and an image's size when the file states it. */
 export interface AssetTarget {

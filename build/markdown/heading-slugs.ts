@@ -1,15 +1,5 @@
 import GithubSlugger from 'github-slugger'
-
-/**
- * How heading ids are made from heading text, as the framework a site comes
- * from makes them (site.yml `markdown.headingIds`): `github` is
- * github-slugger, which GitHub, Docusaurus and Starlight use
- * (`build.target` -> `buildtarget`); `vitepress` is VitePress's slugify
- * (`build.target` -> `build-target`).
- */
-export const HEADING_ID_RULES = ['github', 'vitepress'] as const
-export type HeadingIdRule = (typeof HEADING_ID_RULES)[number]
-export const DEFAULT_HEADING_ID_RULE: HeadingIdRule = 'github'
+import type { HeadingIdRule } from '../content/markdown-options.ts'
 
 /** Gives one document's headings their ids in turn: a repeat gets `-1`, `-2`, as its rule does. */
 export interface Slugger {

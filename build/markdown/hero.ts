@@ -6,22 +6,10 @@ import { h } from 'hastscript'
 import { parseFragment } from 'parse5'
 import { VFile } from 'vfile'
 import type { Hero } from '../../contract/index.ts'
+import type { HeroSource } from '../content/hero.ts'
 import type { AssetReference } from './asset-targets.ts'
 import type { ResolvedLink } from './plugins/rehype-links.ts'
 import { heroHtmlProcessor } from './processor.ts'
-
-/** A page's hero as front matter gives it: text, the image and links as their author wrote them. */
-export interface HeroSource {
-  /** The hero's own title; without one, the page's. */
-  title: string | null
-  /** The page's front matter title, which a hero without a title shows. */
-  pageTitle: string | null
-  tagline: string | null
-  image: { src: string; alt: string } | null
-  actions: Hero['actions']
-  /** The file line of `hero:`, where its broken links and missing image are reported. */
-  line: number
-}
 
 export interface RenderedHero {
   hero: Hero

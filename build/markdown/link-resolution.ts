@@ -1,5 +1,6 @@
 import type { AssetTargets } from './asset-targets.ts'
 import { stripNumberPrefixes } from '../content/number-prefix.ts'
+import { notContentPath, resolveRelative, safeDecode } from './content-paths.ts'
 
 /** Where links can point; links are rewritten with it. */
 export interface LinkTargets {
@@ -29,8 +30,6 @@ interface LinkRoutes {
 
 export type TargetKind = 'urls' | 'markdownUrls'
 
-/** A URL with a scheme, a protocol-relative URL or a fragment: it names no file of the content. */
-export const notContentPath = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i
 const documentExtensions = new Set(['md', 'mdx', 'html'])
 
 /**
@@ -57,14 +56,6 @@ export function rewriteHref(from: string, href: string, targets: LinkTargets, ki
 export function withFragment(url: string, href: string): string {
   const hash = splitHash(href)[1]
   return hash === undefined ? url : `${url}#${hash}`
-}
-
-export function safeDecode(path: string): string {
-  try {
-    return decodeURI(path)
-  } catch {
-    return path
-  }
 }
 
 function splitHash(href: string): [string, string | undefined] {
@@ -126,14 +117,4 @@ function rootCandidates(from: string, path: string, routes: LinkRoutes | undefin
 function alias(routes: LinkRoutes, locale: string, name: string): string[] {
   const path = routes.aliases[`${locale}:${name}`]
   return path === undefined ? [] : [path]
-}
-
-/** The content path `relative` names from the file `from` (`docs/en/a/b.md` + `../c.md` -> `docs/en/c.md`). */
-export function resolveRelative(from: string, relative: string): string {
-  const parts = from.slice(0, from.lastIndexOf('/')).split('/')
-  for (const segment of relative.split('/')) {
-    if (segment === '..') parts.pop()
-    else if (segment !== '.' && segment !== '') parts.push(segment)
-  }
-  return parts.join('/')
 }

@@ -56,3 +56,14 @@ function rewritten(value: string, map: Map<string, string>): string {
   const replacement = map.get(hash === -1 ? value : value.slice(0, hash))
   return replacement === undefined ? value : replacement + (hash === -1 ? '' : value.slice(hash))
 }
+
+/** A rendering stays valid while every link and file reference in it resolves to the URLs it was rendered with. */
+export function linksStillResolve(input: RenderInput, output: RenderedDocument, targets: LinkTargets): boolean {
+  return (
+    output.links.every(
+      (link) =>
+        resolveHref(input.path, link.href, targets, 'urls') === link.url &&
+        (resolveHref(input.path, link.href, targets, 'markdownUrls') ?? null) === link.markdownUrl,
+    ) && output.assets.every((reference) => assetStillResolves(input.path, reference, targets.assets ?? NO_ASSETS))
+  )
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { imageSize } from 'image-size'
 import { BLOB_HASH, KV_VALUE_LIMIT, SCHEMA_VERSION, assetName, assetType, assetUrl, type AssetIndex } from '../../contract/index.ts'
 import { extensionOf, type AssetTarget, type AssetTargets } from '../markdown/asset-targets.ts'
-import type { AssetFile } from '../read-assets.ts'
+import type { AssetFile } from '../content/read-results.ts'
 
 /** A file as it would be published: named by the hash of its bytes. */
 export interface AssetBlob {

@@ -1,9 +1,9 @@
 import { splitNumberPrefix } from '../content/number-prefix.ts'
 import type { ContentProblem } from '../content/problems.ts'
-import { resolveRelative } from '../markdown/link-resolution.ts'
-import { withoutMarkdownExtension } from '../markdown/mdx/files.ts'
+import { resolveRelative } from '../markdown/content-paths.ts'
+import { withoutMarkdownExtension } from '../content/files.ts'
 import type { RenderedSource } from './assemble.ts'
-import type { NavItem } from './nav.ts'
+import type { NavItem } from './nav-item.ts'
 
 const fileName = (path: string) => withoutMarkdownExtension(path.slice(path.lastIndexOf('/') + 1))
 

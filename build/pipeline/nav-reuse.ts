@@ -1,5 +1,6 @@
 import type { DocumentNav, LinkRef } from '../../contract/index.ts'
-import type { Navigation, NavItem } from './nav.ts'
+import type { Navigation } from './nav.ts'
+import type { NavItem } from './nav-item.ts'
 
 /**
  * What a long-lived build takes for a change to navigation. The sidebar and

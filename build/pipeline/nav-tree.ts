@@ -1,4 +1,4 @@
-import type { NavItem } from './nav.ts'
+import type { NavItem } from './nav-item.ts'
 
 /** A folder of pages: its index page, its sub-folders and its other pages. */
 export interface Folder {

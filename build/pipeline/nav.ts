@@ -1,33 +1,7 @@
 import type { DocumentNav, LinkRef, NavTreeNode } from '../../contract/index.ts'
+import type { FolderInfo } from '../content/categories.ts'
+import type { NavItem } from './nav-item.ts'
 import { toTree, type Folder } from './nav-tree.ts'
-
-/** What navigation needs to know of a document, in the locale being built. */
-export interface NavItem {
-  docId: string
-  slug: string
-  /** Its title in navigation: `sidebar_label` (or Starlight's `sidebar.label`), else its title. */
-  title: string
-  /** The page's URL in the locale being built. */
-  url: string
-  /** Shown in the default locale because the locale being built has no translation. */
-  fallback: boolean
-  order: number | null
-  draft: boolean
-  /** Left out of the sidebar (Starlight's `sidebar.hidden`); still published. */
-  hidden: boolean
-  /** Front matter overrides, as document ids; `false` removes the link. */
-  prev?: string | false
-  next?: string | false
-}
-
-/** What a folder says of itself: a Docusaurus `_category_` file, a number before its name. */
-export interface FolderInfo {
-  label: string | null
-  position: number | null
-  collapsed: boolean | null
-  /** The document id of the page its entry opens, when that is not its index page. */
-  page: string | null
-}
 
 export interface NavOptions {
   /** Top-level folders in the order site.yml lists them. */

@@ -4,9 +4,8 @@ import { heroSource } from '../content/hero.ts'
 import { byPlace, type ContentProblem } from '../content/problems.ts'
 import { frontMatterPage, isLayoutFrontMatter } from '../markdown/mdx/layout-page.ts'
 import { partialsFor, type PartialSource } from '../markdown/mdx/partials.ts'
-import type { MarkdownFormat } from '../markdown/mdx/syntax.ts'
-import type { HeadingIdRule } from '../markdown/heading-slugs.ts'
-import { linksStillResolve } from '../markdown/render-cache.ts'
+import type { HeadingIdRule, MarkdownFormat } from '../content/markdown-options.ts'
+import { linksStillResolve } from '../markdown/relink.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from '../markdown/render.ts'
 
 /** Renders many Markdown inputs at once, keyed by the caller; the CLI hands in a cached, multi-core one. */

@@ -1,7 +1,7 @@
 import { SCHEMA_VERSION } from '../../contract/index.ts'
 import type { EncodedSearchIndex } from '../../search/codec.ts'
 import { createIndexBuilder, type BuiltSearchIndex, type IndexBuilder } from '../../search/index-builder.ts'
-import type { IndexedDocument, IndexSettings } from '../../search/indexer.ts'
+import type { IndexedDocument, IndexSettings } from '../../search/index-data.ts'
 import { createTokenCache } from '../../search/records.ts'
 import { contentHash, hashOfAll } from './blob-set.ts'
 

@@ -3,7 +3,7 @@ import type { BuildResult } from '../../build/build.ts'
 import { DisplayChunkSchema, SearchIndexBlobSchema } from '../../contract/index.ts'
 import { decodeSearchIndex } from '../../search/codec.ts'
 import { runSearch, type SearchHit } from '../../search/results.ts'
-import { buildDir, removeTempDirs, versionOf } from './helpers.ts'
+import { buildDir, removeTempDirs, versionOf } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

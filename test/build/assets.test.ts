@@ -3,7 +3,7 @@ import { cp, mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AssetIndexSchema, KV_VALUE_LIMIT, blobHash, type AssetIndex } from '../../contract/index.ts'
-import { blob, buildDir, documentOf, makeTempDir, problemsOf, removeTempDirs, routesOf, SITE_EN, type FolderBuild } from './helpers.ts'
+import { blob, buildDir, documentOf, makeTempDir, problemsOf, removeTempDirs, routesOf, SITE_EN, type FolderBuild } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { reachableModules } from '../../build/markdown/code-hash.ts'
+import { reachableModules } from '../../build/code-hash.ts'
 import { parseFenceMeta, splitFenceInfo, takeHighlightComments } from '../../build/markdown/code-meta.ts'
 import { renderDocument } from '../../build/markdown/render.ts'
 import { CODE_THEME } from '../../worker/preview/assets/code-theme.ts'

@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
-import { codeHash, reachableModules } from '../../build/markdown/code-hash.ts'
-import { makeTempDir, removeTempDirs, writeFiles } from './helpers.ts'
+import { codeHash, reachableModules } from '../../build/code-hash.ts'
+import { makeTempDir, removeTempDirs, writeFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

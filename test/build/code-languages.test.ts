@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildDir, documentOf, makeTempDir, removeTempDirs, writeContent, type FolderBuild } from './helpers.ts'
+import { buildDir, documentOf, makeTempDir, removeTempDirs, writeContent, type FolderBuild } from '../shared/build-helpers.ts'
 
 const FIXTURE = 'test/fixtures/code-languages'
 const CLI = join(import.meta.dirname, '../../build/cli.ts')

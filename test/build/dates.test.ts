@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { ReleasesBlob } from '../../contract/index.ts'
-import { blob, buildFolder, doc, documentOf, problemsOf, removeTempDirs, SITE_EN } from './helpers.ts'
+import { blob, buildFolder, doc, documentOf, problemsOf, removeTempDirs, SITE_EN } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { buildDir, makeTempDir, removeTempDirs, SITE_EN_FR, writeContent } from './helpers.ts'
+import { buildDir, makeTempDir, removeTempDirs, SITE_EN_FR, writeContent } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readDist } from '../../publish/read-dist.ts'
-import { routeTable, type RouteTable } from '../worker/route-table.ts'
-import { docusaurusVersionsSite } from './docusaurus-versions-site.ts'
-import { buildDir, makeTempDir, removeTempDirs, type FolderBuild } from './helpers.ts'
+import { routeTable, type RouteTable } from '../shared/route-table.ts'
+import { docusaurusVersionsSite } from '../shared/docusaurus-versions-site.ts'
+import { buildDir, makeTempDir, removeTempDirs, type FolderBuild } from '../shared/build-helpers.ts'
 
 // Two builds sharing a render cache and dist/: the first without the current version's
 // counters page, the second with it, so the unchanged 1.x is kept from the first.

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { BuildResult } from '../../build/build.ts'
 import { gitRenameSources, resolveRedirects } from '../../build/content/redirects.ts'
 import { readGitHistory } from '../../build/git-history.ts'
-import { buildDir, doc, documentOf, makeTempDir, removeTempDirs, writeFiles } from './helpers.ts'
+import { buildDir, doc, documentOf, makeTempDir, removeTempDirs, writeFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 afterEach(() => {

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/build.ts'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { ContentError } from '../../build/content/problems.ts'
-import { makeTempDir, removeTempDirs, SITE_EN, writeContent, writeFiles } from './helpers.ts'
+import { makeTempDir, removeTempDirs, SITE_EN, writeContent, writeFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ContentError } from '../../build/content/problems.ts'
-import { buildDir, makeTempDir, removeTempDirs, SITE_EN, writeContent, writeFiles } from './helpers.ts'
+import { buildDir, makeTempDir, removeTempDirs, SITE_EN, writeContent, writeFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ContentProblem } from '../../build/content/problems.ts'
-import { problemsOf, removeTempDirs, SITE_EN, SITE_EN_FR } from './helpers.ts'
+import { problemsOf, removeTempDirs, SITE_EN, SITE_EN_FR } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatProblem, type ContentProblem } from '../../build/content/problems.ts'
-import { problemsOf, removeTempDirs, SITE_EN } from './helpers.ts'
+import { problemsOf, removeTempDirs, SITE_EN } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

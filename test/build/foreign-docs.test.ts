@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { buildDir, documentOf, navTreeOf, removeTempDirs, routesOf } from './helpers.ts'
+import { buildDir, documentOf, navTreeOf, removeTempDirs, routesOf } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

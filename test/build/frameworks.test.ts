@@ -7,8 +7,8 @@ import { z } from 'zod'
 import type { BuildResult } from '../../build/build.ts'
 import { formatProblem } from '../../build/content/problems.ts'
 import { BLOB_HASH, type NavTreeNode } from '../../contract/index.ts'
-import { elementsOf, htmlProse, llmsTexts, markdownProse, pagesOf, searchTexts, titlesOf, tocTexts, type BuiltPage } from './framework-output.ts'
-import { blob, buildDir, navTreeOf, removeTempDirs } from './helpers.ts'
+import { elementsOf, htmlProse, llmsTexts, markdownProse, pagesOf, searchTexts, titlesOf, tocTexts, type BuiltPage } from '../shared/framework-output.ts'
+import { blob, buildDir, navTreeOf, removeTempDirs } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

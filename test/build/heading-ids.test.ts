@@ -3,11 +3,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
 import { parseSiteConfig } from '../../build/content/site-config.ts'
-import { RenderCache } from '../../build/markdown/render-cache.ts'
+import { RenderCache } from '../../build/render-cache.ts'
 import { renderDocument, type RenderInput } from '../../build/markdown/render.ts'
 import { renderInProcess, reusingRenderings } from '../../build/pipeline/render-all.ts'
 import type { ReleasesBlob, TocEntry } from '../../contract/index.ts'
-import { blob, buildFolder, doc, documentOf, makeTempDir, problemsOf, removeTempDirs, routesOf, type ContentFiles } from './helpers.ts'
+import { blob, buildFolder, doc, documentOf, makeTempDir, problemsOf, removeTempDirs, routesOf, type ContentFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { RenderCache } from '../../build/markdown/render-cache.ts'
+import { RenderCache } from '../../build/render-cache.ts'
 import { renderDocument } from '../../build/markdown/render.ts'
-import { buildFolder, documentOf, makeTempDir, problemsOf, removeTempDirs, SITE_EN } from './helpers.ts'
+import { buildFolder, documentOf, makeTempDir, problemsOf, removeTempDirs, SITE_EN } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

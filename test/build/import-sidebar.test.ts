@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { withSidebar } from '../../build/content/docusaurus-sidebar.ts'
 import type { NavTreeNode } from '../../contract/index.ts'
-import { buildDir, doc, navTreeOf, removeTempDirs, SITE_EN, writeContent } from './helpers.ts'
+import { buildDir, doc, navTreeOf, removeTempDirs, SITE_EN, writeContent } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

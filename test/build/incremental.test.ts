@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { buildDir, doc, documentOf, makeTempDir, removeTempDirs, routesOf, SITE_EN, versionOf, writeContent, writeFiles } from './helpers.ts'
+import { buildDir, doc, documentOf, makeTempDir, removeTempDirs, routesOf, SITE_EN, versionOf, writeContent, writeFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,13 +1,14 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { linkTable, toSourceDocuments } from '../../build/content/documents.ts'
+import { toSourceDocuments } from '../../build/content/documents.ts'
+import { linkTable } from '../../build/pipeline/link-table.ts'
 import { parseDocumentFile } from '../../build/content/front-matter.ts'
 import { parseSiteConfig } from '../../build/content/site-config.ts'
-import { RenderCache } from '../../build/markdown/render-cache.ts'
+import { RenderCache } from '../../build/render-cache.ts'
 import { documentMarkdown, renderDocument } from '../../build/markdown/render.ts'
 import { renderContent, renderInProcess } from '../../build/pipeline/render-all.ts'
 import { readContent, type ContentFolder } from '../../build/read.ts'
-import { doc, makeTempDir, removeTempDirs, SITE_EN, SITE_EN_FR, type ContentFiles } from './helpers.ts'
+import { doc, makeTempDir, removeTempDirs, SITE_EN, SITE_EN_FR, type ContentFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

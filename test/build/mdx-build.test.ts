@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
 import { isContentFile } from '../../build/read.ts'
 import { SiteSession } from '../../build/session.ts'
-import { blob, buildDir, buildFolder, documentOf, doc, makeTempDir, problemsOf, removeTempDirs, routesOf, SITE_EN, versionOf } from './helpers.ts'
+import { blob, buildDir, buildFolder, documentOf, doc, makeTempDir, problemsOf, removeTempDirs, routesOf, SITE_EN, versionOf } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -4,7 +4,7 @@ import { VFile } from 'vfile'
 import { describe, expect, it } from 'vitest'
 import { parseSource, type ParseContext } from '../../build/markdown/mdx/parse.ts'
 import type { PartialSource } from '../../build/markdown/mdx/partials.ts'
-import type { MarkdownFormat } from '../../build/markdown/mdx/syntax.ts'
+import type { MarkdownFormat } from '../../build/content/markdown-options.ts'
 import { renderDocument } from '../../build/markdown/render.ts'
 
 // The MDX plugin's own output: the directive nodes of the shared vocabulary,

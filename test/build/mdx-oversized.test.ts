@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRenderMany } from '../../build/markdown/render-pool.ts'
+import { createRenderMany } from '../../build/render-pool.ts'
 import type { RenderInput } from '../../build/markdown/render.ts'
 
 // A render thread's heap is capped; a document too large for it used to fail

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
 import type { DocumentNav, NavTreeNode } from '../../contract/index.ts'
-import { buildFolder, doc, documentOf, navTreeOf, removeTempDirs, routesOf, treeSlugs } from './helpers.ts'
+import { buildFolder, doc, documentOf, navTreeOf, removeTempDirs, routesOf, treeSlugs } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

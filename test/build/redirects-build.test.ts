@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildDir, buildFolder, doc, makeTempDir, problemsOf, removeTempDirs, routesOf, SITE_EN, writeFiles } from './helpers.ts'
+import { buildDir, buildFolder, doc, makeTempDir, problemsOf, removeTempDirs, routesOf, SITE_EN, writeFiles } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

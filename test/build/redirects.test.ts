@@ -10,7 +10,7 @@ import {
   type RedirectSource,
 } from '../../build/content/redirects.ts'
 import { parseSiteConfig, type SiteConfig } from '../../build/content/site-config.ts'
-import { doc, SITE_EN_FR } from './helpers.ts'
+import { doc, SITE_EN_FR } from '../shared/build-helpers.ts'
 
 /** Live slugs of the tests: `install` is localized as `installer` in French; `secret` is a draft. */
 const LIVE = new Map([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReleasesBlob } from '../../contract/index.ts'
-import { blob, buildFolder, doc, documentOf, problemsOf, removeTempDirs, SITE_EN, type FolderBuild } from './helpers.ts'
+import { blob, buildFolder, doc, documentOf, problemsOf, removeTempDirs, SITE_EN, type FolderBuild } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { buildFolder, doc, documentOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR } from './helpers.ts'
+import { buildFolder, doc, documentOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

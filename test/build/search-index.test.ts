@@ -5,9 +5,10 @@ import { renderDocument } from '../../build/markdown/render.ts'
 import { DisplayChunkSchema, SCHEMA_VERSION, SearchIndexBlobSchema } from '../../contract/index.ts'
 import { decodeSearchIndex, encodeSearchIndex, type LoadedIndex } from '../../search/codec.ts'
 import { SearchIndexError } from '../../search/errors.ts'
-import { indexDocuments, type IndexedDocument } from '../../search/indexer.ts'
+import type { IndexedDocument } from '../../search/index-data.ts'
+import { indexDocuments } from '../../search/indexer.ts'
 import { runSearch, type SearchHit } from '../../search/results.ts'
-import { buildFolder, doc, readBlobFile, removeTempDirs, SITE_EN_FR, versionOf } from './helpers.ts'
+import { buildFolder, doc, readBlobFile, removeTempDirs, SITE_EN_FR, versionOf } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

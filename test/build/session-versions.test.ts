@@ -2,8 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SiteSession } from '../../build/session.ts'
-import { buildDir, makeTempDir, removeTempDirs } from './helpers.ts'
-import { makeVersionedRepo } from './versioned-repo.ts'
+import { buildDir, makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
+import { makeVersionedRepo } from '../shared/versioned-repo.ts'
 
 afterAll(removeTempDirs)
 

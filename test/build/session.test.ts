@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentError } from '../../build/content/problems.ts'
 import { SiteSession, type SessionBuild } from '../../build/session.ts'
-import { buildDir, documentOf, makeTempDir, navTreeOf, removeTempDirs, routesOf, versionOf } from './helpers.ts'
+import { buildDir, documentOf, makeTempDir, navTreeOf, removeTempDirs, routesOf, versionOf } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
 import { SiteSession } from '../../build/session.ts'
 import type { NavTreeNode } from '../../contract/index.ts'
-import { buildFolder, doc, documentOf, navTreeOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR, versionOf, writeContent } from './helpers.ts'
+import { buildFolder, doc, documentOf, navTreeOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR, versionOf, writeContent } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { readFile } from 'node:fs/promises'
 import { localeFoldersOf, parseSiteConfig, type SiteConfig } from '../../build/content/site-config.ts'
-import { buildFolder, documentOf, problemsOf, removeTempDirs } from './helpers.ts'
+import { buildFolder, documentOf, problemsOf, removeTempDirs } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
 import type { TocEntry } from '../../contract/index.ts'
-import { buildFolder, doc, documentOf, removeTempDirs, SITE_EN } from './helpers.ts'
+import { buildFolder, doc, documentOf, removeTempDirs, SITE_EN } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

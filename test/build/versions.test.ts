@@ -2,8 +2,8 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NavTreeNode, ReleasesBlob } from '../../contract/index.ts'
-import { blob, buildDir, buildFolder, makeTempDir, problemsOf, removeTempDirs, routesOf, versionOf, type FolderBuild } from './helpers.ts'
-import { makeVersionedRepo } from './versioned-repo.ts'
+import { blob, buildDir, buildFolder, makeTempDir, problemsOf, removeTempDirs, routesOf, versionOf, type FolderBuild } from '../shared/build-helpers.ts'
+import { makeVersionedRepo } from '../shared/versioned-repo.ts'
 
 let repo: string
 let build: FolderBuild

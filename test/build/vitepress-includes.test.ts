@@ -6,8 +6,8 @@ import { z } from 'zod'
 import type { BuildResult } from '../../build/build.ts'
 import { regionLines } from '../../build/markdown/includes/regions.ts'
 import { SiteSession } from '../../build/session.ts'
-import { htmlTree, elementsOf, llmsTexts, searchTexts, tocTexts } from './framework-output.ts'
-import { blob, buildDir, buildFolder, documentOf, makeTempDir, navTreeOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR, treeSlugs } from './helpers.ts'
+import { htmlTree, elementsOf, llmsTexts, searchTexts, tocTexts } from '../shared/framework-output.ts'
+import { blob, buildDir, buildFolder, documentOf, makeTempDir, navTreeOf, problemsOf, removeTempDirs, routesOf, SITE_EN, SITE_EN_FR, treeSlugs } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { llmsTexts, pagesOf, searchTexts, titlesOf, tocTexts } from './framework-output.ts'
-import { blob, buildFolder, doc, documentOf, problemsOf, removeTempDirs, routesOf, SITE_EN } from './helpers.ts'
+import { llmsTexts, pagesOf, searchTexts, titlesOf, tocTexts } from '../shared/framework-output.ts'
+import { blob, buildFolder, doc, documentOf, problemsOf, removeTempDirs, routesOf, SITE_EN } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

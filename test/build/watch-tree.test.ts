@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isEditorLeftover, watchTree } from '../../scripts/watch-tree.ts'
-import { makeTempDir, removeTempDirs } from './helpers.ts'
+import { makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, describe, expect, it } from 'vitest'
 import { formatProblem } from '../../build/content/problems.ts'
-import { problemsOf, removeTempDirs } from './helpers.ts'
+import { problemsOf, removeTempDirs } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -12,7 +12,7 @@ import {
   shardOf,
   type RouteVariant,
 } from '../../contract/index.ts'
-import { buildDir, removeTempDirs, routesOf, versionOf } from '../build/helpers.ts'
+import { buildDir, removeTempDirs, routesOf, versionOf } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeVersionedRepo } from '../build/versioned-repo.ts'
+import { makeVersionedRepo } from '../shared/versioned-repo.ts'
 import { closePreviewSession, launchBrowser, screenshot, startPreview, type PreviewServer } from './preview-harness.ts'
 
 // The versioned fixture as a git repository (2.x read from a tag), served by npm start: 2.x

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readLocalWorkerConfig } from '../../scripts/worker-config.ts'
-import { makeTempDir, removeTempDirs } from '../build/helpers.ts'
+import { makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 

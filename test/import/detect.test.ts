@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { detectProject, NoProjectError } from '../../import/detect.ts'
-import { makeTempDir, removeTempDirs, writeFiles } from '../build/helpers.ts'
+import { makeTempDir, removeTempDirs, writeFiles } from '../shared/build-helpers.ts'
 import { afterAll } from 'vitest'
 
 afterAll(removeTempDirs)

@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { BuildResult } from '../../build/build.ts'
-import { htmlProse, markdownProse } from '../build/framework-output.ts'
-import { removeTempDirs, routesOf } from '../build/helpers.ts'
+import { htmlProse, markdownProse } from '../shared/framework-output.ts'
+import { removeTempDirs, routesOf } from '../shared/build-helpers.ts'
 import { buildImported, filesOf, imagesOf, missedFragments, navigationOf, pagesIn, runImportCommand, type ImportRun } from './imported-project.ts'
 
 afterAll(removeTempDirs)

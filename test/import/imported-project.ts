@@ -8,8 +8,8 @@ import { extname, join, relative, sep } from 'node:path'
 import type { Element } from 'hast'
 import type { BuildResult } from '../../build/build.ts'
 import { BLOB_HASH, documentUrl, versionBaseUrl, type DocumentBlob, type NavTreeNode } from '../../contract/index.ts'
-import { elementsOf, htmlTree, type BuiltPage } from '../build/framework-output.ts'
-import { blob, buildDir, makeTempDir, routesOf, versionOf } from '../build/helpers.ts'
+import { elementsOf, htmlTree, type BuiltPage } from '../shared/framework-output.ts'
+import { blob, buildDir, makeTempDir, routesOf, versionOf } from '../shared/build-helpers.ts'
 
 const REPO = join(import.meta.dirname, '../..')
 

@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { BuildResult } from '../../build/build.ts'
-import { elementsOf, htmlProse, markdownProse, type BuiltPage } from '../build/framework-output.ts'
-import { removeTempDirs } from '../build/helpers.ts'
+import { elementsOf, htmlProse, markdownProse, type BuiltPage } from '../shared/framework-output.ts'
+import { removeTempDirs } from '../shared/build-helpers.ts'
 import { buildImported, classesOf, filesOf, imagesOf, missedFragments, navigationOf, pagesIn, runImportCommand, type ImportRun } from './imported-project.ts'
 
 afterAll(removeTempDirs)

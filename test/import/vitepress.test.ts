@@ -8,8 +8,8 @@ import type { BuildResult } from '../../build/build.ts'
 import { BLOB_HASH, documentUrl, type DocumentBlob, type NavTreeNode } from '../../contract/index.ts'
 import type { ImportReport } from '../../import/report.ts'
 import { runImport } from '../../import/run.ts'
-import { elementsOf, htmlTree } from '../build/framework-output.ts'
-import { blob, buildDir, makeTempDir, navTreeOf, removeTempDirs, routesOf } from '../build/helpers.ts'
+import { elementsOf, htmlTree } from '../shared/framework-output.ts'
+import { blob, buildDir, makeTempDir, navTreeOf, removeTempDirs, routesOf } from '../shared/build-helpers.ts'
 
 const PROJECT = resolve('test/fixtures/import/vitepress')
 

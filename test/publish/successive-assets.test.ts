@@ -6,7 +6,7 @@ import { SiteSession } from '../../build/session.ts'
 import { AssetIndexSchema, KV_KEYS, blobHash } from '../../contract/index.ts'
 import { SuccessivePublisher } from '../../publish/successive.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
-import { makeTempDir, removeTempDirs } from '../build/helpers.ts'
+import { makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
 import { localKv } from './local-kv.ts'
 
 let kv: KVNamespace

@@ -8,7 +8,7 @@ import { KV_KEYS, PointerSchema } from '../../contract/index.ts'
 import { readHistory, rollback } from '../../publish/history.ts'
 import { SuccessivePublisher } from '../../publish/successive.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
-import { makeTempDir, removeTempDirs } from '../build/helpers.ts'
+import { makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
 import { localKv } from './local-kv.ts'
 
 let kv: KVNamespace

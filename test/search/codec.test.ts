@@ -4,7 +4,8 @@ import { DisplayChunkSchema, SearchIndexBlobSchema } from '../../contract/index.
 import { decodeSearchIndex, encodeSearchIndex } from '../../search/codec.ts'
 import { readPostings } from '../../search/postings.ts'
 import { withinOneEdit } from '../../search/expand.ts'
-import { indexDocuments, type IndexedDocument } from '../../search/indexer.ts'
+import type { IndexedDocument } from '../../search/index-data.ts'
+import { indexDocuments } from '../../search/indexer.ts'
 import { SEARCH_OPTIONS } from '../../search/options.ts'
 import { ByteReader, ByteWriter, fromBase64 } from '../../search/varint.ts'
 

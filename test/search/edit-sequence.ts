@@ -1,4 +1,4 @@
-import type { IndexedDocument, IndexedSection } from '../../search/indexer.ts'
+import type { IndexedDocument, IndexedSection } from '../../search/index-data.ts'
 
 // Seeded, so a failing sequence can be replayed: the bench corpus's generator.
 import { random } from '../../bench/corpus.ts'

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { cachedSearchIndex, SearchIndexes, type Memo } from '../../build/pipeline/search-index.ts'
 import { encodeSearchIndex } from '../../search/codec.ts'
-import { indexDocuments, type IndexedDocument, type IndexSettings } from '../../search/indexer.ts'
+import type { IndexedDocument, IndexSettings } from '../../search/index-data.ts'
+import { indexDocuments } from '../../search/indexer.ts'
 import { EditSequence } from './edit-sequence.ts'
 
 const oneShot = (locale: string, documents: IndexedDocument[], settings: IndexSettings) => {

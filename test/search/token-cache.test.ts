@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { IndexedSection } from '../../search/indexer.ts'
+import type { IndexedSection } from '../../search/index-data.ts'
 import { cachedSectionsTerms, createTokenCache, sectionsTerms, TermTable } from '../../search/records.ts'
 
 const spaced: IndexedSection[] = [

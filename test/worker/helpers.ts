@@ -5,7 +5,7 @@ import { inMemorySource, publishBuild } from '../../publish/publish.ts'
 import { RouteShardSchema, blobHash, shardOf, type BuildSource, type DocsVersion, type Manifest, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
 import app from '../../worker/index.ts'
 import type { BuiltFixture } from './global-setup.ts'
-import { docsOf, routeTable, type RouteTable } from './route-table.ts'
+import { docsOf, routeTable, type RouteTable } from '../shared/route-table.ts'
 
 export function fixtureBuild(): BuildSource & { fixture: BuiltFixture } {
   const fixture = inject('site')

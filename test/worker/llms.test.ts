@@ -5,7 +5,7 @@ import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { bearer, draftsToken } from './tokens.ts'
 import { blobHash } from '../../contract/index.ts'
 import { call, clearKv, fixtureDocs, publishFixture, spyOnKvReads } from './helpers.ts'
-import { docsOf } from './route-table.ts'
+import { docsOf } from '../shared/route-table.ts'
 
 beforeAll(publishFixture)
 

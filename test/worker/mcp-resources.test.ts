@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { publishBuild } from '../../publish/publish.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { call, clearKv, publishFixture, readJson, routesOf, sourceOf } from './helpers.ts'
-import { docsOf } from './route-table.ts'
+import { docsOf } from '../shared/route-table.ts'
 import { connectMcp as connect } from './mcp-client.ts'
 import { bearer, draftsToken } from './tokens.ts'
 

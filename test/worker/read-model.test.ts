@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Reader, type Caller } from '../../worker/read-model/index.ts'
-import { visibleVariant } from '../../worker/read-model/documents.ts'
+import { visibleVariant } from '../../worker/read-model/visibility.ts'
 import { Store } from '../../worker/store.ts'
 import { publishFixture, variantOf } from './helpers.ts'
 

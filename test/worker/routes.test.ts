@@ -4,7 +4,7 @@ import { KV_KEYS, shardOf } from '../../contract/index.ts'
 import { publishBuild } from '../../publish/publish.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { call, clearKv, freshKv, routesOf, sourceOf, spyOnKvReads } from './helpers.ts'
-import { docsOf } from './route-table.ts'
+import { docsOf } from '../shared/route-table.ts'
 
 // The build puts each slug in the shard shardOf names; the worker, in
 // workerd, must look in the same one. A generated site of 120 pages has

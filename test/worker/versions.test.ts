@@ -3,7 +3,7 @@ import { KV_KEYS, blobListOf, type DocumentResponse, type NavigationResponse, ty
 import { publishBuild } from '../../publish/publish.ts'
 import { call, clearKv, kvTarget, readJson, searchCall, sourceOf, spyOnKvReads, type ProblemBody } from './helpers.ts'
 import { connectMcp } from './mcp-client.ts'
-import { routeTable } from './route-table.ts'
+import { routeTable } from '../shared/route-table.ts'
 
 const site = () => inject('versionsSite')
 const documentOf = async (path: string) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { markdownPath, type SiteInfo } from '../../contract/index.ts'
 import { lookupLocale, type Reader } from '../read-model/index.ts'
-import { StoreUnavailable } from '../store.ts'
+import { StoreUnavailable } from '../errors.ts'
 
 /** What one MCP request knows: the docs as its caller may read them, and where it came from. */
 export interface ToolContext {

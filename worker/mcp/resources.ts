@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { ErrorCode, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema, type Resource } from '@modelcontextprotocol/sdk/types.js'
 import { SearchIndexError } from '../../search/errors.ts'
 import { DOCUMENTS_PATH, safeSlug, type ListedPage, type Reader } from '../read-model/index.ts'
-import { StoreUnavailable } from '../store.ts'
+import { StoreUnavailable } from '../errors.ts'
 import { absoluteMarkdownUrl, type ToolContext } from './context.ts'
 
 // MCP's own code for a resource that does not exist (specification, "Resources: error handling").

@@ -1,7 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { SearchIndexError } from '../../search/errors.ts'
-import { UnknownVersion } from '../read-model/index.ts'
-import { StoreUnavailable } from '../store.ts'
+import { StoreUnavailable, UnknownVersion } from '../errors.ts'
 
 /** A successful tool result: text blocks a model reads in order. */
 export const toolText = (...texts: string[]): CallToolResult => ({ content: texts.map((text) => ({ type: 'text', text })) })

@@ -12,7 +12,7 @@ import {
   type ReleasesResponse,
   type SearchResponse,
 } from '../../contract/index.ts'
-import { queryOf } from './site.ts'
+import { queryOf } from './query.ts'
 
 /** The app's own `fetch`: the preview asks the public API in process, as a front end would over HTTP. */
 export type AppFetch = (request: Request, env: Env) => Response | Promise<Response>

@@ -1,5 +1,6 @@
 import { documentUrl, markdownUrl, versionBaseUrl, type VersionStatus } from '../../contract/index.ts'
 import type { Answer, Api } from './api.ts'
+import { queryOf } from './query.ts'
 
 // Resolves the path-only URLs the API gives; never fetched.
 const ORIGIN = 'http://preview.invalid'
@@ -103,11 +104,6 @@ export function pageAt(site: Site, path: string): PageAddress | null {
   const prefixed = first !== undefined && first !== site.defaultLocale && site.locales.includes(first)
   const slug = (prefixed ? segments.slice(1) : segments).join('/').replace(/\/$/, '')
   return { version, locale: prefixed ? (first as string) : site.defaultLocale, slug: slug === '' ? 'index' : slug }
-}
-
-/** Query values as URL parameters, leaving out those not given. */
-export function queryOf(values: Record<string, string | null | undefined>): URLSearchParams {
-  return new URLSearchParams(Object.entries(values).flatMap(([name, value]) => (value ? [[name, value]] : [])))
 }
 
 /** A locale's name in its own language (`Français`), or its code when the runtime does not know it. */

@@ -1,8 +1,9 @@
 import { blobHash, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
 import type { Route } from '../store.ts'
 import type { LocaleChoice } from './locale.ts'
-import type { Lazy, Reader } from './reader.ts'
+import type { Lazy, ReadContext } from './context.ts'
 import { versionFields, withVersionFields } from './versions.ts'
+import { visibleVariant } from './visibility.ts'
 
 const MARKDOWN_SUFFIX = '.md'
 
@@ -36,7 +37,7 @@ interface FoundDocument {
  * redirect, or with `followRedirect` the page it moved to.
  */
 export async function findDocument(
-  reader: Reader,
+  reader: ReadContext,
   requested: string,
   options: { locale?: string | undefined; followRedirect?: boolean },
 ): Promise<DocumentAnswer> {
@@ -66,7 +67,7 @@ export async function findDocument(
  * version fields, whose validator then covers them too (they change when
  * another version adds or drops the page, while the stored body does not).
  */
-async function documentJson(reader: Reader, page: RouteEntry, variant: RouteVariant, locale: string): Promise<Lazy<string>> {
+async function documentJson(reader: ReadContext, page: RouteEntry, variant: RouteVariant, locale: string): Promise<Lazy<string>> {
   const plain = { hash: variant.blob, private: variant.draft, load: () => reader.store.document(variant.blob) }
   const name = reader.versionName
   if (name === null) return plain
@@ -76,18 +77,7 @@ async function documentJson(reader: Reader, page: RouteEntry, variant: RouteVari
   return { hash, private: variant.draft, load: async () => withVersionFields(await plain.load(), fields) }
 }
 
-/**
- * The draft rule, the one place it is written: a draft is served only to a
- * caller with the drafts scope, who also gets a draft translation in place
- * of its published page. To anyone else a draft does not exist.
- */
-export function visibleVariant(page: RouteEntry | undefined, locale: string, canReadDrafts: boolean): RouteVariant | undefined {
-  const found = page && Object.hasOwn(page.variants, locale) ? page.variants[locale] : undefined
-  const variant = canReadDrafts && found?.preview ? found.preview : found
-  return variant && (!variant.draft || canReadDrafts) ? variant : undefined
-}
-
-async function resolveSlug(reader: Reader, requested: string): Promise<{ slug: string; bySuffix: boolean; route: Route | null }> {
+async function resolveSlug(reader: ReadContext, requested: string): Promise<{ slug: string; bySuffix: boolean; route: Route | null }> {
   const route = await reader.store.route(reader.manifest, reader.docs, requested)
   if (route || !requested.endsWith(MARKDOWN_SUFFIX)) return { slug: requested, bySuffix: false, route }
   const slug = requested.slice(0, -MARKDOWN_SUFFIX.length)
@@ -95,13 +85,13 @@ async function resolveSlug(reader: Reader, requested: string): Promise<{ slug: s
 }
 
 /** The page at `slug`; the build collapsed redirect chains, so a redirect never leads to another. */
-async function pageAt(reader: Reader, slug: string): Promise<RouteEntry | undefined> {
+async function pageAt(reader: ReadContext, slug: string): Promise<RouteEntry | undefined> {
   const route = await reader.store.route(reader.manifest, reader.docs, slug)
   return route?.kind === 'page' ? route.page : undefined
 }
 
 /** Redirects lead to the page's default-locale slug; one to a hidden draft is no redirect at all, and names nothing. */
-async function redirectTo(reader: Reader, from: string, to: string, bySuffix: boolean): Promise<DocumentAnswer> {
+async function redirectTo(reader: ReadContext, from: string, to: string, bySuffix: boolean): Promise<DocumentAnswer> {
   const target = visibleVariant(await pageAt(reader, to), reader.site.defaultLocale, reader.canReadDrafts)
   return target ? { kind: 'redirect', slug: to, bySuffix, private: target.draft } : { kind: 'missing', slug: from, bySuffix }
 }

@@ -1,5 +1,5 @@
-import { visibleVariant } from './documents.ts'
-import type { Reader } from './reader.ts'
+import type { ReadContext } from './context.ts'
+import { visibleVariant } from './visibility.ts'
 
 /** A page written in a locale (not a fallback), as a listing of every page names it. */
 export interface ListedPage {
@@ -21,7 +21,7 @@ export interface PageListing {
  * locale it is written in, under the slug it has there; fallbacks are the
  * default locale's pages, listed already.
  */
-export async function listPages(reader: Reader, part: number): Promise<PageListing> {
+export async function listPages(reader: ReadContext, part: number): Promise<PageListing> {
   const shards = reader.docs.routes.length
   if (!Number.isInteger(part) || part < 0 || part >= shards) return { pages: [], next: null }
   const shard = await reader.store.routeShard(reader.manifest, reader.docs, part)

@@ -1,5 +1,7 @@
 import { baseUrlOf, defaultVersionOf, isDefaultVersion, withReadQuery, type DocsVersion, type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse, type VersionEntry, type VersionsResponse } from '../../contract/index.ts'
-import { StoreUnavailable, type Store } from '../store.ts'
+import { StoreUnavailable } from '../errors.ts'
+import type { Store } from '../store.ts'
+import type { Lazy, ReadContext } from './context.ts'
 import { findDocument, type DocumentAnswer } from './documents.ts'
 import { chooseLocale, type LocaleChoice } from './locale.ts'
 import { listPages, type PageListing } from './pages.ts'
@@ -13,15 +15,6 @@ export interface Caller {
   canReadDrafts: boolean
   /** The request's `Accept-Language`, which picks the locale when nothing names one. */
   acceptLanguage: string | undefined
-}
-
-/** A view whose bytes are read only when asked for: a 304 reads none. */
-export interface Lazy<T> {
-  /** The blob's hash: the response's strong validator. */
-  hash: string
-  /** The view differs with the drafts scope: never stored by shared caches. */
-  private: boolean
-  load(): Promise<T>
 }
 
 export interface LlmsView {
@@ -42,7 +35,7 @@ export interface LlmsView {
  * files. The HTTP routes, the MCP tools and so the preview all read through
  * it, so each rule lives here once. One Reader serves one request.
  */
-export class Reader {
+export class Reader implements ReadContext {
   readonly store: Store
   readonly caller: Caller
   readonly pointer: Pointer

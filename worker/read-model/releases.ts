@@ -1,6 +1,6 @@
 import semver from 'semver'
 import type { ReleasesBlob, ReleasesResponse } from '../../contract/index.ts'
-import type { Lazy, Reader } from './reader.ts'
+import type { Lazy, ReadContext } from './context.ts'
 
 export interface ReleaseFilter {
   /** Streams to keep; none keeps every stream. */
@@ -20,7 +20,7 @@ export interface ReleasesView extends Lazy<ReleasesResponse> {
 }
 
 /** The releases a filter keeps; `related` drafts only for a caller with the scope. */
-export function releasesOf(reader: Reader, filter: ReleaseFilter): ReleasesView {
+export function releasesOf(reader: ReadContext, filter: ReleaseFilter): ReleasesView {
   const { manifest, store, canReadDrafts } = reader
   const known = manifest.releaseStreams
   return {

@@ -1,6 +1,6 @@
 import type { SearchResponse } from '../../contract/index.ts'
 import { runSearch, type SearchQuery } from '../../search/results.ts'
-import type { Reader } from './reader.ts'
+import type { ReadContext } from './context.ts'
 
 /** A search as a reader asks it; whether drafts take part is the reader's to say. */
 export type SearchAsk = Omit<SearchQuery, 'canReadDrafts'>
@@ -11,7 +11,7 @@ export interface SearchView extends SearchResponse {
 }
 
 /** Ranks a locale's documents: its index and display chunks, read once per build per isolate. */
-export async function searchIn(reader: Reader, locale: string, ask: SearchAsk): Promise<SearchView> {
+export async function searchIn(reader: ReadContext, locale: string, ask: SearchAsk): Promise<SearchView> {
   const { store, manifest } = reader
   const index = await store.searchIndex(manifest, reader.docs, locale)
   const query = { ...ask, canReadDrafts: reader.canReadDrafts }

@@ -1,19 +1,7 @@
 import { baseUrlOf, defaultVersionOf, documentUrl, isDefaultVersion, versionNamed, type DocsVersion, type Manifest, type RouteEntry, type VersionEntry } from '../../contract/index.ts'
+import { UnknownVersion } from '../errors.ts'
 import type { Store } from '../store.ts'
-import { visibleVariant } from './documents.ts'
-
-/** A request named a version the live build does not have. */
-export class UnknownVersion extends Error {
-  override name = 'UnknownVersion'
-  constructor(requested: string, manifest: Manifest) {
-    super(`Version "${requested}" does not exist. Versions: ${describeVersions(manifest)}.`)
-  }
-}
-
-/** `3.x (latest), 2.x, 1.x`: what a reader may ask for, aliases included. */
-function describeVersions(manifest: Manifest): string {
-  return manifest.versions.map((version) => `${version.name ?? '(unnamed)'}${version.aliases.length > 0 ? ` (${version.aliases.join(', ')})` : ''}`).join(', ')
-}
+import { visibleVariant } from './visibility.ts'
 
 /** The version a request names (a name or an alias), `latest` when it names none; resolved per request, so aliases follow the live build. */
 export function chooseVersion(manifest: Manifest, requested: string | undefined): VersionEntry {

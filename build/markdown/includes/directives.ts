@@ -2,7 +2,7 @@ import type { Html } from 'mdast'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
-import { resolveRelative } from '../link-resolution.ts'
+import { resolveRelative } from '../content-paths.ts'
 
 /** A VitePress `<!--@include: ./parts/cli.md#options{3,10}-->` found in a text. */
 export interface IncludeDirective {

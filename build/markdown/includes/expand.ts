@@ -1,7 +1,7 @@
 import type { ContentProblem } from '../../content/problems.ts'
 import type { PartialSource } from '../mdx/partials.ts'
 import { countLines, includeDirectives, includedPath, parseTarget, type IncludeDirective, type IncludeTarget } from './directives.ts'
-import type { HeadingIdRule } from '../heading-slugs.ts'
+import type { HeadingIdRule } from '../../content/markdown-options.ts'
 import { headingSection } from './heading-section.ts'
 import { regionLines } from './regions.ts'
 

@@ -1,6 +1,6 @@
 import type { Element } from 'hast'
 import { VFile } from 'vfile'
-import type { HeadingIdRule } from '../heading-slugs.ts'
+import type { HeadingIdRule } from '../../content/markdown-options.ts'
 import { markdownProcessor } from '../processor.ts'
 import { eachElement } from '../plugins/each-element.ts'
 

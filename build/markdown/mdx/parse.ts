@@ -7,14 +7,15 @@ import { unified } from 'unified'
 import { visit, EXIT } from 'unist-util-visit'
 import { VFile } from 'vfile'
 import { VFileMessage } from 'vfile-message'
-import { resolveRelative } from '../link-resolution.ts'
+import { resolveRelative } from '../content-paths.ts'
 import { remarkContainerSyntax } from '../plugins/remark-container-syntax.ts'
 import { remarkLegacyContainerFences } from '../plugins/remark-legacy-container-fences.ts'
 import { markdownProcessor } from '../processor.ts'
 import { isCommentOnly } from './expressions.ts'
 import type { PartialSource } from './partials.ts'
 import { remarkMdxComponents, type Findings } from './remark-mdx-components.ts'
-import { syntaxOf, type MarkdownFormat } from './syntax.ts'
+import type { MarkdownFormat } from '../../content/markdown-options.ts'
+import { syntaxOf } from './syntax.ts'
 
 /** A Markdown or MDX text to parse: a document's body, or a partial's. */
 export interface MarkdownSource {

@@ -1,5 +1,5 @@
 import type { ParsedFile } from '../../content/front-matter.ts'
-import { isPartialPath } from './files.ts'
+import { isPartialPath } from '../../content/files.ts'
 
 /** A partial's text without its front matter. */
 export interface PartialSource {

@@ -1,7 +1,8 @@
 import type { Element, Root } from 'hast'
 import { toString as hastToString } from 'hast-util-to-string'
 import type { VFile } from 'vfile'
-import { DEFAULT_HEADING_ID_RULE, HEADING_ID_RULES, sluggerFor, type HeadingIdRule } from '../heading-slugs.ts'
+import { DEFAULT_HEADING_ID_RULE, HEADING_ID_RULES, type HeadingIdRule } from '../../content/markdown-options.ts'
+import { sluggerFor } from '../heading-slugs.ts'
 import { eachElement } from './each-element.ts'
 
 declare module 'vfile' {

@@ -3,7 +3,7 @@ import type { DocumentNav, EditInfo, TocEntry } from '../../../contract/index.ts
 import type { Document } from '../api.ts'
 import { pageUrl, type Site } from '../site.ts'
 import { fill, languageName, previewText, type PreviewText } from '../strings/index.ts'
-import type { Html } from './layout.ts'
+import type { Html } from './shapes.ts'
 import { missingNotice, versionBanner } from './versions.ts'
 
 /**

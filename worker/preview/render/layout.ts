@@ -1,42 +1,12 @@
 import { html, raw } from 'hono/html'
-import type { NavTreeNode } from '../../../contract/index.ts'
 import { ASSETS } from '../assets/index.ts'
 import { DRAFTS_PATH } from '../drafts.ts'
-import { pageUrl, sectionTitles, type Site } from '../site.ts'
+import { pageUrl, sectionTitles } from '../site.ts'
 import { previewText, textDirection, type PreviewText } from '../strings/index.ts'
-import type { VersionMenu } from '../versions.ts'
 import { localeSwitcher } from './locales.ts'
 import { sidebar } from './sidebar.ts'
+import type { Chrome, Html } from './shapes.ts'
 import { versionSwitcher } from './versions.ts'
-
-export type Html = ReturnType<typeof html>
-
-/** Everything around a page's own content. */
-export interface Chrome {
-  /** Null when the API could not say (nothing published yet): the page still polls and shows build problems. */
-  site: Site | null
-  locale: string
-  title: string
-  description?: string | null
-  /** This page in each locale, for the switcher. */
-  localeLinks: Array<{ locale: string; url: string }>
-  /** Where the drafts toggle returns to; null hides the toggle (no preview token). */
-  draftsBack: string | null
-  draftsOn: boolean
-  /** Only when drafts are on: client-side search needs it too. */
-  token: string | undefined
-  /** Under npm start: the page reloads on new builds and shows build problems. */
-  live: boolean
-  navigation: NavTreeNode[]
-  /** The page the sidebar marks as current. */
-  current: { slug: string | null; path: string }
-  /** On a site with named versions, the version being read and the switcher's links; else null. */
-  versions: VersionMenu | null
-  /** The page's URL in the default version, for search engines; null when it has none. */
-  canonical: string | null
-  /** A document page's Markdown and the llms.txt that lists it, for agents (the llms.txt proposal's links); null elsewhere. */
-  forAgents: { markdown: string; llms: string } | null
-}
 
 export function layout(chrome: Chrome, main: Html, aside: Html | '' = ''): Html {
   const { site, locale } = chrome

@@ -1,7 +1,7 @@
 import { html } from 'hono/html'
 import { localeLabel } from '../site.ts'
 import { previewText } from '../strings/index.ts'
-import type { Chrome, Html } from './layout.ts'
+import type { Chrome, Html } from './shapes.ts'
 
 /**
  * Up to this many locales are links in the header itself; more would wrap it onto a second

@@ -2,7 +2,7 @@ import { html, raw } from 'hono/html'
 import type { Releases } from '../api.ts'
 import { localPath } from '../site.ts'
 import { previewText } from '../strings/index.ts'
-import type { Html } from './layout.ts'
+import type { Html } from './shapes.ts'
 
 interface ReleaseFilters {
   /** Every stream the site has, for the checkboxes. */

@@ -1,8 +1,9 @@
 import { html, raw } from 'hono/html'
 import type { SearchAnswer } from '../api.ts'
-import { localPath, queryOf } from '../site.ts'
+import { queryOf } from '../query.ts'
+import { localPath } from '../site.ts'
 import { fill, previewText } from '../strings/index.ts'
-import type { Html } from './layout.ts'
+import type { Html } from './shapes.ts'
 
 /** The search form's answer without JavaScript; with it, the same form searches as you type. */
 export function searchMain(

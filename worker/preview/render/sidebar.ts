@@ -2,7 +2,7 @@ import { html } from 'hono/html'
 import type { NavTreeNode } from '../../../contract/index.ts'
 import { localPath } from '../site.ts'
 import type { PreviewText } from '../strings/index.ts'
-import type { Html } from './layout.ts'
+import type { Html } from './shapes.ts'
 
 /** The navigation tree as nested lists, in build order; the current page carries `aria-current`. */
 export function sidebar(items: NavTreeNode[], current: { slug: string | null; path: string }, text: PreviewText): Html {

@@ -4,7 +4,7 @@ import type { Document } from '../api.ts'
 import { pageUrl, type Site } from '../site.ts'
 import { fill, type PreviewText } from '../strings/index.ts'
 import { documentIn, siteVersion, type VersionMenu } from '../versions.ts'
-import type { Html } from './layout.ts'
+import type { Html } from './shapes.ts'
 
 const STATUS_TEXT = {
   current: 'statusCurrent',

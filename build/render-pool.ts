@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { mapLimit } from '../map-limit.ts'
-import type { RenderMany } from '../pipeline/render-all.ts'
-import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './render.ts'
+import { mapLimit } from './map-limit.ts'
+import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './markdown/render.ts'
+import type { RenderMany } from './pipeline/render-all.ts'
 import type { RenderCache } from './render-cache.ts'
 
 export interface RenderPoolOptions {

@@ -11,7 +11,7 @@ import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import type { BuildResult } from '../../build/build.ts'
 import { DisplayChunkSchema, documentUrl, SearchIndexBlobSchema, type DocumentBlob, type NavTreeNode, type TocEntry } from '../../contract/index.ts'
-import { blob, navTreeOf, routesOf, versionOf } from './helpers.ts'
+import { blob, navTreeOf, routesOf, versionOf } from './build-helpers.ts'
 
 export interface BuiltPage {
   docId: string

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { assetStillResolves, NO_ASSETS } from './asset-targets.ts'
 import { codeHash } from './code-hash.ts'
-import { resolveHref } from './link-resolution.ts'
-import { relinked } from './relink.ts'
-import type { LinkTargets, RenderedDocument, RenderInput } from './render.ts'
+import { relinked } from './markdown/relink.ts'
+import type { LinkTargets, RenderedDocument, RenderInput } from './markdown/render.ts'
 
 /** The modules whose output is cached: renderings, and the search indexes kept as memos. */
-const CACHED_PRODUCERS = [new URL('./render.ts', import.meta.url), new URL('../pipeline/search-index.ts', import.meta.url)]
+const CACHED_PRODUCERS = [new URL('./markdown/render.ts', import.meta.url), new URL('./pipeline/search-index.ts', import.meta.url)]
 
 /**
  * Renderings on disk, keyed by a hash of the code that renders (every module
@@ -28,7 +26,7 @@ export class RenderCache {
   }
 
   static async open(dir: string): Promise<RenderCache> {
-    const lock = await readFile(new URL('../../package-lock.json', import.meta.url)).catch(() => '')
+    const lock = await readFile(new URL('../package-lock.json', import.meta.url)).catch(() => '')
     const namespace = createHash('sha256')
       .update(await codeHash(CACHED_PRODUCERS))
       .update(lock)
@@ -84,15 +82,4 @@ export class RenderCache {
     const unused = entries.filter((name) => name.startsWith('memo-') && !this.memoKeysUsed.has(name.slice(5, -5)))
     await Promise.all(unused.map((name) => rm(join(this.dir, this.namespace, name), { force: true })))
   }
-}
-
-/** A rendering stays valid while every link and file reference in it resolves to the URLs it was rendered with. */
-export function linksStillResolve(input: RenderInput, output: RenderedDocument, targets: LinkTargets): boolean {
-  return (
-    output.links.every(
-      (link) =>
-        resolveHref(input.path, link.href, targets, 'urls') === link.url &&
-        (resolveHref(input.path, link.href, targets, 'markdownUrls') ?? null) === link.markdownUrl,
-    ) && output.assets.every((reference) => assetStillResolves(input.path, reference, targets.assets ?? NO_ASSETS))
-  )
 }
