@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import type { BuildResult } from '../../build/build.ts'
+import { formatWarning } from '../../build/content/problems.ts'
+import { htmlProse, markdownProse } from '../build/framework-output.ts'
+import { removeTempDirs } from '../build/helpers.ts'
+import { buildImported, filesOf, navigationOf, pagesIn, runImportCommand, type ImportRun } from './imported-project.ts'
+
+afterAll(removeTempDirs)
+
+// A Starlight site written for these tests ("tidepool", a made-up tide-chart
+// CLI) with what large real sites have: locale keys in lowercase (`zh-cn`,
+// `pt-br`) over folders in their tag's case (`zh-CN/`, `pt-BR/`), a
+// translation whose English page was removed, redirects repeated per
+// locale, and Markdown partials imported through tsconfig's `@/` alias, one
+// of them generated at build time and so not in the repository.
+const PROJECT = join(import.meta.dirname, '../fixtures/import/starlight-locales')
+
+describe('importing a Starlight project with tag-cased locale folders, a stale translation and aliased partials', () => {
+  let run: ImportRun
+  let result: BuildResult
+
+  beforeAll(async () => {
+    run = await runImportCommand(PROJECT)
+    result = await buildImported(run.out)
+  }, 180_000)
+
+  it('imports with the real command, and its trial build passes', () => {
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' })
+  })
+
+  it("names each locale by its key, the URL prefix Starlight serves it under, maps the sidebar's translations from their lang tags to those codes, writes each localized redirect once, and keeps links: warn when the links validator does not fail the build", async () => {
+    expect(parse(await readFile(join(run.out, 'site.yml'), 'utf8'))).toEqual({
+      title: 'Tidepool',
+      defaultLocale: 'en',
+      locales: { en: 'English', 'zh-cn': '简体中文', 'pt-br': 'Português' },
+      baseUrl: '/',
+      markdown: { headingIds: 'github' },
+      links: 'warn',
+      redirects: [{ from: 'guides/charts', to: 'guides/reading-charts' }],
+      sidebar: [{ label: 'Guides', translations: { 'zh-cn': '指南', 'pt-br': 'Guias' }, items: ['guides/reading-charts', 'guides/tides'] }],
+    })
+  })
+
+  it('reads zh-CN/ and pt-BR/ as the zh-cn and pt-br locales, not as English sections, and copies the aliased partial that exists beside the English pages', async () => {
+    expect(await filesOf(run.out)).toEqual([
+      'docs/en/_imported/components/snippets/install.md',
+      'docs/en/guides/reading-charts.mdx',
+      'docs/en/guides/tides.md',
+      'docs/en/index.md',
+      'docs/pt-br/guides/tides.md',
+      'docs/zh-cn/guides/reading-charts.mdx',
+      'docs/zh-cn/index.md',
+      'site.yml',
+    ])
+    expect(pagesIn(result, null, 'en').map((page) => page.docId).sort()).toEqual(['guides/reading-charts', 'guides/tides', 'index'])
+    expect(pagesIn(result, null, 'zh-cn').map((page) => [page.docId, page.document.title]).sort()).toEqual([['guides/reading-charts', '阅读潮汐图'], ['index', 'Tidepool']])
+    expect(pagesIn(result, null, 'pt-br').map((page) => [page.docId, page.document.title])).toEqual([['guides/tides', 'Marés de sizígia e de quadratura']])
+    expect(navigationOf(result, null, 'zh-cn')[0]?.title).toBe('指南')
+  })
+
+  it('leaves out the translation whose original is gone, and says why in the report', () => {
+    expect(run.stdout).toContain('left out:\n  src/content/docs/pt-BR/guides/harbours.md (a translation whose en original is gone (no src/content/docs/guides/harbours.md): Starlight still serves it, the build refuses it)')
+  })
+
+  it('inlines the aliased partial in every locale that imports it, and warns of the generated one, which the report names', () => {
+    for (const locale of ['en', 'zh-cn']) {
+      const page = pagesIn(result, null, locale).find((candidate) => candidate.docId === 'guides/reading-charts')
+      expect(htmlProse(page?.tree ?? { type: 'root', children: [] }).join('')).toContain('Run , then .')
+      expect(page?.markdown).toContain('`npm install --global tidepool`')
+      expect(markdownProse(page?.markdown ?? '').join('')).not.toMatch(/import|Install|Stations/)
+    }
+    expect(run.stdout).toMatch(/^ {2}src\/components\/generated\/stations\.md: a Markdown partial pages import through an alias, not in the repository/m)
+    expect(result.warnings.map((warning) => formatWarning(warning))).toContain(
+      'docs/en/guides/reading-charts.mdx:12: component <Stations> is imported from "@/components/generated/stations.md", which names no file of the content folder (only a relative path does): it is dropped',
+    )
+  })
+})
