@@ -7,11 +7,12 @@ import { parse as parseYaml } from 'yaml'
 import type { FrameworkImporter, FrameworkInput, ImportPlan, PlannedFile } from '../plan.ts'
 import { slugFromPath } from '../../build/content/documents.ts'
 import { withoutMarkdownExtension } from '../../build/markdown/mdx/files.ts'
-import { filesUnder, isPage, isRecord, recordAt, standInModule, standInOptions, textAt, type Data } from './config-values.ts'
+import { filesUnder, isPage, recordAt, standInModule, standInOptions, textAt, type Data } from './config-values.ts'
 import { projectAliases, rewriteAliasImports, type AliasResolver } from './alias-imports.ts'
 import { relocateImages } from './relative-images.ts'
 import { sidebarFacts, starlightSidebar, type SidebarPage } from './starlight-sidebar.ts'
-import { labelsByCode, starlightLocales, type StarlightLocales } from './starlight-locales.ts'
+import { labelsByCode, starlightLocales } from './starlight-locales.ts'
+import { starlightRedirects } from './starlight-redirects.ts'
 import { starlightUnmapped } from './starlight-unmapped.ts'
 
 const STARLIGHT = '@astrojs/starlight'
@@ -53,9 +54,6 @@ export const importStarlight: FrameworkImporter = async (input) => {
     plan.site.links = 'warn'
     plan.mapped.push(`links: warn (${validator === undefined ? 'Starlight checks no links' : `${LINKS_VALIDATOR} with failOnError: false`}; the trial build's warnings list broken links: set links: error once they are fixed)`)
   }
-  const redirects = redirectsOf(recordAt(astro.redirects), String(plan.site.baseUrl), locales, plan)
-  if (redirects.length > 0) plan.site.redirects = redirects
-
   const aliases = projectAliases(input.readText('tsconfig.json'), recordAt(astro.vite), input.project.root)
   const missingPartials = new Set<string>()
   const pages: SidebarPage[] = []
@@ -81,6 +79,8 @@ export const importStarlight: FrameworkImporter = async (input) => {
     }
     plan.mapped.push(`pages: ${DOCS}/${folder === '' ? '' : `${folder}/`} -> docs/${code}/`)
   }
+  const redirects = starlightRedirects(recordAt(astro.redirects), String(plan.site.baseUrl), locales, new Set(pages.map((page) => page.slug)), plan)
+  if (redirects.length > 0) plan.site.redirects = redirects
   for (const path of [...missingPartials].sort()) {
     plan.unmapped.push({ name: path, effect: 'a Markdown partial pages import through an alias, not in the repository (written by a script before the site builds?): the component is left out with a warning; generate it, then import again' })
   }
@@ -128,35 +128,6 @@ function sidebarPage(file: string, text: string): SidebarPage {
   const own = textAt(data.slug)?.replace(/^\/+|\/+$/g, '')
   const slug = own !== undefined ? own || 'index' : path === 'index' ? 'index' : path.replace(/\/index$/, '')
   return { slug, path, ...sidebarFacts(data) }
-}
-
-/**
- * Astro's `redirects` (`'/old': '/new'` or `{destination}`) between pages of
- * the docs, as slugs: a slug names a page in every locale, so `/fr/old` is
- * the redirect `/old` already makes, and is written once.
- */
-function redirectsOf(redirects: Data, baseUrl: string, locales: StarlightLocales, plan: ImportPlan): Array<{ from: string; to: string }> {
-  const base = baseUrl.replace(/^\/+|\/+$/g, '')
-  const prefixes = locales.locales.flatMap((locale) => (locale.key === 'root' ? [] : [`${locale.key}/`]))
-  const slugOf = (url: string) => {
-    const path = url.replace(/[?#].*$/, '').replace(/^\/+|\/+$/g, '')
-    if (base !== '' && path !== base && !path.startsWith(`${base}/`)) return undefined
-    const inBase = base === '' ? path : path.slice(base.length).replace(/^\//, '')
-    const prefix = prefixes.find((candidate) => `${inBase}/`.startsWith(candidate))
-    return (prefix === undefined ? inBase : inBase.slice(prefix.length)) || 'index'
-  }
-  const out: Array<{ from: string; to: string }> = []
-  for (const [from, target] of Object.entries(redirects)) {
-    const to = textAt(target) ?? textAt(isRecord(target) ? target.destination : undefined)
-    const fromSlug = slugOf(from)
-    const toSlug = to === undefined || /^[a-z]+:/i.test(to) ? undefined : slugOf(to)
-    const same = out.find((redirect) => redirect.from === fromSlug)
-    if (fromSlug === undefined || toSlug === undefined || /[[\]]/.test(from)) plan.unmapped.push({ name: `redirects ${from}`, effect: 'a redirect outside the docs or with parameters: not carried over' })
-    else if (same !== undefined && same.to !== toSlug) plan.unmapped.push({ name: `redirects ${from}`, effect: `a localized redirect to another page than /${same.from}'s (/${same.to}): the service's redirects are per slug, in every locale` })
-    else if (same === undefined) out.push({ from: fromSlug, to: toSlug })
-  }
-  if (out.length > 0) plan.mapped.push(`redirects: ${out.length} (from Astro's redirects)`)
-  return out
 }
 
 function dedupe(files: PlannedFile[]): PlannedFile[] {

@@ -65,6 +65,11 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
     expect(run.stdout).toContain('left out:\n  src/content/docs/pt-BR/guides/harbours.md (a translation whose en original is gone (no src/content/docs/guides/harbours.md): Starlight still serves it, the build refuses it)')
   })
 
+  it('leaves out a redirect to no page and one from a page the site still has, which the build would refuse, and names both', () => {
+    expect(run.stdout).toContain('  redirects /guides/moon: a redirect to /guides/moon-phases, which is no page of the site (a 404 there too): left out')
+    expect(run.stdout).toContain('  redirects /guides/tides: a redirect from a page the site has: the page is served, the redirect left out')
+  })
+
   it('inlines the aliased partial in every locale that imports it, and warns of the generated one, which the report names', () => {
     for (const locale of ['en', 'zh-cn']) {
       const page = pagesIn(result, null, locale).find((candidate) => candidate.docId === 'guides/reading-charts')
