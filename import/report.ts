@@ -26,12 +26,13 @@ const FRAMEWORK_NAMES: Record<Framework, string> = { vitepress: 'VitePress', doc
 
 /**
  * What a warning is about, without the particulars: quoted text, a
- * component's name and an expression's code become `…`, so that a hundred
- * broken links count as one kind.
+ * component's name, an expression's code and a content path become `…`, so
+ * that a hundred broken links count as one kind.
  */
 export function warningKind(warning: BuildWarning): string {
   return warning.message
     .replace(/"[^"]*"/g, '"…"')
+    .replace(/\bdocs\/[^\s:,]+/g, '…')
     .replace(/<[^<>\s]+>/g, '<…>')
     .replace(/\{[^{}]*\}/g, '{…}')
 }
