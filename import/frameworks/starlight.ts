@@ -70,7 +70,7 @@ export const importStarlight: FrameworkImporter = async (input) => {
       const id = isPage(file) ? slugFromPath(withoutMarkdownExtension(file)) : undefined
       if (id !== undefined && code === defaultLocale.code) originals.add(id)
       else if (id !== undefined && !originals.has(id)) {
-        plan.excluded.push({ path: from, why: `a translation whose ${defaultLocale.code} original is gone (no ${DOCS}/${defaultLocale.folder === '' ? '' : `${defaultLocale.folder}/`}${id}.md): Starlight still serves it, the build refuses it` })
+        plan.excluded.push({ path: from, why: `a translation whose ${defaultLocale.code} original is gone (no page ${id} in ${DOCS}/${defaultLocale.folder === '' ? '' : `${defaultLocale.folder}/`}): Starlight still serves it, the build refuses it` })
         continue
       }
       const to = `docs/${code}/${file}`

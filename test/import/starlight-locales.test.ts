@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { BuildResult } from '../../build/build.ts'
 import { formatWarning } from '../../build/content/problems.ts'
-import { htmlProse, markdownProse } from '../build/framework-output.ts'
+import { elementsOf, htmlProse, markdownProse } from '../build/framework-output.ts'
 import { removeTempDirs } from '../build/helpers.ts'
 import { buildImported, filesOf, navigationOf, pagesIn, runImportCommand, type ImportRun } from './imported-project.ts'
 
@@ -62,12 +62,24 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
   })
 
   it('leaves out the translation whose original is gone, and says why in the report', () => {
-    expect(run.stdout).toContain('left out:\n  src/content/docs/pt-BR/guides/harbours.md (a translation whose en original is gone (no src/content/docs/guides/harbours.md): Starlight still serves it, the build refuses it)')
+    expect(run.stdout).toContain('left out:\n  src/content/docs/pt-BR/guides/harbours.md (a translation whose en original is gone (no page guides/harbours in src/content/docs/): Starlight still serves it, the build refuses it)')
   })
 
   it('leaves out a redirect to no page and one from a page the site still has, which the build would refuse, and names both', () => {
     expect(run.stdout).toContain('  redirects /guides/moon: a redirect to /guides/moon-phases, which is no page of the site (a 404 there too): left out')
     expect(run.stdout).toContain('  redirects /guides/tides: a redirect from a page the site has: the page is served, the redirect left out')
+  })
+
+  it("resolves a root link to a redirected slug (an old address) to the page the redirect leads to, in the link's locale", () => {
+    const hrefs = (locale: string) => {
+      const page = pagesIn(result, null, locale).find((candidate) => candidate.docId === 'guides/tides')
+      return elementsOf(page?.tree ?? { type: 'root', children: [] }).filter((element) => element.tagName === 'a').map((element) => String(element.properties.href))
+    }
+    const urlOf = (locale: string) => pagesIn(result, null, locale).find((candidate) => candidate.docId === 'guides/reading-charts')?.url
+    expect(hrefs('en')).toEqual([urlOf('en')])
+    // pt-br has no translation of the guide: the link names its pt-br address, which falls back to English.
+    expect(hrefs('pt-br')).toEqual(['/pt-br/guides/reading-charts'])
+    expect(result.warnings.filter((warning) => warning.message.includes('points at no document'))).toEqual([])
   })
 
   it('inlines the aliased partial in every locale that imports it, and warns of the generated one, which the report names', () => {
