@@ -109,6 +109,7 @@ function placePage(input: FrameworkInput, from: string, to: string, defaultCode:
     stays: (path) => path.startsWith(`${DOCS}/`),
     home: (path) => `docs/${defaultCode}/_assets/${path.replace(/^src\/(assets\/)?/, '')}`,
     exists: (path) => files.has(path),
+    alias: aliases,
   })
   const imported = from.endsWith('.mdx') ? rewriteAliasImports(relocated.text ?? text, { to, home: `docs/${defaultCode}/_imported` }, { resolve: aliases, readText: input.readText }) : undefined
   for (const path of imported?.missing ?? []) missing.add(path)

@@ -6,7 +6,7 @@ import type { BuildResult } from '../../build/build.ts'
 import { formatWarning } from '../../build/content/problems.ts'
 import { elementsOf, htmlProse, markdownProse } from '../build/framework-output.ts'
 import { removeTempDirs } from '../build/helpers.ts'
-import { buildImported, filesOf, navigationOf, pagesIn, runImportCommand, type ImportRun } from './imported-project.ts'
+import { buildImported, filesOf, imagesOf, navigationOf, pagesIn, runImportCommand, type ImportRun } from './imported-project.ts'
 
 afterAll(removeTempDirs)
 
@@ -15,7 +15,8 @@ afterAll(removeTempDirs)
 // `pt-br`) over folders in their tag's case (`zh-CN/`, `pt-BR/`), a
 // translation whose English page was removed, redirects repeated per
 // locale, and Markdown partials imported through tsconfig's `@/` alias, one
-// of them generated at build time and so not in the repository.
+// of them generated at build time and so not in the repository, and a hero
+// image named through the same alias.
 const PROJECT = join(import.meta.dirname, '../fixtures/import/starlight-locales')
 
 describe('importing a Starlight project with tag-cased locale folders, a stale translation and aliased partials', () => {
@@ -46,6 +47,7 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
 
   it('reads zh-CN/ and pt-BR/ as the zh-cn and pt-br locales, not as English sections, and copies the aliased partial that exists beside the English pages', async () => {
     expect(await filesOf(run.out)).toEqual([
+      'docs/en/_assets/tide-chart.png',
       'docs/en/_imported/components/snippets/install.md',
       'docs/en/guides/reading-charts.mdx',
       'docs/en/guides/tides.md',
@@ -59,6 +61,10 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
     expect(pagesIn(result, null, 'zh-cn').map((page) => [page.docId, page.document.title]).sort()).toEqual([['guides/reading-charts', '阅读潮汐图'], ['index', 'Tidepool']])
     expect(pagesIn(result, null, 'pt-br').map((page) => [page.docId, page.document.title])).toEqual([['guides/tides', 'Marés de sizígia e de quadratura']])
     expect(navigationOf(result, null, 'zh-cn')[0]?.title).toBe('指南')
+  })
+
+  it('serves the hero image the home page names through the @/ alias', async () => {
+    expect(await imagesOf(pagesIn(result, null, 'en'), PROJECT)).toEqual({ served: ['index: src/assets/tide-chart.png'], unserved: [] })
   })
 
   it('leaves out the translation whose original is gone, and says why in the report', () => {
