@@ -5,6 +5,7 @@
 // folder's name as written; hidden pages left out. The build's own folder
 // order (natural sort, humanized names) differs, so nothing is left to it.
 import type { ImportedEntry } from '../../build/content/docusaurus-sidebar.ts'
+import type { Unmapped } from '../plan.ts'
 import { isRecord, recordAt, textAt } from './config-values.ts'
 import { labelsByCode } from './starlight-locales.ts'
 
@@ -26,13 +27,23 @@ interface Folder {
   folders: Map<string, Folder>
 }
 
-/** `codeOf` names a locale's code in the content folder by the `lang` that keys Starlight's `translations`. */
-export function starlightSidebar(sidebar: unknown, pages: SidebarPage[], lang: string, codeOf: (lang: string) => string | undefined): SidebarOutput {
+/**
+ * `codeOf` names a locale's code in the content folder by the `lang` that
+ * keys Starlight's `translations`; `unmapped` gets the entries a plugin's
+ * function made (`...makeChangelogsSidebarLinks([…])`), which only the
+ * plugin knows how to fill.
+ */
+export function starlightSidebar(sidebar: unknown, pages: SidebarPage[], lang: string, codeOf: (lang: string) => string | undefined, unmapped: Unmapped[]): SidebarOutput {
   const collator = new Intl.Collator(lang)
   const convert = (items: unknown[]): SidebarOutput => items.flatMap((item) => entry(item))
   const entry = (item: unknown): SidebarOutput => {
     if (typeof item === 'string') return [slugOf(item)]
     if (!isRecord(item)) return []
+    const made = isRecord(item.__standIn) ? item.__standIn : undefined
+    if (made !== undefined) {
+      unmapped.push({ name: `sidebar: ${String(made.export)}() from ${String(made.module)}`, effect: 'sidebar entries a plugin makes when the site builds: left out of the sidebar' })
+      return []
+    }
     const labels = { ...(item.label === undefined ? {} : { label: item.label }), ...(isRecord(item.translations) ? { translations: labelsByCode(item.translations, codeOf) } : {}) }
     const collapsed = typeof item.collapsed === 'boolean' ? { collapsed: item.collapsed } : {}
     if (isRecord(item.autogenerate)) {

@@ -71,6 +71,10 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
     expect(run.stdout).toContain('left out:\n  src/content/docs/pt-BR/guides/harbours.md (a translation whose en original is gone (no page guides/harbours in src/content/docs/): Starlight still serves it, the build refuses it)')
   })
 
+  it('names the sidebar entries a plugin makes, which it leaves out', () => {
+    expect(run.stdout).toContain('  sidebar: makeTideTableLinks() from starlight-tide-tables: sidebar entries a plugin makes when the site builds: left out of the sidebar')
+  })
+
   it('leaves out a redirect to no page and one from a page the site still has, which the build would refuse, and names both', () => {
     expect(run.stdout).toContain('  redirects /guides/moon: a redirect to /guides/moon-phases, which is no page of the site (a 404 there too): left out')
     expect(run.stdout).toContain('  redirects /guides/tides: a redirect from a page the site has: the page is served, the redirect left out')
