@@ -1,5 +1,6 @@
 import type { BuildWarning } from '../build/content/problems.ts'
 import { formatWarning } from '../build/content/problems.ts'
+import { isPartialPath } from '../build/markdown/mdx/files.ts'
 import type { Framework, ImportPlan, Unmapped } from './plan.ts'
 
 export interface WarningKind {
@@ -54,7 +55,8 @@ export function countFiles(plan: ImportPlan): { pages: Record<string, number>; o
   let otherFiles = 0
   for (const file of plan.files) {
     const page = /^docs\/([^/]+)\/.+\.mdx?$/.exec(file.to)
-    if (page?.[1]) pages[page[1]] = (pages[page[1]] ?? 0) + 1
+    // A partial (`_imported/x.md`, `_note.md`) is text pages inline, not a page.
+    if (page?.[1] && !isPartialPath(file.to)) pages[page[1]] = (pages[page[1]] ?? 0) + 1
     else otherFiles++
   }
   return { pages, otherFiles }
