@@ -69,6 +69,8 @@ export interface AliasImports {
   copies: PlannedFile[]
   /** Project paths of partials imported through an alias that are not in the project (generated at build time). */
   missing: string[]
+  /** Non-relative specifiers of Markdown files that no alias of the project names (`@/x.md` without a tsconfig.json). */
+  unresolved: string[]
 }
 
 interface Where {
@@ -80,13 +82,16 @@ interface Where {
 
 /** Rewrites the alias imports of Markdown partials in an MDX text, with the copies of the partials (whose own alias imports are followed too). */
 export function rewriteAliasImports(text: string, where: Where, project: { resolve: AliasResolver; readText: (path: string) => string | undefined }, seen = new Set<string>()): AliasImports {
-  const result: AliasImports = { text: undefined, copies: [], missing: [] }
+  const result: AliasImports = { text: undefined, copies: [], missing: [], unresolved: [] }
   if (!/^import\s/m.test(text)) return result
   const edits: Array<{ start: number; end: number; value: string }> = []
   for (const { specifier, start, end } of importSources(text)) {
     if (!markdownFile.test(specifier) || specifier.startsWith('.')) continue
     const source = project.resolve(specifier)
-    if (source === undefined) continue
+    if (source === undefined) {
+      result.unresolved.push(specifier)
+      continue
+    }
     const partialText = project.readText(source)
     if (partialText === undefined) {
       result.missing.push(source)
@@ -100,6 +105,7 @@ export function rewriteAliasImports(text: string, where: Where, project: { resol
     const nested = rewriteAliasImports(partialText, { to: copy, home: where.home }, project, seen)
     result.copies.push(nested.text === undefined ? { to: copy, from: source } : { to: copy, text: nested.text }, ...nested.copies)
     result.missing.push(...nested.missing)
+    result.unresolved.push(...nested.unresolved)
   }
   if (edits.length > 0) result.text = edits.reduceRight((out, edit) => out.slice(0, edit.start) + edit.value + out.slice(edit.end), text)
   return result

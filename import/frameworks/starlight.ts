@@ -56,6 +56,7 @@ export const importStarlight: FrameworkImporter = async (input) => {
   }
   const aliases = projectAliases(input.readText('tsconfig.json'), recordAt(astro.vite), input.project.root)
   const missingPartials = new Set<string>()
+  const unresolvedImports = new Set<string>()
   const pages: SidebarPage[] = []
   // Starlight serves a translation whose original is gone; the build refuses one, so it stays behind, named in the report.
   const originals = new Set<string>()
@@ -74,13 +75,18 @@ export const importStarlight: FrameworkImporter = async (input) => {
         continue
       }
       const to = `docs/${code}/${file}`
-      plan.files.push(...placePage(input, from, to, defaultLocale.code, aliases, missingPartials))
+      plan.files.push(...placePage(input, from, to, defaultLocale.code, aliases, missingPartials, unresolvedImports))
       if (code === defaultLocale.code && isPage(file)) pages.push(sidebarPage(file, input.readText(from) ?? ''))
     }
     plan.mapped.push(`pages: ${DOCS}/${folder === '' ? '' : `${folder}/`} -> docs/${code}/`)
   }
   const redirects = starlightRedirects(recordAt(astro.redirects), String(plan.site.baseUrl), locales, new Set(pages.map((page) => page.slug)), plan)
   if (redirects.length > 0) plan.site.redirects = redirects
+  const prefixes = new Map<string, number>()
+  for (const specifier of unresolvedImports) prefixes.set(specifier.split('/')[0] ?? specifier, (prefixes.get(specifier.split('/')[0] ?? specifier) ?? 0) + 1)
+  for (const [prefix, count] of [...prefixes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    plan.unmapped.push({ name: `${prefix}/… (${count} Markdown files imported)`, effect: 'an alias or package neither tsconfig.json\'s paths nor vite.resolve.alias names here: the components are left out with a warning' })
+  }
   for (const path of [...missingPartials].sort()) {
     plan.unmapped.push({ name: path, effect: 'a Markdown partial pages import through an alias, not in the repository (written by a script before the site builds?): the component is left out with a warning; generate it, then import again' })
   }
@@ -101,7 +107,7 @@ export const importStarlight: FrameworkImporter = async (input) => {
  * folder copied and its references to them rewritten, and the Markdown
  * partials it imports through an alias copied and imported relatively.
  */
-function placePage(input: FrameworkInput, from: string, to: string, defaultCode: string, aliases: AliasResolver, missing: Set<string>): PlannedFile[] {
+function placePage(input: FrameworkInput, from: string, to: string, defaultCode: string, aliases: AliasResolver, missing: Set<string>, unresolved: Set<string>): PlannedFile[] {
   if (!isPage(from)) return [{ to, from }]
   const text = input.readText(from) ?? ''
   const files = new Set(input.files)
@@ -113,6 +119,7 @@ function placePage(input: FrameworkInput, from: string, to: string, defaultCode:
   })
   const imported = from.endsWith('.mdx') ? rewriteAliasImports(relocated.text ?? text, { to, home: `docs/${defaultCode}/_imported` }, { resolve: aliases, readText: input.readText }) : undefined
   for (const path of imported?.missing ?? []) missing.add(path)
+  for (const specifier of imported?.unresolved ?? []) unresolved.add(specifier)
   const own = imported?.text ?? relocated.text
   return [own === undefined ? { to, from } : { to, text: own }, ...relocated.copies, ...(imported?.copies ?? [])]
 }

@@ -92,7 +92,7 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
     expect(result.warnings.filter((warning) => warning.message.includes('points at no document'))).toEqual([])
   })
 
-  it('inlines the aliased partial in every locale that imports it, and warns of the generated one, which the report names', () => {
+  it('inlines the aliased partial in every locale that imports it, and warns of the generated one and of one through an alias the project does not define, which the report names', () => {
     for (const locale of ['en', 'zh-cn']) {
       const page = pagesIn(result, null, locale).find((candidate) => candidate.docId === 'guides/reading-charts')
       expect(htmlProse(page?.tree ?? { type: 'root', children: [] }).join('')).toContain('Run , then .')
@@ -100,8 +100,9 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
       expect(markdownProse(page?.markdown ?? '').join('')).not.toMatch(/import|Install|Stations/)
     }
     expect(run.stdout).toMatch(/^ {2}src\/components\/generated\/stations\.md: a Markdown partial pages import through an alias, not in the repository/m)
+    expect(run.stdout).toContain("  ~/… (1 Markdown files imported): an alias or package neither tsconfig.json's paths nor vite.resolve.alias names here: the components are left out with a warning")
     expect(result.warnings.map((warning) => formatWarning(warning))).toContain(
-      'docs/en/guides/reading-charts.mdx:12: component <Stations> is imported from "@/components/generated/stations.md", which names no file of the content folder (only a relative path does): it is dropped',
+      'docs/en/guides/reading-charts.mdx:13: component <Stations> is imported from "@/components/generated/stations.md", which names no file of the content folder (only a relative path does): it is dropped',
     )
   })
 })
