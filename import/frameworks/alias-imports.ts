@@ -63,7 +63,7 @@ export function projectAliases(tsconfigText: string | undefined, vite: Data, roo
   }
 }
 
-export interface AliasImports {
+interface AliasImports {
   /** The page's text with its alias imports of partials rewritten, or undefined when nothing changed. */
   text: string | undefined
   copies: PlannedFile[]

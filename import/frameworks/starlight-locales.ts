@@ -10,7 +10,7 @@ import { recordAt, textAt, type Data } from './config-values.ts'
 /** site.yml's rule for a locale code. */
 const LOCALE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/
 
-export interface StarlightLocale {
+interface StarlightLocale {
   /** Its key in `locales`: `root`, or the URL prefix of its pages. */
   key: string
   /** The locale's code in the content folder: its key, which is its URL prefix (the root locale: its `lang`). */
