@@ -1,5 +1,6 @@
 import type { BuildWarning } from '../build/content/problems.ts'
 import { formatWarning } from '../build/content/problems.ts'
+import { isPartialPath } from '../build/content/files.ts'
 import type { Framework, ImportPlan, Unmapped } from './plan.ts'
 
 export interface WarningKind {
@@ -26,12 +27,13 @@ const FRAMEWORK_NAMES: Record<Framework, string> = { vitepress: 'VitePress', doc
 
 /**
  * What a warning is about, without the particulars: quoted text, a
- * component's name and an expression's code become `…`, so that a hundred
- * broken links count as one kind.
+ * component's name, an expression's code and a content path become `…`, so
+ * that a hundred broken links count as one kind.
  */
 function warningKind(warning: BuildWarning): string {
   return warning.message
     .replace(/"[^"]*"/g, '"…"')
+    .replace(/\bdocs\/[^\s:,]+/g, '…')
     .replace(/<[^<>\s]+>/g, '<…>')
     .replace(/\{[^{}]*\}/g, '{…}')
 }
@@ -53,7 +55,8 @@ export function countFiles(plan: ImportPlan): { pages: Record<string, number>; o
   let otherFiles = 0
   for (const file of plan.files) {
     const page = /^docs\/([^/]+)\/.+\.mdx?$/.exec(file.to)
-    if (page?.[1]) pages[page[1]] = (pages[page[1]] ?? 0) + 1
+    // A partial (`_imported/x.md`, `_note.md`) is text pages inline, not a page.
+    if (page?.[1] && !isPartialPath(file.to)) pages[page[1]] = (pages[page[1]] ?? 0) + 1
     else otherFiles++
   }
   return { pages, otherFiles }

@@ -14,9 +14,10 @@ export interface LinkTable {
  * Where every document link can point. A translation may link to a page not
  * translated yet: `docs/fr/x.md` then names the French URLs of `x`, which
  * fall back to the default locale. A root link (`/guides/x`) names a slug or
- * a Docusaurus id in the locale of the page it is in, unless it names one.
+ * a Docusaurus id in the locale of the page it is in, unless it names one,
+ * or a redirected slug (`redirects`: old slug to document id).
  */
-export function linkTable(documents: SourceDocument[], site: SiteConfig): LinkTable {
+export function linkTable(documents: SourceDocument[], site: SiteConfig, redirects: Record<string, string> = {}): LinkTable {
   const aliases: Record<string, string> = {}
   const table: LinkTable = {
     targets: { urls: {}, markdownUrls: {}, routes: { baseUrl: site.baseUrl, siteBaseUrl: siteBaseUrlOf(site), locales: site.locales, aliases } },
@@ -39,6 +40,15 @@ export function linkTable(documents: SourceDocument[], site: SiteConfig): LinkTa
   }
   // After every slug: where an id spells another page's slug, the slug wins, as the URL would.
   for (const { path, locale, document } of places) aliases[`${locale}:${document.frameworkId}`] ??= path
+  // A root link to a redirected slug (`/old`, which answers 308) is a link to the page it leads to, in the link's locale.
+  const pathByDocId = new Map<string, string>()
+  for (const { path, locale, document } of places) if (!pathByDocId.has(`${locale}:${document.docId}`)) pathByDocId.set(`${locale}:${document.docId}`, path)
+  for (const [from, docId] of Object.entries(redirects)) {
+    for (const locale of site.locales) {
+      const path = pathByDocId.get(`${locale}:${docId}`)
+      if (path !== undefined) aliases[`${locale}:${from}`] ??= path
+    }
+  }
   return table
 }
 

@@ -96,8 +96,11 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   // The link table depends on where pages are, not on their text: a long-lived build keeps it, and
   // the targets made from it, while no page is added, removed, renamed or drafted, so its renderings
   // are reused without checking each link again.
-  const places = documents.map((document) => `${document.path}\u0000${document.locale}\u0000${document.slug}\u0000${document.frameworkId}\u0000${document.draft}`).join('\n')
-  const links = input.reuse ? input.reuse.memoWith([input.key, 'link-table'], places, () => linkTable(documents, site)) : linkTable(documents, site)
+  const places = [
+    ...documents.map((document) => `${document.path}\u0000${document.locale}\u0000${document.slug}\u0000${document.frameworkId}\u0000${document.draft}`),
+    ...Object.entries(redirects.redirects).map(([from, docId]) => `${from}\u0000${docId}`),
+  ].join('\n')
+  const links = input.reuse ? input.reuse.memoWith([input.key, 'link-table'], places, () => linkTable(documents, site, redirects.redirects)) : linkTable(documents, site, redirects.redirects)
   // Kept while no file changes, so a long-lived build sees the same table and keeps its renderings.
   const assets = memo([input.assets, site.assetDirs.join('\n')], () => assetTable(input.assets as AssetFile[], site.assetDirs))
   const targets = memo([links, assets], () => ({ ...links.targets, assets: assets.targets }))

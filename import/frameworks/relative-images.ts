@@ -22,6 +22,14 @@ export interface Relocated {
   copies: Array<{ from: string; to: string }>
 }
 
+interface RelocateOptions {
+  stays: (path: string) => boolean
+  home: (path: string) => string
+  exists: (path: string) => boolean
+  /** The project path an aliased reference names (`@/assets/x.svg`, as Astro resolves it), if any. */
+  alias?: (specifier: string) => string | undefined
+}
+
 /**
  * `page` is the project path of the page (`src/content/docs/guides/a.md`),
  * `placedAt` the content path it is written to (`docs/en/guides/a.md`);
@@ -29,14 +37,15 @@ export interface Relocated {
  * (the docs folder itself), `home` where other files go (`docs/en/_assets`),
  * and `exists` whether the project has the file.
  */
-export function relocateImages(text: string, page: string, placedAt: string, options: { stays: (path: string) => boolean; home: (path: string) => string; exists: (path: string) => boolean }): Relocated {
+export function relocateImages(text: string, page: string, placedAt: string, options: RelocateOptions): Relocated {
   const pageDir = page.split('/').slice(0, -1).join('/')
   const placedDir = placedAt.split('/').slice(0, -1).join('/')
   const edits: Array<{ start: number; end: number; url: string }> = []
   const copies = new Map<string, string>()
   const consider = (url: string, start: number | undefined, end: number | undefined) => {
     if (start === undefined || end === undefined || /^([a-z][a-z0-9+.-]*:|\/|#)/i.test(url)) return
-    const target = joinPath(pageDir, url.replace(/[?#].*$/, ''))
+    const path = url.replace(/[?#].*$/, '')
+    const target = options.alias?.(path) ?? joinPath(pageDir, path)
     if (options.stays(target) || !options.exists(target)) return
     const to = options.home(target)
     copies.set(to, target)

@@ -5,7 +5,9 @@
 // folder's name as written; hidden pages left out. The build's own folder
 // order (natural sort, humanized names) differs, so nothing is left to it.
 import type { ImportedEntry } from '../../build/content/docusaurus-sidebar.ts'
+import type { Unmapped } from '../plan.ts'
 import { isRecord, recordAt, textAt } from './config-values.ts'
+import { labelsByCode } from './starlight-locales.ts'
 
 /** A root-locale page as the sidebar needs it. */
 export interface SidebarPage {
@@ -25,13 +27,24 @@ interface Folder {
   folders: Map<string, Folder>
 }
 
-export function starlightSidebar(sidebar: unknown, pages: SidebarPage[], lang: string): SidebarOutput {
+/**
+ * `codeOf` names a locale's code in the content folder by the `lang` that
+ * keys Starlight's `translations`; `unmapped` gets the entries a plugin's
+ * function made (`...makeChangelogsSidebarLinks([…])`), which only the
+ * plugin knows how to fill.
+ */
+export function starlightSidebar(sidebar: unknown, pages: SidebarPage[], lang: string, codeOf: (lang: string) => string | undefined, unmapped: Unmapped[]): SidebarOutput {
   const collator = new Intl.Collator(lang)
   const convert = (items: unknown[]): SidebarOutput => items.flatMap((item) => entry(item))
   const entry = (item: unknown): SidebarOutput => {
     if (typeof item === 'string') return [slugOf(item)]
     if (!isRecord(item)) return []
-    const labels = { ...(item.label === undefined ? {} : { label: item.label }), ...(isRecord(item.translations) ? { translations: item.translations } : {}) }
+    const made = isRecord(item.__standIn) ? item.__standIn : undefined
+    if (made !== undefined) {
+      unmapped.push({ name: `sidebar: ${String(made.export)}() from ${String(made.module)}`, effect: 'sidebar entries a plugin makes when the site builds: left out of the sidebar' })
+      return []
+    }
+    const labels = { ...(item.label === undefined ? {} : { label: item.label }), ...(isRecord(item.translations) ? { translations: labelsByCode(item.translations, codeOf) } : {}) }
     const collapsed = typeof item.collapsed === 'boolean' ? { collapsed: item.collapsed } : {}
     if (isRecord(item.autogenerate)) {
       const directory = (textAt(item.autogenerate.directory) ?? '').replace(/^\/+|\/+$/g, '')

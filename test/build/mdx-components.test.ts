@@ -147,6 +147,16 @@ describe('partials', () => {
     ])
   })
 
+  it('warns of a Markdown file imported through an alias or a package, which names no content file, and keeps the page building', () => {
+    const { tree, errors, warnings } = parse("import Flags from '@/generated/flags.md'\nimport Intro from 'tide-kit/intro.mdx'\n\n<Flags />\n\n<Intro>Read the intro first.</Intro>\n", { partials })
+    expect(errors).toEqual([])
+    expect(outline(tree.children)).toEqual(['paragraph: Read the intro first.'])
+    expect(warnings).toEqual([
+      { path: 'docs/en/page.mdx', line: 4, message: 'component <Flags> is imported from "@/generated/flags.md", which names no file of the content folder (only a relative path does): it is dropped' },
+      { path: 'docs/en/page.mdx', line: 6, message: 'component <Intro> is imported from "tide-kit/intro.mdx", which names no file of the content folder (only a relative path does): its children are kept' },
+    ])
+  })
+
   it('reports problems inside a partial at the partial\'s own line', () => {
     const { warnings } = parse("import Note from './_shared/_note.mdx'\n\n<Note />\n", {
       partials: { 'docs/en/_shared/_note.mdx': { body: 'One.\n\n{props.who}\n', bodyLine: 4 } },

@@ -41,6 +41,19 @@ describe('the config sandbox', () => {
     })
   })
 
+  it("loads a package.json by import attribute with its named exports, stands in for a path into node_modules that is not installed, and spreads a stand-in call's result as one tagged entry", async () => {
+    const loaded = await load('sandbox-json-spread')
+    expect(loaded.standIns).toEqual(['@lanternfish/parser/package.json', 'release-links', 'vitepress'])
+    expect(loaded.value).toEqual({
+      title: 'lanternfish 0.9.1',
+      themeConfig: {
+        parser: { __standIn: { module: '@lanternfish/parser/package.json', export: 'version' } },
+        sidebar: [{ text: 'Intro', link: '/intro' }, { __standIn: { module: 'release-links', export: 'makeReleaseLinks' }, args: [{ base: 'releases' }] }],
+      },
+      __standIn: { module: 'vitepress', export: 'defineConfig' },
+    })
+  })
+
   it('calls a config exported as a function, and names what JSON cannot carry: dates, maps, sets, cycles, a stylesheet', async () => {
     const loaded = await load('sandbox-function')
     expect(loaded.standIns).toEqual([])

@@ -32,6 +32,7 @@ declare module 'vfile' {
 }
 
 const markdownFile = /\.mdx?$/
+const relativeSpecifier = /^\.{1,2}\//
 
 /**
  * MDX without running it: ESM and `{/* comments *\/}` are dropped; other
@@ -118,7 +119,12 @@ function rewriteElement(element: JsxElement, state: State): RootContent[] {
   const name = element.name
   if (name === null) return element.children
   const specifier = state.imports.get(name)
-  if (specifier !== undefined && markdownFile.test(specifier)) return inlinePartial(element, specifier, state)
+  if (specifier !== undefined && markdownFile.test(specifier)) {
+    if (relativeSpecifier.test(specifier)) return inlinePartial(element, specifier, state)
+    // `@/components/x.md`: a framework's alias or a package, which only its bundler resolves (or a file it generates).
+    warn(state, element, `component <${name}> is imported from "${specifier}", which names no file of the content folder (only a relative path does): ${element.children.length > 0 ? 'its children are kept' : 'it is dropped'}`)
+    return element.children
+  }
   if (/^[a-z]/.test(name) && !name.includes('.')) return [asHtml(element, state)]
   const known = knownComponent(element)
   if (known) return known
