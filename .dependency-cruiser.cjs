@@ -18,18 +18,14 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment:
-        'An import circle makes the order modules load in matter and hides which module owns what: ' +
-        'shared types and values live in a leaf module both sides import.',
+      comment: 'An import circle makes the order modules load in matter and hides which module owns what: ' + 'shared types and values live in a leaf module both sides import.',
       severity: 'error',
       from: {},
       to: { circular: true },
     },
     {
       name: 'workerd-no-node-builtins',
-      comment:
-        'The worker bundle runs in workerd, which has no Node built-ins; contract/ and search/ are bundled into it, ' +
-        'and so are the lib/ modules the worker imports.',
+      comment: 'The worker bundle runs in workerd, which has no Node built-ins; contract/ and search/ are bundled into it, ' + 'and so are the lib/ modules the worker imports.',
       severity: 'error',
       from: { path: ['^worker/', '^contract/', '^search/', neutralLib] },
       to: { dependencyTypes: ['core'] },

@@ -15,7 +15,9 @@ export async function buildBaseline(manifest: Manifest, readBlob: (hash: string)
   for (const [docId, entry] of Object.entries((await routesOf(manifest, readBlob)).documents[locale] ?? {})) {
     if (entry.draft) continue
     const blob = JSON.parse(await readBlob(entry.blob)) as DocumentBlob
-    const titles = blob.toc.flatMap(function flat(e): string[] { return [e.text, ...e.children.flatMap(flat)] })
+    const titles = blob.toc.flatMap(function flat(e): string[] {
+      return [e.text, ...e.children.flatMap(flat)]
+    })
     index.add({ id: docId, title: blob.title, titles: titles.join(' '), text: blob.html.replace(/<[^>]+>/g, ' ') })
   }
   return index

@@ -112,14 +112,33 @@ export async function measureStart(
   const group = server.pid as number
   try {
     // A restart serves the last build at once; `showing` waits for the folder as it is now.
-    const firstServeMs = await until(async () => (await bodyOf(`${origin}${served.path}`))?.includes(served.showing ?? '') ?? false, started, startTimeoutMs, () => server.exitCode, () => output)
+    const firstServeMs = await until(
+      async () => (await bodyOf(`${origin}${served.path}`))?.includes(served.showing ?? '') ?? false,
+      started,
+      startTimeoutMs,
+      () => server.exitCode,
+      () => output,
+    )
     if (firstServeMs === null) throw new Error(`npm start served nothing within ${startTimeoutMs / 1000} s:\n${output}`)
     // Its own account may print just after the bench's first document arrived.
-    await until(async () => output.includes('serving: first answer') && /initial build: build|initial check: the live/.test(output), performance.now(), 10_000, () => server.exitCode, () => output)
+    await until(
+      async () => output.includes('serving: first answer') && /initial build: build|initial check: the live/.test(output),
+      performance.now(),
+      10_000,
+      () => server.exitCode,
+      () => output,
+    )
     await during(origin, () => output)
     const printed = printedFigures(output)
     // Behind a checked live build the session builds once; its writes are part of what a restart costs.
-    if (printed.checked) await until(async () => output.includes('session build:'), performance.now(), startTimeoutMs, () => server.exitCode, () => output)
+    if (printed.checked)
+      await until(
+        async () => output.includes('session build:'),
+        performance.now(),
+        startTimeoutMs,
+        () => server.exitCode,
+        () => output,
+      )
     const sessionBuildWrites = number(/session build: .*; (\d+) blobs written\)/.exec(output))
     return { firstServeMs, printed, sessionBuildWrites, peakRss: await groupPeaks(group) }
   } finally {
@@ -178,7 +197,13 @@ export async function measureAuthorLoop(contentDir: string, targets: EditTarget[
         const word = `zqedit${i}x${Date.now().toString(36)}`
         const written = performance.now()
         await appendFile(file, `\nAn edit saved by the bench: ${word}.\n`)
-        const ms = await until(async () => (await bodyOf(`${origin}${target.path}`))?.includes(word) ?? false, written, editTimeoutMs, () => null, () => '')
+        const ms = await until(
+          async () => (await bodyOf(`${origin}${target.path}`))?.includes(word) ?? false,
+          written,
+          editTimeoutMs,
+          () => null,
+          () => '',
+        )
         editsMs.push(ms)
         if (ms === null) console.error(`author loop: ${target.path} did not show its edit within ${editTimeoutMs / 1000} s`)
       }

@@ -28,7 +28,11 @@ export async function measureChecks(distDir: string, rounds = 5): Promise<CheckF
   const { manifest, readBlob } = await readDist(distDir)
   const bytesOf = async (hash: string) => new TextEncoder().encode(await readBlob(hash)).buffer as ArrayBuffer
   const decoder = new TextDecoder('utf-8', { fatal: true })
-  const documents = await Promise.all(Object.values((await routesOf(manifest, readBlob)).documents.en ?? {}).slice(0, 2000).map(async (entry) => bytesOf(entry.blob)))
+  const documents = await Promise.all(
+    Object.values((await routesOf(manifest, readBlob)).documents.en ?? {})
+      .slice(0, 2000)
+      .map(async (entry) => bytesOf(entry.blob)),
+  )
   const serve: number[] = []
   const checked: number[] = []
   for (let round = 0; round < rounds; round++) {

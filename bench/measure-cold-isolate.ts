@@ -39,8 +39,8 @@ interface Schema {
 // stored document also matches); a value read is named after the one it matches, so the
 // figure follows the storage layout without knowing it.
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && typeof (value as Partial<Schema>).safeParse === 'function'
-const SCHEMAS: Array<[string, Schema]> = Object.entries(contract).flatMap(([name, value]): Array<[string, Schema]> =>
-  name.endsWith('Schema') && !name.endsWith('ResponseSchema') && isSchema(value) ? [[name.slice(0, -'Schema'.length), value]] : [],
+const SCHEMAS: Array<[string, Schema]> = Object.entries(contract).flatMap(
+  ([name, value]): Array<[string, Schema]> => (name.endsWith('Schema') && !name.endsWith('ResponseSchema') && isSchema(value) ? [[name.slice(0, -'Schema'.length), value]] : []),
 )
 
 const decoder = new TextDecoder('utf-8', { fatal: true })
@@ -115,7 +115,11 @@ export async function measureColdIsolate(mf: Miniflare, restart: () => Promise<v
   const kinds: ColdIsolateFigures['kinds'] = {}
   for (const kind of kindNames) {
     const of = probes.map((probe) => probe.reads.filter((read) => read.kind === kind))
-    kinds[kind] = { count: median(of.map((reads) => reads.length)), bytes: median(of.map((reads) => sum(reads, 'bytes'))), checkMs: median(of.map((reads) => sum(reads, 'checkMs'))) }
+    kinds[kind] = {
+      count: median(of.map((reads) => reads.length)),
+      bytes: median(of.map((reads) => sum(reads, 'bytes'))),
+      checkMs: median(of.map((reads) => sum(reads, 'checkMs'))),
+    }
   }
   return {
     probes,

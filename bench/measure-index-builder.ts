@@ -116,7 +116,10 @@ for (const locale of corpus.locales) {
 // A cold build of every locale, with a token cache per builder and with one shared.
 const cold = (shared: boolean) => {
   const tokens = createTokenCache()
-  return corpus.locales.map((locale) => time(() => createIndexBuilder(locale, settings, { hashOf: contentHash, ...(shared ? { tokens } : {}) }).update(corpus.byLocale.get(locale) as IndexedDocument[]))[1])
+  return corpus.locales.map(
+    (locale) =>
+      time(() => createIndexBuilder(locale, settings, { hashOf: contentHash, ...(shared ? { tokens } : {}) }).update(corpus.byLocale.get(locale) as IndexedDocument[]))[1],
+  )
 }
 const separate = cold(false)
 const together = cold(true)

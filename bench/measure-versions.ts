@@ -59,7 +59,10 @@ export async function measureVersions(workDir: string, documents: number, versio
   }
   const siteFile = join(repo, 'site.yml')
   const plainSite = await readFile(siteFile, 'utf8')
-  const entries = [`  - name: "${versions}"\n    status: unreleased\n`, ...Array.from({ length: versions - 1 }, (_, i) => `  - name: "${versions - 1 - i}"\n    ref: v${versions - 1 - i}\n    status: ${i === 0 ? 'current' : 'maintained'}\n`)]
+  const entries = [
+    `  - name: "${versions}"\n    status: unreleased\n`,
+    ...Array.from({ length: versions - 1 }, (_, i) => `  - name: "${versions - 1 - i}"\n    ref: v${versions - 1 - i}\n    status: ${i === 0 ? 'current' : 'maintained'}\n`),
+  ]
   const withVersions = (list: string[]) => `${plainSite}versions:\n${list.join('')}`
 
   const out = join(workDir, 'versions-dist')
@@ -114,7 +117,9 @@ export async function measureVersions(workDir: string, documents: number, versio
 }
 
 async function buildChild(content: string, out: string, cache?: string): Promise<{ ms: number; maxRssMb: number }> {
-  const { stdout } = await run(process.execPath, ['bench/build-child.ts', '--content', content, '--out', out, ...(cache ? ['--cache', cache] : [])], { maxBuffer: 16 * 1024 * 1024 })
+  const { stdout } = await run(process.execPath, ['bench/build-child.ts', '--content', content, '--out', out, ...(cache ? ['--cache', cache] : [])], {
+    maxBuffer: 16 * 1024 * 1024,
+  })
   const { ms, maxRssMb } = JSON.parse(stdout.trim().split('\n').pop() as string) as { ms: number; maxRssMb: number }
   return { ms, maxRssMb }
 }
@@ -139,7 +144,11 @@ async function coldBytes(out: string): Promise<number> {
   const routes = await routesOf({ ...manifest, versions: [{ ...oldest, aliases: ['latest'] }] }, readBlob)
   const [slug, docId] = Object.entries(routes.slugs)[0] as [string, string]
   const variant = routes.documents[manifest.site.defaultLocale]?.[docId]
-  let bytes = Buffer.byteLength(manifestText) + (await size(oldest.docs)) + (await size(oldestDocs.routes[shardOf(slug, oldestDocs.routes.length)] as string)) + (await size(variant?.blob as string))
+  let bytes =
+    Buffer.byteLength(manifestText) +
+    (await size(oldest.docs)) +
+    (await size(oldestDocs.routes[shardOf(slug, oldestDocs.routes.length)] as string)) +
+    (await size(variant?.blob as string))
   for (const version of manifest.versions.slice(0, -1)) {
     const docs = DocsVersionSchema.parse(JSON.parse(await readBlob(version.docs)))
     bytes += (await size(version.docs)) + (await size(docs.routes[shardOf(docId, docs.routes.length)] as string))

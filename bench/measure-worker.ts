@@ -43,7 +43,14 @@ export async function measureWorker(distDir: string, workDir: string, queries: B
     modulesRoot: workDir,
     compatibilityDate: '2026-07-01',
     kvNamespaces: ['DOCS_KV'],
-    bindings: { JWT_SECRET: 'bench-secret-of-at-least-thirty-two-bytes', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview', CORS_ORIGINS: '*', POINTER_TTL_SECONDS: '5', JWT_JWKS_URL: '' },
+    bindings: {
+      JWT_SECRET: 'bench-secret-of-at-least-thirty-two-bytes',
+      JWT_ISSUER: 'docs-service',
+      JWT_AUDIENCE: 'docs-preview',
+      CORS_ORIGINS: '*',
+      POINTER_TTL_SECONDS: '5',
+      JWT_JWKS_URL: '',
+    },
   }
   const mf = new Miniflare(options)
   try {

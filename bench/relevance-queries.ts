@@ -151,7 +151,10 @@ function corpusPages(corpus: Corpus): CorpusPage[] {
     const headings: string[][] = []
     const body = new Set<string>()
     // Link targets and code fence languages are not text a reader sees.
-    for (const line of markdown.replace(/\]\([^)]*\)/g, ']').replace(/^```\w*$/gm, '').split('\n')) {
+    for (const line of markdown
+      .replace(/\]\([^)]*\)/g, ']')
+      .replace(/^```\w*$/gm, '')
+      .split('\n')) {
       if (/^#{1,6} /.test(line)) headings.push(wordsOf(line.replace(/^#+ /, '')))
       else for (const word of wordsOf(line)) body.add(word)
     }

@@ -58,9 +58,15 @@ interface PageWords {
 }
 
 function pageWords(blob: DocumentBlob, locale: string): PageWords {
-  const headings = blob.toc.flatMap(function flat(entry): string[] { return [entry.text, ...entry.children.flatMap(flat)] })
+  const headings = blob.toc.flatMap(function flat(entry): string[] {
+    return [entry.text, ...entry.children.flatMap(flat)]
+  })
   // Body text as the index sees it: the HTML without its tags and without the heading elements.
-  const body = blob.html.replace(/<h[1-6][^>]*>[\s\S]*?<\/h[1-6]>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16))).replace(/&(amp|lt|gt|quot);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? ' ')
+  const body = blob.html
+    .replace(/<h[1-6][^>]*>[\s\S]*?<\/h[1-6]>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&(amp|lt|gt|quot);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? ' ')
   return { title: new Set(tokenize(blob.title, locale)), headings: new Set(headings.flatMap((text) => tokenize(text, locale))), body: new Set(tokenize(body, locale)) }
 }
 
@@ -78,7 +84,9 @@ function labelProblem(query: RelevanceQuery, page: PageWords | undefined): strin
       return [...all].some((word) => word.length > last.length && word.startsWith(last)) ? null : 'the last word begins no word of the page'
     }
     case 'typo':
-      return terms.some((term) => !all.has(term) && [...all].some((word) => word.length >= 5 && withinOneEdit(term, word))) ? null : 'no word is one typo away from a word of 5+ letters of the page'
+      return terms.some((term) => !all.has(term) && [...all].some((word) => word.length >= 5 && withinOneEdit(term, word)))
+        ? null
+        : 'no word is one typo away from a word of 5+ letters of the page'
     case 'body':
       if (!terms.every((term) => page.body.has(term))) return 'a word is not in the body'
       return terms.some((term) => fields.has(term)) ? 'a word is also in the title or a heading' : null
@@ -129,9 +137,18 @@ async function rankAll(site: LoadedSite, queries: RelevanceQuery[], set: RankedQ
     const index = site.indexes.get(query.locale) as LoadedIndex
     const chunks = site.chunks.get(query.locale) as DisplayChunk[]
     const ids = site.docIds.get(query.locale) as Map<string, string>
-    const { results } = await runSearch(index, site.manifest.site, { query: query.query, limit: LIMIT, sectionBoost: [], canReadDrafts: false }, async (chunk) => chunks[chunk] as DisplayChunk, options)
+    const { results } = await runSearch(
+      index,
+      site.manifest.site,
+      { query: query.query, limit: LIMIT, sectionBoost: [], canReadDrafts: false },
+      async (chunk) => chunks[chunk] as DisplayChunk,
+      options,
+    )
     const ours = results.map((hit) => ids.get(hit.slug) ?? hit.slug)
-    const theirs = (site.baselines.get(query.locale) as MiniSearch).search(query.query).slice(0, LIMIT).map((hit) => String(hit.id))
+    const theirs = (site.baselines.get(query.locale) as MiniSearch)
+      .search(query.query)
+      .slice(0, LIMIT)
+      .map((hit) => String(hit.id))
     const rank = (list: string[]) => (list.includes(query.expected) ? list.indexOf(query.expected) + 1 : null)
     const problem = labelProblem(query, site.words.get(query.locale)?.get(query.expected))
     ranked.push({ ...query, set, problem, ours: rank(ours), baseline: rank(theirs), oursTop: ours.slice(0, 3) })

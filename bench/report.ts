@@ -84,7 +84,10 @@ function rows(size: SizeResult): Row[] {
     list.push([`search "${name}" workerd p50 / p99`, `${ms(figures.p50)} / ${ms(figures.p99)}`, '', '', 'p50 ≤ 1 ms, p99 ≤ 5 ms'])
     if (node && base) list.push([`search "${name}" in-process p50 / p99`, `${ms(node.p50)} / ${ms(node.p99)}`, `${ms(base.p50)} / ${ms(base.p99)}`, ratio(node.p50, base.p50), ''])
   }
-  const reads = (name: string) => Object.entries(worker.reads[name] ?? {}).map(([key, count]) => `${key} ${count}`).join(', ') || 'none'
+  const reads = (name: string) =>
+    Object.entries(worker.reads[name] ?? {})
+      .map(([key, count]) => `${key} ${count}`)
+      .join(', ') || 'none'
   list.push(
     ['document 200, per request', ms(worker.document200Ms), '', '', ''],
     ['document 304, per request', worker.document304Ms <= 0 ? 'below the no-op request' : ms(worker.document304Ms), '', '', '≤ 0.2 ms CPU'],
@@ -92,24 +95,20 @@ function rows(size: SizeResult): Row[] {
     ['KV reads: document 304', reads('document 304'), '', '', '0 blobs'],
     ['KV reads: search (warm)', reads('search'), '', '', ''],
     ['KV reads: releases', reads('releases'), '', '', ''],
+    ['integrity checks per document request, in process', `${ms(size.checks.documentCheckedMs)} (decode alone ${ms(size.checks.documentServeMs)})`, '', '', 'hash + JSON + schema'],
     [
-      'integrity checks per document request, in process',
-      `${ms(size.checks.documentCheckedMs)} (decode alone ${ms(size.checks.documentServeMs)})`,
+      'checks once per build per isolate: manifest / index / releases',
+      `${ms(size.checks.manifestCheckMs)} / ${ms(size.checks.searchIndexCheckMs)} / ${ms(size.checks.releasesCheckMs)}`,
       '',
       '',
-      'hash + JSON + schema',
+      '',
     ],
-    ['checks once per build per isolate: manifest / index / releases', `${ms(size.checks.manifestCheckMs)} / ${ms(size.checks.searchIndexCheckMs)} / ${ms(size.checks.releasesCheckMs)}`, '', '', ''],
     ['document blob p50 / p99', `${kib(size.output.documentBytes.p50)} / ${kib(size.output.documentBytes.p99)}`, '', '', ''],
     ['nav in a document blob p50 / p99', `${kib(size.output.navBytes.p50)} / ${kib(size.output.navBytes.p99)}`, '', '', '≤ 2 KiB p99'],
     ['Markdown copy p50 / p99', `${kib(size.output.markdownBytes.p50)} / ${kib(size.output.markdownBytes.p99)}`, '', '', ''],
-    ...Object.entries(size.output.llms).map(([locale, llms]): Row => [
-      `llms.txt / llms-full.txt ${locale}`,
-      `${kib(llms.indexBytes)} / ${mib(llms.fullBytes)} in ${llms.parts} parts`,
-      '',
-      '',
-      'parts ≤ 4 MiB',
-    ]),
+    ...Object.entries(size.output.llms).map(
+      ([locale, llms]): Row => [`llms.txt / llms-full.txt ${locale}`, `${kib(llms.indexBytes)} / ${mib(llms.fullBytes)} in ${llms.parts} parts`, '', '', 'parts ≤ 4 MiB'],
+    ),
     ['publish: blob writes, first', String(worker.publish.firstBlobWrites), '', '', ''],
     ['publish: writes, unchanged republish', String(worker.publish.republishWrites), '', '', '0'],
     ...coldIsolateRows(worker.coldIsolate),
@@ -127,7 +126,7 @@ function coldIsolateRows(cold: WorkerFigures['coldIsolate']): Row[] {
     [`cold isolate, first document: KV reads (median of ${cold.probes.length} isolates)`, `${cold.readCount}: ${by((f) => String(f.count))}`, '', '', ''],
     ['cold isolate, first document: bytes read', `${amount(cold.bytes)} (${by((f) => amount(f.bytes))})`, '', '', '≤ 512 KiB'],
     ['cold isolate, first document: hash + parse + schema check of those values, in Node', `${ms(cold.checkMs)} (${by((f) => ms(f.checkMs))})`, '', '', '≤ 20 ms'],
-    ['cold isolate, first document answer in workerd, beyond a fresh isolate\'s no-op', ms(cold.firstAnswerMs), '', '', ''],
+    ["cold isolate, first document answer in workerd, beyond a fresh isolate's no-op", ms(cold.firstAnswerMs), '', '', ''],
     ...failed.map((probe): Row => [`cold isolate: ${probe.path}`, `answered ${probe.status}`, '', '', '200']),
   ]
 }
@@ -149,9 +148,15 @@ function authorLoopRows(loop: AuthorLoopFigures, documents: number): Row[] {
     ['npm start, again on the unchanged folder: first document served', seconds(unchanged.firstServeMs), '', '', tenK ? '≤ 5 s' : ''],
     ['npm start, again on the unchanged folder: KV writes', `${(unchanged.printed.blobsWritten ?? 0) + (unchanged.sessionBuildWrites ?? 0)} (${printed(unchanged)})`, '', '', '0'],
     ['npm start after one page was edited while stopped: first document served', seconds(editedWhileStopped.firstServeMs), '', '', ''],
-    ['npm start after one page was edited while stopped: blobs written', String(editedWhileStopped.printed.blobsWritten ?? editedWhileStopped.sessionBuildWrites ?? '?'), '', '', "that edit's"],
     [
-      'npm start peak RSS, all its processes (sum of each one\'s peak)',
+      'npm start after one page was edited while stopped: blobs written',
+      String(editedWhileStopped.printed.blobsWritten ?? editedWhileStopped.sessionBuildWrites ?? '?'),
+      '',
+      '',
+      "that edit's",
+    ],
+    [
+      "npm start peak RSS, all its processes (sum of each one's peak)",
       `${mb(first.peakRss.totalMb)} (${first.peakRss.processes.map((child) => `${child.name} ${child.peakMb.toFixed(0)}`).join(' + ')})`,
       '',
       '',

@@ -33,7 +33,11 @@ const phases: Record<string, PhaseTime> = {}
 async function cpuMs(): Promise<number> {
   const stat = await readFile('/proc/self/stat', 'utf8').catch(() => null)
   if (stat === null) return Number.NaN
-  const [utime, stime, cutime, cstime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 15).map(Number)
+  const [utime, stime, cutime, cstime] = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .slice(11, 15)
+    .map(Number)
   return ((utime ?? 0) + (stime ?? 0) + (cutime ?? 0) + (cstime ?? 0)) * 10
 }
 const benchStarted = { wall: performance.now(), cpu: await cpuMs() }

@@ -8,7 +8,6 @@ import { keptVersionStore } from './kept-version-store.ts'
 import { RenderCache } from './render-cache.ts'
 import { createRenderMany } from './render-pool.ts'
 
-
 export interface BuildOptions {
   contentDir: string
   outDir: string

@@ -74,7 +74,9 @@ function plainCodeLines(result: BuildResult): string[] {
 function versionLines(result: BuildResult): string[] {
   return result.manifest.versions.flatMap((version) => {
     if (version.name === null) return []
-    const counts = Object.entries(version.documentCounts).map(([locale, count]) => `${locale} ${count}`).join(', ')
+    const counts = Object.entries(version.documentCounts)
+      .map(([locale, count]) => `${locale} ${count}`)
+      .join(', ')
     const aliases = version.aliases.length > 0 ? ` (${version.aliases.join(', ')})` : ''
     return [`  version ${version.name}${aliases}, ${version.status}: ${counts}`]
   })

@@ -5,7 +5,6 @@ import { assetName, DIST_FILES, type BlobList, type Manifest } from '../contract
 import { TaskQueue } from '../lib/task-queue.ts'
 import type { AssetBlob } from './pipeline/asset-table.ts'
 
-
 // Blob writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit.
 const PARALLEL_WRITES = 32
 // Text waiting to be written, at most: past it a blob is written at once, so a build that makes

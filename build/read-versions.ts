@@ -30,7 +30,6 @@ export type VersionReader = ((name: string) => Promise<ArchivedVersion>) & { lef
  */
 export type MissingRefRule = 'error' | 'leave out'
 
-
 /**
  * The pages of each version kept outside the content folder's `docs/`: a
  * folder of default-locale pages, or the content folder at a git ref, read
@@ -41,7 +40,13 @@ export type MissingRefRule = 'error' | 'leave out'
  * of them), so `npm start` shows it as any other. A version's pages are read
  * only when the pipeline comes to it: a build holds one version's text at a time.
  */
-export async function versionReader(contentDir: string, siteText: string, git: GitHistory, localeFolders: readonly string[], missingRef: MissingRefRule = 'error'): Promise<VersionReader> {
+export async function versionReader(
+  contentDir: string,
+  siteText: string,
+  git: GitHistory,
+  localeFolders: readonly string[],
+  missingRef: MissingRefRule = 'error',
+): Promise<VersionReader> {
   const parsed = parseSiteConfig(siteText, localeFolders)
   // A broken site.yml fails the build with its own problems.
   const versions = parsed.ok ? parsed.site.versions : []
@@ -53,28 +58,44 @@ export async function versionReader(contentDir: string, siteText: string, git: G
     if (source.kind === 'folder' && !(await stat(join(contentDir, source.path)).catch(() => null))?.isDirectory()) {
       problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has path "${source.path}", which is not a folder of the content folder` })
     } else if (source.kind === 'ref') {
-      const commit = await runGit(contentDir, ['rev-parse', '--verify', '--quiet', `${source.ref}^{commit}`]).then((out) => out.trim(), () => '')
+      const commit = await runGit(contentDir, ['rev-parse', '--verify', '--quiet', `${source.ref}^{commit}`]).then(
+        (out) => out.trim(),
+        () => '',
+      )
       if (commit) commits.set(version.name, commit)
-      else if (missingRef === 'leave out') leftOut.set(version.name, { path: SITE_FILE, line: version.line, message: `versions: "${version.name}" is left out: its ref "${source.ref}" is not in this copy's git history (a copy without history, or a shallow clone); fetch it with \`git fetch --unshallow\` (or \`git fetch origin tag ${source.ref}\` for a tag) to serve it. npm run build and publishing stop here instead` })
-      else problems.push({ path: SITE_FILE, line: version.line, message: `versions: "${version.name}" has ref "${source.ref}", which git does not know in this repository${(await isShallow(contentDir)) ? ' (a shallow clone: fetch the full history, e.g. actions/checkout with fetch-depth: 0)' : ''}` })
+      else if (missingRef === 'leave out')
+        leftOut.set(version.name, {
+          path: SITE_FILE,
+          line: version.line,
+          message: `versions: "${version.name}" is left out: its ref "${source.ref}" is not in this copy's git history (a copy without history, or a shallow clone); fetch it with \`git fetch --unshallow\` (or \`git fetch origin tag ${source.ref}\` for a tag) to serve it. npm run build and publishing stop here instead`,
+        })
+      else
+        problems.push({
+          path: SITE_FILE,
+          line: version.line,
+          message: `versions: "${version.name}" has ref "${source.ref}", which git does not know in this repository${(await isShallow(contentDir)) ? ' (a shallow clone: fetch the full history, e.g. actions/checkout with fetch-depth: 0)' : ''}`,
+        })
     }
   }
   // Where the content folder sits in the repository, which a ref's tree is read under.
   const prefix = commits.size > 0 ? (await runGit(contentDir, ['rev-parse', '--show-prefix'])).trim() : ''
-  return Object.assign(async (name: string): Promise<ArchivedVersion> => {
-    if (problems.length > 0) throw new ContentError(problems)
-    const version = versions.find((candidate) => candidate.name === name)
-    if (!parsed.ok || !version || version.source.kind === 'current') throw new Error(`version "${name}" is not kept in a folder or at a ref`)
-    if (version.source.kind === 'folder') return openFolderVersion(contentDir, version.source.path, parsed.site, git)
-    const { ref } = version.source
-    const commit = commits.get(name) as string
-    return {
-      // A commit names its tree whole; the prefix says which folder of it is the content.
-      fingerprint: `${commit}:${prefix}`,
-      origin: (path) => `${path}@${ref}`,
-      read: () => readRefVersion(contentDir, commit, prefix),
-    }
-  }, { leftOut })
+  return Object.assign(
+    async (name: string): Promise<ArchivedVersion> => {
+      if (problems.length > 0) throw new ContentError(problems)
+      const version = versions.find((candidate) => candidate.name === name)
+      if (!parsed.ok || !version || version.source.kind === 'current') throw new Error(`version "${name}" is not kept in a folder or at a ref`)
+      if (version.source.kind === 'folder') return openFolderVersion(contentDir, version.source.path, parsed.site, git)
+      const { ref } = version.source
+      const commit = commits.get(name) as string
+      return {
+        // A commit names its tree whole; the prefix says which folder of it is the content.
+        fingerprint: `${commit}:${prefix}`,
+        origin: (path) => `${path}@${ref}`,
+        read: () => readRefVersion(contentDir, commit, prefix),
+      }
+    },
+    { leftOut },
+  )
 }
 
 /**
@@ -84,7 +105,10 @@ export async function versionReader(contentDir: string, siteText: string, git: G
 async function openFolderVersion(contentDir: string, folder: string, site: SiteConfig, git: GitHistory): Promise<ArchivedVersion> {
   const root = join(contentDir, folder)
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
-  const paths = entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/')).sort()
+  const paths = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort()
   const docsPrefix = `docs/${site.defaultLocale}/`
   const sidebarsPath = versionedSidebarsPath(folder)
   const sidebarsText = sidebarsPath === null ? null : await readFile(join(contentDir, sidebarsPath), 'utf8').catch(() => null)
@@ -110,16 +134,31 @@ async function openFolderVersion(contentDir: string, folder: string, site: SiteC
   }
 }
 
-async function readFolderVersion(root: string, paths: string[], docsPrefix: string, folder: string, git: GitHistory, sidebar: SidebarFile | undefined): Promise<VersionSourceContent> {
-  const files = await mapLimit(paths.filter((path) => isMarkdownPath(path) || isCategoryFile(`docs/x/${path}`)), 32, async (path): Promise<SourceFile> => {
-    const absolute = join(root, path)
-    const [text, info] = await Promise.all([readFile(absolute, 'utf8'), stat(absolute)])
-    return { path: docsPrefix + path, text, mtimeMs: info.mtimeMs }
-  })
-  const ownAssets = await mapLimit(paths.filter((path) => !isMarkdownPath(path) && mayBeAsset(path)), 32, async (path): Promise<AssetFile> => {
-    const bytes = await readFile(join(root, path))
-    return { path: docsPrefix + path, size: bytes.byteLength, bytes: bytes.byteLength > KV_VALUE_LIMIT ? null : new Uint8Array(bytes) }
-  })
+async function readFolderVersion(
+  root: string,
+  paths: string[],
+  docsPrefix: string,
+  folder: string,
+  git: GitHistory,
+  sidebar: SidebarFile | undefined,
+): Promise<VersionSourceContent> {
+  const files = await mapLimit(
+    paths.filter((path) => isMarkdownPath(path) || isCategoryFile(`docs/x/${path}`)),
+    32,
+    async (path): Promise<SourceFile> => {
+      const absolute = join(root, path)
+      const [text, info] = await Promise.all([readFile(absolute, 'utf8'), stat(absolute)])
+      return { path: docsPrefix + path, text, mtimeMs: info.mtimeMs }
+    },
+  )
+  const ownAssets = await mapLimit(
+    paths.filter((path) => !isMarkdownPath(path) && mayBeAsset(path)),
+    32,
+    async (path): Promise<AssetFile> => {
+      const bytes = await readFile(join(root, path))
+      return { path: docsPrefix + path, size: bytes.byteLength, bytes: bytes.byteLength > KV_VALUE_LIMIT ? null : new Uint8Array(bytes) }
+    },
+  )
   const history: GitHistory = {
     ...git,
     files: new Map([...git.files].filter(([path]) => path.startsWith(`${folder}/`)).map(([path, entry]) => [docsPrefix + path.slice(folder.length + 1), entry])),
@@ -138,7 +177,10 @@ async function readRefVersion(contentDir: string, commit: string, prefix: string
     .filter(({ path }) => path.startsWith('docs/'))
   const pages = blobs.filter(({ path }) => isMarkdownPath(path) || isCategoryFile(path))
   const assets = blobs.filter(({ path }) => !isMarkdownPath(path) && mayBeAsset(path))
-  const contents = await catFiles(contentDir, [...pages, ...assets].map(({ oid }) => oid))
+  const contents = await catFiles(
+    contentDir,
+    [...pages, ...assets].map(({ oid }) => oid),
+  )
   const git = await readGitHistory(contentDir, commit)
   const mtimeMs = Date.parse(git.files.values().next().value?.lastModified ?? '') || 0
   const decoder = new TextDecoder()

@@ -23,7 +23,10 @@ export async function readContent(contentDir: string): Promise<ContentFolder> {
   const siteText = await readSiteText(contentDir)
   const found = [...(await sourceFiles(contentDir, 'docs')), ...(await sourceFiles(contentDir, 'releases'))]
   // One rule for what is content, the one npm start's watcher applies to the paths it reports.
-  const paths = found.map((path) => path.split(sep).join('/')).filter(isContentFile).sort()
+  const paths = found
+    .map((path) => path.split(sep).join('/'))
+    .filter(isContentFile)
+    .sort()
   // A few reads at a time: ten thousand at once hold ten thousand buffers and handles for nothing.
   const files = await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path))
   return { siteText, files: files.filter((file): file is SourceFile => file !== null), assets: await readAssetFiles(contentDir, siteText, localeFoldersOf(paths)) }

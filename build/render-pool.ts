@@ -139,5 +139,19 @@ async function renderEachAlone(batch: RenderJob[], setup: ThreadSetup): Promise<
 function tooLarge(input: RenderInput, heapCapMb: number): RenderedDocument {
   const size = (Buffer.byteLength(input.body) / 1024 / 1024).toFixed(1)
   const message = `document too large to render: its ${size} MB of Markdown exhaust the ${heapCapMb} MB heap of a render thread; split it into smaller pages`
-  return { html: '', hero: null, h1: null, headings: [], sections: [], links: [], anchors: {}, missingAnchors: [], assets: [], markdown: '', errors: [{ path: input.path, line: 1, message }], warnings: [], unknownCodeLanguages: {} }
+  return {
+    html: '',
+    hero: null,
+    h1: null,
+    headings: [],
+    sections: [],
+    links: [],
+    anchors: {},
+    missingAnchors: [],
+    assets: [],
+    markdown: '',
+    errors: [{ path: input.path, line: 1, message }],
+    warnings: [],
+    unknownCodeLanguages: {},
+  }
 }

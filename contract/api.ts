@@ -81,9 +81,7 @@ export const SearchHitSchema = z
 export type SearchHit = z.infer<typeof SearchHitSchema>
 
 const counts = z.record(z.string(), z.int())
-export const SearchFacetsSchema = z
-  .object({ sections: counts, tags: counts })
-  .meta({ description: 'Counts over every match, before limit' })
+export const SearchFacetsSchema = z.object({ sections: counts, tags: counts }).meta({ description: 'Counts over every match, before limit' })
 export const SearchResponseSchema = z.object({ version: servedVersion, results: z.array(SearchHitSchema), facets: SearchFacetsSchema })
 export type SearchResponse = z.infer<typeof SearchResponseSchema>
 

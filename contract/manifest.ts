@@ -42,7 +42,8 @@ export const ManifestSchema = z
     if (!locales.includes(defaultLocale)) ctx.addIssue({ code: 'custom', path: ['site', 'defaultLocale'], message: `must be one of site.locales` })
     manifest.versions.forEach((version, index) => {
       for (const locale of locales) {
-        if (!Object.hasOwn(version.documentCounts, locale)) ctx.addIssue({ code: 'custom', path: ['versions', index, 'documentCounts', locale], message: 'is missing: every locale of site.locales needs one' })
+        if (!Object.hasOwn(version.documentCounts, locale))
+          ctx.addIssue({ code: 'custom', path: ['versions', index, 'documentCounts', locale], message: 'is missing: every locale of site.locales needs one' })
       }
     })
     // A request names a version by name or alias: each must name exactly one.
@@ -51,7 +52,8 @@ export const ManifestSchema = z
     if (names.includes(null) && names.length > 1) ctx.addIssue({ code: 'custom', path: ['versions'], message: 'an unnamed version must be the only one' })
     const latest = manifest.versions.filter(isDefaultVersion).length
     if (latest !== 1) ctx.addIssue({ code: 'custom', path: ['versions'], message: `exactly one version must be "latest", not ${latest}` })
-    if (manifest.versions.filter((version) => version.aliases.includes('next')).length > 1) ctx.addIssue({ code: 'custom', path: ['versions'], message: 'at most one version may be "next"' })
+    if (manifest.versions.filter((version) => version.aliases.includes('next')).length > 1)
+      ctx.addIssue({ code: 'custom', path: ['versions'], message: 'at most one version may be "next"' })
   })
 export type Manifest = z.infer<typeof ManifestSchema>
 

@@ -34,7 +34,5 @@ export function detectProject(dir: string): DetectedProject {
     if (readFileSync(astro, 'utf8').includes('@astrojs/starlight')) return { framework: 'starlight', root, configFile: astro }
     throw new NoProjectError(`${dir}: ${astro.slice(root.length + 1)} is an Astro site without Starlight; import reads Starlight sites`)
   }
-  throw new NoProjectError(
-    `${dir}: no VitePress (.vitepress/config.*), Docusaurus (docusaurus.config.*) or Starlight (astro.config.* with @astrojs/starlight) config here`,
-  )
+  throw new NoProjectError(`${dir}: no VitePress (.vitepress/config.*), Docusaurus (docusaurus.config.*) or Starlight (astro.config.* with @astrojs/starlight) config here`)
 }

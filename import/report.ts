@@ -62,7 +62,10 @@ export function countFiles(plan: ImportPlan): { pages: Record<string, number>; o
   return { pages, otherFiles }
 }
 
-const counted = (counts: Record<string, number>) => Object.entries(counts).map(([locale, count]) => `${locale} ${count}`).join(', ') || 'none'
+const counted = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([locale, count]) => `${locale} ${count}`)
+    .join(', ') || 'none'
 
 /** The report as the command prints it. */
 export function formatReport(report: ImportReport): string {

@@ -73,7 +73,13 @@ export async function collectGarbage(target: PublishTarget, liveBuildId: string,
   const report: GcReport = { retired: [], deletedBuilds: [], deletedBlobs: 0 }
 
   const active = history.filter((record) => !record.retiredAt)
-  const kept = new Set([liveBuildId, ...active.filter((record) => record.buildId !== liveBuildId).slice(0, keep - 1).map((r) => r.buildId)])
+  const kept = new Set([
+    liveBuildId,
+    ...active
+      .filter((record) => record.buildId !== liveBuildId)
+      .slice(0, keep - 1)
+      .map((r) => r.buildId),
+  ])
   let updated = history.map((record) => {
     if (record.retiredAt || kept.has(record.buildId)) return record
     report.retired.push(record.buildId)
@@ -109,7 +115,11 @@ export async function rollback(target: PublishTarget, liveBuildId: string | null
   const chosen = buildId ? candidates.find((record) => record.buildId === buildId) : candidates[liveIndex + 1]
   if (!chosen) throw new Error(buildId ? `build ${buildId} is not among the kept builds` : 'there is no earlier build to roll back to')
   if ((await readManifest(target, chosen.buildId)) === null) throw new Error(`the manifest of build ${chosen.buildId} is gone`)
-  if (chosen.retiredAt) await writeHistory(target, history.map((record) => (record === chosen ? { ...record, retiredAt: null } : record)))
+  if (chosen.retiredAt)
+    await writeHistory(
+      target,
+      history.map((record) => (record === chosen ? { ...record, retiredAt: null } : record)),
+    )
   await switchPointer(target, chosen.buildId)
   return chosen
 }

@@ -5,7 +5,6 @@ import type { PublishTarget } from './target.ts'
 import { kvBindingTarget } from './targets/kv-binding.ts'
 import { KV_BINDING } from '../contract/index.ts'
 
-
 export interface OpenTarget {
   target: PublishTarget
   where: string

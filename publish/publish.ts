@@ -2,7 +2,6 @@ import { BLOB_KEY_PREFIX, KV_KEYS, defaultVersionOf, KV_VALUE_LIMIT, type BlobLi
 import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
 import type { BlobValue, PublishTarget } from './target.ts'
 
-
 export interface PublishOptions extends GcOptions {
   dryRun?: boolean
   now?: Date
@@ -92,12 +91,7 @@ function byteLength(value: BlobValue): number {
 }
 
 /** A build held in memory (built with `keepBlobs`, or made by a test), as publishing reads it. */
-export function inMemorySource(build: {
-  manifest: Manifest
-  blobList: BlobList
-  blobs: Map<string, string>
-  assets?: ReadonlyMap<string, { bytes: Uint8Array }>
-}): BuildSource {
+export function inMemorySource(build: { manifest: Manifest; blobList: BlobList; blobs: Map<string, string>; assets?: ReadonlyMap<string, { bytes: Uint8Array }> }): BuildSource {
   return {
     manifest: build.manifest,
     blobList: build.blobList,

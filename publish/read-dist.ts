@@ -7,7 +7,8 @@ import { BlobListSchema, DIST_FILES, ManifestSchema, type BuildSource } from '..
 export async function readDist(outDir: string): Promise<Required<BuildSource>> {
   const read = async <T>(file: string, schema: z.ZodType<T>): Promise<T> => {
     const result = schema.safeParse(JSON.parse(await readFile(join(outDir, file), 'utf8')))
-    if (!result.success) throw new Error(`${join(outDir, file)} is not a build this code can publish (${result.error.issues[0]?.message ?? 'unknown shape'}); run npm run build again`)
+    if (!result.success)
+      throw new Error(`${join(outDir, file)} is not a build this code can publish (${result.error.issues[0]?.message ?? 'unknown shape'}); run npm run build again`)
     return result.data
   }
   const [manifest, blobList] = await Promise.all([read(DIST_FILES.manifest, ManifestSchema), read(DIST_FILES.blobList, BlobListSchema)])

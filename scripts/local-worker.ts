@@ -59,7 +59,13 @@ export async function bundleLocalWorker(): Promise<string> {
  * and serving share the one store without a second runtime or wrangler's
  * proxy. `vars` (.dev.vars' secrets, the preview's variables) override wrangler.toml's.
  */
-export async function startLocalWorker(options: { bundleDir: string; config: LocalWorkerConfig; place: LocalKvPlace; port: number; vars: Record<string, string> }): Promise<LocalWorker> {
+export async function startLocalWorker(options: {
+  bundleDir: string
+  config: LocalWorkerConfig
+  place: LocalKvPlace
+  port: number
+  vars: Record<string, string>
+}): Promise<LocalWorker> {
   const { config, bundleDir } = options
   const miniflare = new Miniflare({
     name: 'docs-service',

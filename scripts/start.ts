@@ -61,7 +61,9 @@ const record = await readLiveRecord(persistRoot)
 const otherSite = record !== null && record.contentDir !== contentDir ? record.contentDir : null
 if (otherSite !== null && (await readPointer(store)) !== null) {
   await store.deleteMany([KV_KEYS.pointer])
-  console.log(`initial check: local KV's live build is of another content folder (${relative(process.cwd(), otherSite) || '.'}), a different site; serving nothing until ${contentFolder} is built`)
+  console.log(
+    `initial check: local KV's live build is of another content folder (${relative(process.cwd(), otherSite) || '.'}), a different site; serving nothing until ${contentFolder} is built`,
+  )
 }
 const live = await readPointer(store)
 // What the server shows while a build fails: a build of an earlier session counts, as local KV keeps it.
@@ -75,7 +77,12 @@ const startWorker = async () => startLocalWorker({ bundleDir: await bundled, con
 const early = live !== null && record?.buildId === live.buildId ? startWorker() : null
 // Renderings and archived versions cached between sessions; CACHE_DIR gives a run its own (the bench measures a cold start).
 // A version whose git ref this copy lacks (a zip, a shallow clone) is left out with a warning: the rest is served.
-const session = await SiteSession.open({ contentDir, cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service'), isStored: publisher.has, missingRef: 'leave out' })
+const session = await SiteSession.open({
+  contentDir,
+  cacheDir: resolve(process.env.CACHE_DIR ?? 'node_modules/.cache/docs-service'),
+  isStored: publisher.has,
+  missingRef: 'leave out',
+})
 const liveIsCurrent = early !== null && record?.inputs === (await session.inputsHash())
 
 async function buildAndPublish(reason: string, changed: string[]): Promise<void> {

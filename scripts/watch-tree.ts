@@ -52,7 +52,9 @@ export function watchTree(root: string, onChange: (file: string) => void): { clo
   async function add(folder: string): Promise<void> {
     if (closed || watchers.has(folder)) return
     const watcher = watch(folder, (_event, name) => {
-      const path = relative(root, name ? join(folder, name) : folder).split(sep).join('/')
+      const path = relative(root, name ? join(folder, name) : folder)
+        .split(sep)
+        .join('/')
       if (!isEditorLeftover(path)) onChange(path)
       void scan(folder)
     })

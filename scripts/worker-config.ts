@@ -31,6 +31,8 @@ export async function readLocalWorkerConfig(path = 'wrangler.toml'): Promise<Loc
   const namespaces = (toml.kv_namespaces ?? []) as Array<{ binding?: unknown; id?: unknown }>
   const namespace = namespaces.find((entry) => entry.binding === KV_BINDING)
   if (typeof namespace?.id !== 'string') throw new Error(`${path} has no kv_namespaces entry for ${KV_BINDING}`)
-  const vars = Object.fromEntries(Object.entries((toml.vars ?? {}) as Record<string, unknown>).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]))
+  const vars = Object.fromEntries(
+    Object.entries((toml.vars ?? {}) as Record<string, unknown>).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+  )
   return { compatibilityDate: date, compatibilityFlags: (toml.compatibility_flags ?? []) as string[], vars, namespaceId: namespace.id }
 }

@@ -51,7 +51,8 @@ function expandTerm(index: LoadedIndex, query: string, options: SearchOptions = 
   }
   if (expansions.length === 0 && query.length >= options.fuzzyMinLength) {
     for (let term = 0; term < terms.length; term++) {
-      if (withinOneEdit(query, terms[term] as string) && eligible(terms[term] as string)) expansions.push({ term, weight: options.fuzzyWeight * (1 - 1 / query.length), kind: 'typo' })
+      if (withinOneEdit(query, terms[term] as string) && eligible(terms[term] as string))
+        expansions.push({ term, weight: options.fuzzyWeight * (1 - 1 / query.length), kind: 'typo' })
     }
   }
   return expansions

@@ -199,4 +199,3 @@ class PatchingIndexBuilder implements IndexBuilder {
 
 /** Documents beyond this many (removed plus added, in one stretch) rebuild the lists from cached tokens instead of patching them. */
 const PATCH_LIMIT = 64
-

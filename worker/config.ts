@@ -32,10 +32,7 @@ const ConfigSchema = z
     jwt: { secret: env.JWT_SECRET, jwksUrl: env.JWT_JWKS_URL || undefined, issuer: env.JWT_ISSUER, audience: env.JWT_AUDIENCE },
     corsOrigins: env.CORS_ORIGINS,
     pointerTtlMs: env.POINTER_TTL_SECONDS * 1000,
-    preview:
-      env.PREVIEW === 'true'
-        ? { enabled: true as const, token: env.PREVIEW_TOKEN, eventsUrl: env.PREVIEW_EVENTS_URL }
-        : { enabled: false as const },
+    preview: env.PREVIEW === 'true' ? { enabled: true as const, token: env.PREVIEW_TOKEN, eventsUrl: env.PREVIEW_EVENTS_URL } : { enabled: false as const },
   }))
 
 /** The worker's settings, read from its bindings once per isolate. */

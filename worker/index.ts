@@ -42,8 +42,7 @@ app.use('*', async function configure(c, next) {
 app.use(
   methodNotAllowed({
     app,
-    onMethodNotAllowed: (c, methods) =>
-      problemResponse(c, new Problem(405, `Use ${methods.join(', ')} on this path.`, { headers: { Allow: methods.join(', ') } })),
+    onMethodNotAllowed: (c, methods) => problemResponse(c, new Problem(405, `Use ${methods.join(', ')} on this path.`, { headers: { Allow: methods.join(', ') } })),
   }),
 )
 app.use('*', (c, next) => corsFor(c.var.config.corsOrigins)(c, next))
@@ -57,7 +56,10 @@ app.use('*', async function negotiateJson(c, next) {
 })
 app.use('*', bearerAuth)
 // Before the routes; it passes every API path on, and everything when PREVIEW is off.
-app.use('*', previewSite((request, env) => app.fetch(request, env)))
+app.use(
+  '*',
+  previewSite((request, env) => app.fetch(request, env)),
+)
 
 app.route('/v1/documents', documents)
 app.route('/', search)

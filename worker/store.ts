@@ -31,7 +31,6 @@ import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
 import { StoreUnavailable } from './errors.ts'
 import { check, parse, parseJson } from './store-checks.ts'
 
-
 /** Where a slug leads in a build: a page (in any locale), or a moved page's current slug. */
 export type Route = { kind: 'page'; page: RouteEntry } | { kind: 'redirect'; to: string }
 

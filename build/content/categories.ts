@@ -51,7 +51,11 @@ export function parseCategoryFile(file: SourceFile): { value: Category | null; p
       value: null,
       problems: parsed.error.issues.map((issue) => {
         const key = String(issue.path[0] ?? '')
-        return { path: file.path, line: format === 'json' ? lineOfJsonKey(file.text, key) : lineOfKey(file.text, key, 1), message: `${issue.path.join('.') || 'category'}: ${issue.message}` }
+        return {
+          path: file.path,
+          line: format === 'json' ? lineOfJsonKey(file.text, key) : lineOfKey(file.text, key, 1),
+          message: `${issue.path.join('.') || 'category'}: ${issue.message}`,
+        }
       }),
     }
   }

@@ -45,10 +45,7 @@ function frameworkIdOf(localPath: string, id: string | undefined): string {
   return `${folder}${id}`
 }
 
-export function toSourceDocuments(
-  files: Array<ParsedFile<DocumentFrontMatter>>,
-  site: SiteConfig,
-): { documents: SourceDocument[]; problems: ContentProblem[] } {
+export function toSourceDocuments(files: Array<ParsedFile<DocumentFrontMatter>>, site: SiteConfig): { documents: SourceDocument[]; problems: ContentProblem[] } {
   const problems: ContentProblem[] = []
   const documents: SourceDocument[] = []
   for (const parsed of files) {

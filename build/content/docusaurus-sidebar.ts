@@ -60,14 +60,16 @@ export function fromDocusaurus(sidebars: unknown, pick?: string): ImportedSideba
         return []
     }
   }
-  const entries =
-    names.length === 1 ? convert(sidebars[names[0] ?? '']) : names.map((name) => ({ label: humanizeName(name), items: convert(sidebars[name]) }))
+  const entries = names.length === 1 ? convert(sidebars[names[0] ?? '']) : names.map((name) => ({ label: humanizeName(name), items: convert(sidebars[name]) }))
   return { entries, skipped }
 }
 
 /** `tutorialSidebar` -> `Tutorial sidebar`. */
 function humanizeName(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase()
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase()
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 

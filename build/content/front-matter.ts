@@ -28,10 +28,9 @@ const lastUpdated = z.union([z.literal(false), z.literal(true).transform(() => u
   error: (issue) => `${notIsoDate(issue.input)} or a date-time with an offset such as 2026-01-31T10:00:00Z`,
 })
 
-const navOverride = z.union(
-  [z.literal(false), z.string().min(1), z.object({ link: z.string().min(1), text: z.string().optional() }).transform((value) => value.link)],
-  { error: (issue) => `must be a slug, a relative .md path, {link, text} or false; got ${shownValue(issue.input)}` },
-)
+const navOverride = z.union([z.literal(false), z.string().min(1), z.object({ link: z.string().min(1), text: z.string().optional() }).transform((value) => value.link)], {
+  error: (issue) => `must be a slug, a relative .md path, {link, text} or false; got ${shownValue(issue.input)}`,
+})
 
 // One level range for the page's TOC, as VitePress and Starlight write it.
 const tocLevel = z.int().min(1).max(6)
@@ -80,7 +79,10 @@ const documentSchema = z.looseObject({
     .catch(undefined),
   slug: documentSlug.optional(),
   // Docusaurus's doc id: it replaces the file name in the page's id and, without `slug`, in its URL.
-  id: z.string().regex(/^[^/\\]+$/, 'must be a file name such as "configuration", without "/"').optional(),
+  id: z
+    .string()
+    .regex(/^[^/\\]+$/, 'must be a file name such as "configuration", without "/"')
+    .optional(),
   tags: z.array(z.string()).optional(),
   toc: toc.optional(),
   lastUpdated: lastUpdated.optional(),

@@ -27,26 +27,33 @@ const entrySchema: z.ZodType<SidebarEntry, unknown> = z.lazy(() =>
     [
       name.transform((slug): SidebarEntry => ({ kind: 'page', name: slug, label: null, line: 0 })),
       z
-        .looseObject({ ...labelled, label: labelled.label.optional(), autogenerate: z.looseObject({ directory: z.string(), collapsed: z.boolean().optional() }), collapsed: z.boolean().optional() })
-        .transform((value): SidebarEntry => ({
-          kind: 'autogenerate',
-          directory: stripNumberPrefixes(value.autogenerate.directory.replace(/^[./]+|\/+$/g, '')),
-          label: value.label === undefined ? null : labelOf({ label: value.label, translations: value.translations }),
-          collapsed: value.collapsed ?? value.autogenerate.collapsed ?? null,
-          line: 0,
-        })),
+        .looseObject({
+          ...labelled,
+          label: labelled.label.optional(),
+          autogenerate: z.looseObject({ directory: z.string(), collapsed: z.boolean().optional() }),
+          collapsed: z.boolean().optional(),
+        })
+        .transform(
+          (value): SidebarEntry => ({
+            kind: 'autogenerate',
+            directory: stripNumberPrefixes(value.autogenerate.directory.replace(/^[./]+|\/+$/g, '')),
+            label: value.label === undefined ? null : labelOf({ label: value.label, translations: value.translations }),
+            collapsed: value.collapsed ?? value.autogenerate.collapsed ?? null,
+            line: 0,
+          }),
+        ),
       z
         .looseObject({ ...labelled, items: z.array(entrySchema), collapsed: z.boolean().optional(), slug: name.optional() })
         .transform((value): SidebarEntry => ({ kind: 'group', label: labelOf(value), name: value.slug ?? null, collapsed: value.collapsed ?? null, items: value.items, line: 0 })),
       z.looseObject({ ...labelled, link: text }).transform((value): SidebarEntry => ({ kind: 'link', label: labelOf(value), link: value.link, line: 0 })),
-      z
-        .looseObject({ ...labelled, label: labelled.label.optional(), slug: name })
-        .transform((value): SidebarEntry => ({
+      z.looseObject({ ...labelled, label: labelled.label.optional(), slug: name }).transform(
+        (value): SidebarEntry => ({
           kind: 'page',
           name: value.slug,
           label: value.label === undefined ? null : labelOf({ label: value.label, translations: value.translations }),
           line: 0,
-        })),
+        }),
+      ),
     ],
     { error: 'must be a slug, {slug, label}, {label, items}, {label, link} or {autogenerate: {directory}}' },
   ),

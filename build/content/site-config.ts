@@ -88,7 +88,8 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
         return z.NEVER
       }
       const data = { ...written, defaultLocale: written.defaultLocale ?? (inferred as string) }
-      const labels = data.locales ?? Object.fromEntries((written.defaultLocale === undefined ? localeFolders.filter(isLocaleCode) : [data.defaultLocale]).map((code) => [code, code]))
+      const labels =
+        data.locales ?? Object.fromEntries((written.defaultLocale === undefined ? localeFolders.filter(isLocaleCode) : [data.defaultLocale]).map((code) => [code, code]))
       // Adding it silently would publish a locale the author left out, or hide a typo in either key.
       if (!Object.hasOwn(labels, data.defaultLocale)) {
         ctx.issues.push({ code: 'custom', input: data.locales, path: ['locales'], message: `must list the default locale "${data.defaultLocale}"` })

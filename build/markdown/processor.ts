@@ -39,10 +39,7 @@ import { remarkVueMarkup } from './plugins/remark-vue-markup.ts'
 // `<style>` is removed with its content, like `<script>`: unwrapped, its
 // CSS would be printed as text.
 const withoutClassLists = Object.fromEntries(
-  Object.entries(defaultSchema.attributes ?? {}).map(([tag, attributes]) => [
-    tag,
-    attributes.filter((attribute) => !(Array.isArray(attribute) && attribute[0] === 'className')),
-  ]),
+  Object.entries(defaultSchema.attributes ?? {}).map(([tag, attributes]) => [tag, attributes.filter((attribute) => !(Array.isArray(attribute) && attribute[0] === 'className'))]),
 )
 /** Elements removed with their content (`<script>`, and `<style>`, whose CSS would print as text), in raw HTML and in MDX alike. */
 export const STRIPPED_ELEMENTS: readonly string[] = [...(defaultSchema.strip ?? []), 'style']

@@ -61,9 +61,7 @@ function rewritten(value: string, map: Map<string, string>): string {
 export function linksStillResolve(input: RenderInput, output: RenderedDocument, targets: LinkTargets): boolean {
   return (
     output.links.every(
-      (link) =>
-        resolveHref(input.path, link.href, targets, 'urls') === link.url &&
-        (resolveHref(input.path, link.href, targets, 'markdownUrls') ?? null) === link.markdownUrl,
+      (link) => resolveHref(input.path, link.href, targets, 'urls') === link.url && (resolveHref(input.path, link.href, targets, 'markdownUrls') ?? null) === link.markdownUrl,
     ) && output.assets.every((reference) => assetStillResolves(input.path, reference, targets.assets ?? NO_ASSETS))
   )
 }

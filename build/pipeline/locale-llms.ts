@@ -22,10 +22,13 @@ export function llmsPages(layout: LlmsLayout, published: RenderedSource[]): Loca
 
 /** Whether the layout made from `kept` fits `published`: the same pages, in the same places, with what llms.txt says of them. */
 export function sameLlmsLayout(kept: readonly RenderedSource[], published: readonly RenderedSource[]): boolean {
-  return kept.length === published.length && kept.every((source, index) => {
-    const other = published[index] as RenderedSource
-    return source === other || (source.slug === other.slug && source.title === other.title && source.parsed.data.description === other.parsed.data.description)
-  })
+  return (
+    kept.length === published.length &&
+    kept.every((source, index) => {
+      const other = published[index] as RenderedSource
+      return source === other || (source.slug === other.slug && source.title === other.title && source.parsed.data.description === other.parsed.data.description)
+    })
+  )
 }
 
 /**
@@ -52,10 +55,7 @@ export function llmsLayout(site: SiteConfig, locale: string, tree: NavTreeNode[]
   const index = llmsIndex({
     title: site.title,
     description: site.description,
-    sections: [
-      { title: null, pages: loose.map(entry) },
-      ...sections.map((node) => ({ title: node.title, pages: pagesUnder([node]).map(entry) })),
-    ],
+    sections: [{ title: null, pages: loose.map(entry) }, ...sections.map((node) => ({ title: node.title, pages: pagesUnder([node]).map(entry) }))],
   })
   return { index, order: [...loose, ...inSections] }
 }

@@ -58,7 +58,18 @@ const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next
  * published, else the published default-locale version; a draft translation
  * of a published page is shown only to readers with the drafts scope.
  */
-export function buildLocaleView({ locale, site, variants, navItems, folders = noFolderInfo, docIdOf = () => undefined, git, blobs, reuse, reuseKey = '' }: LocaleViewInput): LocaleView {
+export function buildLocaleView({
+  locale,
+  site,
+  variants,
+  navItems,
+  folders = noFolderInfo,
+  docIdOf = () => undefined,
+  git,
+  blobs,
+  reuse,
+  reuseKey = '',
+}: LocaleViewInput): LocaleView {
   const choices = [...variants.values()].map((byLocale) => {
     const own = byLocale.get(locale)
     const original = byLocale.get(site.defaultLocale)
@@ -77,11 +88,13 @@ export function buildLocaleView({ locale, site, variants, navItems, folders = no
   }
   // In this locale's sidebar, a page links to this locale's URL, and says when it falls back.
   const items = (list: RenderedSource[]) =>
-    list.map((source): NavItem => ({
-      ...(navItems.get(source) as NavItem),
-      url: documentUrl(site.baseUrl, site.defaultLocale, locale, source.slug),
-      fallback: source.locale !== locale,
-    }))
+    list.map(
+      (source): NavItem => ({
+        ...(navItems.get(source) as NavItem),
+        url: documentUrl(site.baseUrl, site.defaultLocale, locale, source.slug),
+        fallback: source.locale !== locale,
+      }),
+    )
   // The sidebar depends on the pages' titles, slugs, order and drafts, not on their text: a
   // long-lived build keeps it, and each page context that came out the same (nav-reuse.ts).
   const navigationOf = (kind: string, list: RenderedSource[]) => {
@@ -104,7 +117,9 @@ export function buildLocaleView({ locale, site, variants, navItems, folders = no
     // A blob is made again only when its page or one of its translations (each the same object
     // while its file and rendering are, see version.ts) or its navigation context (nav-reuse.ts)
     // changed; its edit data comes from the page, git history and site.yml, read once by a long-lived build.
-    const hash = blobs.addFrom([source, locale, nav, ...versions], () => documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations: translations() }))
+    const hash = blobs.addFrom([source, locale, nav, ...versions], () =>
+      documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations: translations() }),
+    )
     const markdown = blobs.addFrom([source, 'markdown'], () => source.markdown)
     return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
   }

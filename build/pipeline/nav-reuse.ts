@@ -29,8 +29,18 @@ export function keepingContexts(built: Navigation, kept: Navigation | undefined)
 
 // Every field of NavItem: navigation reads them all.
 function sameItem(a: NavItem, b: NavItem): boolean {
-  return a.docId === b.docId && a.slug === b.slug && a.title === b.title && a.url === b.url && a.fallback === b.fallback
-    && a.order === b.order && a.draft === b.draft && a.hidden === b.hidden && a.prev === b.prev && a.next === b.next
+  return (
+    a.docId === b.docId &&
+    a.slug === b.slug &&
+    a.title === b.title &&
+    a.url === b.url &&
+    a.fallback === b.fallback &&
+    a.order === b.order &&
+    a.draft === b.draft &&
+    a.hidden === b.hidden &&
+    a.prev === b.prev &&
+    a.next === b.next
+  )
 }
 
 function sameContext(a: DocumentNav, b: DocumentNav): boolean {

@@ -35,10 +35,7 @@ export interface LaidOut {
 type Entry = { kind: 'page'; item: NavItem } | { kind: 'folder'; folder: Folder }
 
 function sortedEntries(folder: Folder, options: NavOptions, topLevel: boolean): Entry[] {
-  const entries: Entry[] = [
-    ...folder.pages.map((item): Entry => ({ kind: 'page', item })),
-    ...[...folder.folders.values()].map((sub): Entry => ({ kind: 'folder', folder: sub })),
-  ]
+  const entries: Entry[] = [...folder.pages.map((item): Entry => ({ kind: 'page', item })), ...[...folder.folders.values()].map((sub): Entry => ({ kind: 'folder', folder: sub }))]
   const rank = (entry: Entry) => {
     const name = entry.kind === 'page' ? entry.item.docId : entry.folder.name
     const index = topLevel ? options.sectionOrder.indexOf(name) : -1

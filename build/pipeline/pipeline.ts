@@ -45,7 +45,6 @@ export interface PipelineInput {
   keptVersions?: { store: KeptVersionStore; placeBlob: (hash: string) => boolean }
 }
 
-
 export interface BuildStats {
   /** Per locale, the published documents written in it: the counts of /v1/status (see documentCounts). */
   documents: Record<string, number>
@@ -84,11 +83,13 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const site = siteResult.site
   const problems: ContentProblem[] = []
   const memo = <T>(parts: KeyPart[], make: () => T): T => (input.reuse ? input.reuse.memo(parts, make) : make())
-  const releaseFiles = input.files.filter((file) => file.path.startsWith('releases/')).flatMap((file) => {
-    const parsed = memo([file], () => parseReleaseFile(file))
-    problems.push(...parsed.problems)
-    return [parsed.value]
-  })
+  const releaseFiles = input.files
+    .filter((file) => file.path.startsWith('releases/'))
+    .flatMap((file) => {
+      const parsed = memo([file], () => parseReleaseFile(file))
+      problems.push(...parsed.problems)
+      return [parsed.value]
+    })
 
   const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob, onAsset: input.onAsset })
   const configured = site.versions.length > 0 ? builtVersions(site.versions, input.leftOutVersions) : [UNNAMED]
@@ -106,9 +107,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   for (const version of configured) {
     const isDefault = isDefaultVersion(version)
     const name = version === UNNAMED ? null : version.name
-    const source = version.source.kind === 'current'
-      ? { current: { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES } }
-      : { archived: await openVersion(input, version.name) }
+    const source =
+      version.source.kind === 'current'
+        ? { current: { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES } }
+        : { archived: await openVersion(input, version.name) }
     const built = await versionStep({
       name: version.name,
       urlName: name,
@@ -158,7 +160,15 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     releaseStreams: releases.releases.streams.map((stream) => stream.name),
     assets: blobs.add(assetIndexOf([...usedAssets.values()])),
     // Reuse remembers the order of the last build's hashes: not a value made from it, so it is made again each time.
-    blobs: (input.reuse ? input.reuse.memoIf(['blob-list'], null, () => false, (kept: SortedHashes | undefined) => sortedHashes(blobs.hashes, kept)) : sortedHashes(blobs.hashes)).sorted,
+    blobs: (input.reuse
+      ? input.reuse.memoIf(
+          ['blob-list'],
+          null,
+          () => false,
+          (kept: SortedHashes | undefined) => sortedHashes(blobs.hashes, kept),
+        )
+      : sortedHashes(blobs.hashes)
+    ).sorted,
   })
   return {
     manifest,
@@ -176,7 +186,13 @@ const NO_ASSET_FILES: readonly AssetFile[] = Object.freeze([])
 /** The versions to build: a version left out only warns, but the default one cannot be left out (every read without a version would fail). */
 function builtVersions(versions: VersionConfig[], leftOut: ReadonlyMap<string, ContentProblem> = new Map()): VersionConfig[] {
   const defaultLeftOut = versions.find((version) => isDefaultVersion(version) && leftOut.has(version.name))
-  if (defaultLeftOut) throw new ContentError([{ ...(leftOut.get(defaultLeftOut.name) as ContentProblem), message: `versions: "${defaultLeftOut.name}" is the default version, and its git ref is not in this copy's history: fetch it (\`git fetch --unshallow\`) or name another defaultVersion` }])
+  if (defaultLeftOut)
+    throw new ContentError([
+      {
+        ...(leftOut.get(defaultLeftOut.name) as ContentProblem),
+        message: `versions: "${defaultLeftOut.name}" is the default version, and its git ref is not in this copy's history: fetch it (\`git fetch --unshallow\`) or name another defaultVersion`,
+      },
+    ])
   return versions.filter((version) => !leftOut.has(version.name))
 }
 

@@ -11,8 +11,7 @@ import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInp
 /** Renders many Markdown inputs at once, keyed by the caller; the CLI hands in a cached, multi-core one. */
 export type RenderMany = (inputs: Map<string, RenderInput>, targets: LinkTargets) => Promise<Map<string, RenderedDocument>>
 
-export const renderInProcess: RenderMany = async (inputs, targets) =>
-  new Map([...inputs].map(([key, input]) => [key, renderDocument(input, targets)]))
+export const renderInProcess: RenderMany = async (inputs, targets) => new Map([...inputs].map(([key, input]) => [key, renderDocument(input, targets)]))
 
 /**
  * For a long-lived build: renders only the inputs that changed since the last
@@ -148,7 +147,12 @@ export async function renderContent(
  * or says it is a layout (VitePress `layout: home`) is a warning; its front
  * matter text, if any, makes the page.
  */
-function layoutPage(document: SourceDocument, rendered: RenderedDocument, targets: LinkTargets, headingIds: HeadingIdRule): { rendered: RenderedDocument | null; warning: ContentProblem } | null {
+function layoutPage(
+  document: SourceDocument,
+  rendered: RenderedDocument,
+  targets: LinkTargets,
+  headingIds: HeadingIdRule,
+): { rendered: RenderedDocument | null; warning: ContentProblem } | null {
   const data: Record<string, unknown> = document.parsed.data
   if (rendered.errors.length > 0 || rendered.markdown.trim() !== '' || (document.parsed.body.trim() === '' && !isLayoutFrontMatter(data))) return null
   const page = frontMatterPage(data)

@@ -71,12 +71,14 @@ export function routeShards({ pages, documents, redirects, defaultLocale }: Rout
   for (const [id, page] of ids) idsOf[shardOf(id, count)]?.push([id, page.slug])
   // Sorted, so the same content makes byte-identical shards whatever order the pages came in;
   // fromEntries, so that even a slug such as `__proto__` stays an own key.
-  return slugsOf.map((slugs, shard): RouteShard => ({
-    schemaVersion: SCHEMA_VERSION,
-    slugs: Object.fromEntries(slugs.sort(byKey)),
-    redirects: Object.fromEntries((redirectsOf[shard] ?? []).sort(byKey)),
-    ids: Object.fromEntries((idsOf[shard] ?? []).sort(byKey)),
-  }))
+  return slugsOf.map(
+    (slugs, shard): RouteShard => ({
+      schemaVersion: SCHEMA_VERSION,
+      slugs: Object.fromEntries(slugs.sort(byKey)),
+      redirects: Object.fromEntries((redirectsOf[shard] ?? []).sort(byKey)),
+      ids: Object.fromEntries((idsOf[shard] ?? []).sort(byKey)),
+    }),
+  )
 }
 
 /**
@@ -113,7 +115,9 @@ function countWritten(documents: LocaleDocuments, drafts: boolean): Record<strin
     Object.entries(documents).map(([locale, byId]) => [
       locale,
       // A draft beside a published variant (a draft translation over the default-locale page) is the entry's preview.
-      Object.values(byId).flatMap((entry) => [entry, ...(entry.preview ? [entry.preview] : [])]).filter((variant) => variant.locale === locale && variant.draft === drafts).length,
+      Object.values(byId)
+        .flatMap((entry) => [entry, ...(entry.preview ? [entry.preview] : [])])
+        .filter((variant) => variant.locale === locale && variant.draft === drafts).length,
     ]),
   )
 }

@@ -93,6 +93,13 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
     assets: built.assets.blobs,
     ...(input.isDefault ? { defaultParts: { releaseLinks: built.releaseLinks, sections: built.published } } : {}),
   }
-  if (kept && key && used) await keepVersion(kept.store, key, result, used, input.releaseFiles.flatMap(({ data }) => data.related ?? []))
+  if (kept && key && used)
+    await keepVersion(
+      kept.store,
+      key,
+      result,
+      used,
+      input.releaseFiles.flatMap(({ data }) => data.related ?? []),
+    )
   return result
 }

@@ -64,7 +64,11 @@ export interface VersionOutput {
   brokenLinks: ContentProblem[]
   warnings: BuildWarning[]
   /** What release notes need of the version they link into. */
-  releaseLinks: { rendered: Map<string, RenderedRelease>; draftUrls: Set<string>; related: (slug: string) => { slug: string; title: string; url: string; draft: boolean } | undefined }
+  releaseLinks: {
+    rendered: Map<string, RenderedRelease>
+    draftUrls: Set<string>
+    related: (slug: string) => { slug: string; title: string; url: string; draft: boolean } | undefined
+  }
   /** Per locale, the pages it publishes (sections take their titles from them). */
   published: Record<string, RenderedSource[]>
   /** Every file the version's pages and release notes reference. */
@@ -85,14 +89,18 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     .flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
   const categories = input.files.filter((file) => isCategoryFile(file.path)).flatMap((file) => collect(parseCategoryFile(file)).filter((c) => c !== null))
   const included = includedFiles(docFiles, site.locales)
-  const { documents, problems: documentProblems } = toSourceDocuments(docFiles.filter(({ file }) => !included.has(file.path)), site)
+  const { documents, problems: documentProblems } = toSourceDocuments(
+    docFiles.filter(({ file }) => !included.has(file.path)),
+    site,
+  )
   problems.push(...documentProblems)
   const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
   const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
   problems.push(...redirects.problems)
   const names = sidebarNames(documents, site.defaultLocale)
   const docIdOf = (name: string) => names.get(name)
-  if (site.sidebar) problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId), ...(input.sidebarFile ? { file: input.sidebarFile } : {}) }))
+  if (site.sidebar)
+    problems.push(...checkSidebar(site.sidebar, { docIdOf, docIds: documents.map((document) => document.docId), ...(input.sidebarFile ? { file: input.sidebarFile } : {}) }))
   // The link table depends on where pages are, not on their text: a long-lived build keeps it, and
   // the targets made from it, while no page is added, removed, renamed or drafted, so its renderings
   // are reused without checking each link again.
@@ -100,7 +108,9 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     ...documents.map((document) => `${document.path}\u0000${document.locale}\u0000${document.slug}\u0000${document.frameworkId}\u0000${document.draft}`),
     ...Object.entries(redirects.redirects).map(([from, docId]) => `${from}\u0000${docId}`),
   ].join('\n')
-  const links = input.reuse ? input.reuse.memoWith([input.key, 'link-table'], places, () => linkTable(documents, site, redirects.redirects)) : linkTable(documents, site, redirects.redirects)
+  const links = input.reuse
+    ? input.reuse.memoWith([input.key, 'link-table'], places, () => linkTable(documents, site, redirects.redirects))
+    : linkTable(documents, site, redirects.redirects)
   // Kept while no file changes, so a long-lived build sees the same table and keeps its renderings.
   const assets = memo([input.assets, site.assetDirs.join('\n')], () => assetTable(input.assets as AssetFile[], site.assetDirs))
   const targets = memo([links, assets], () => ({ ...links.targets, assets: assets.targets }))
@@ -150,7 +160,12 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     // it says of each page: kept while the sidebar is the same object and its pages say the same.
     const { publicTree, published: listed } = view
     const layout = input.reuse
-      ? input.reuse.memoIf(['llms', input.key, locale], { publicTree, listed }, (kept) => kept.publicTree === publicTree && sameLlmsLayout(kept.listed, listed), () => llmsLayout(site, locale, publicTree, listed))
+      ? input.reuse.memoIf(
+          ['llms', input.key, locale],
+          { publicTree, listed },
+          (kept) => kept.publicTree === publicTree && sameLlmsLayout(kept.listed, listed),
+          () => llmsLayout(site, locale, publicTree, listed),
+        )
       : llmsLayout(site, locale, publicTree, listed)
     const files = llmsPages(layout, listed)
     const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
@@ -169,7 +184,12 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
 
   const used = usedAssets(renderedReferences(sources, fragments.releases), assets)
   problems.push(...used.oversized)
-  const routes = routeShards({ pages: sources, documents: documentsByLocale, redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale), defaultLocale: site.defaultLocale })
+  const routes = routeShards({
+    pages: sources,
+    documents: documentsByLocale,
+    redirects: redirectTargets(redirects.redirects, sources, site.defaultLocale),
+    defaultLocale: site.defaultLocale,
+  })
   const defaultSources = new Map(sources.filter((s) => s.locale === site.defaultLocale).map((s) => [s.slug, s]))
   return {
     docs: blobs.add({ schemaVersion: SCHEMA_VERSION, routes: routes.map((shard) => blobs.add(shard)), ...docs } satisfies DocsVersion),

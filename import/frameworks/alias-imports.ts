@@ -44,9 +44,7 @@ export function projectAliases(tsconfigText: string | undefined, vite: Data, roo
     aliases.push({ find: pattern.slice(0, -1), replacement: joinPath(baseUrl, target.slice(0, -2)), exact: false })
   }
   const viteAliases = recordAt(vite.resolve).alias
-  const entries = Array.isArray(viteAliases)
-    ? viteAliases.filter(isRecord).map((entry) => [entry.find, entry.replacement] as const)
-    : Object.entries(recordAt(viteAliases))
+  const entries = Array.isArray(viteAliases) ? viteAliases.filter(isRecord).map((entry) => [entry.find, entry.replacement] as const) : Object.entries(recordAt(viteAliases))
   for (const [find, replacement] of entries) {
     const to = textAt(replacement)
     if (typeof find !== 'string' || to === undefined) continue
@@ -81,7 +79,12 @@ interface Where {
 }
 
 /** Rewrites the alias imports of Markdown partials in an MDX text, with the copies of the partials (whose own alias imports are followed too). */
-export function rewriteAliasImports(text: string, where: Where, project: { resolve: AliasResolver; readText: (path: string) => string | undefined }, seen = new Set<string>()): AliasImports {
+export function rewriteAliasImports(
+  text: string,
+  where: Where,
+  project: { resolve: AliasResolver; readText: (path: string) => string | undefined },
+  seen = new Set<string>(),
+): AliasImports {
   const result: AliasImports = { text: undefined, copies: [], missing: [], unresolved: [] }
   if (!/^import\s/m.test(text)) return result
   const edits: Array<{ start: number; end: number; value: string }> = []

@@ -85,7 +85,8 @@ export function docsFolderFiles(files: string[], from: string, to: string, optio
     const excludedBy = excluders.find((excluder) => excluder.matches(file))?.pattern
     const partial = isPage(file) && /(^|\/)_(?!_)/.test(file) && !/(^|\/)__tests__\//.test(file)
     if (excludedBy !== undefined && !partial) excluded.push({ path: `${from}/${file}`, why: `docs exclude pattern ${excludedBy}` })
-    else if (isPage(file) && !partial && !included(file)) excluded.push({ path: `${from}/${file}`, why: `not matched by the docs include patterns (${options.include.join(', ')})` })
+    else if (isPage(file) && !partial && !included(file))
+      excluded.push({ path: `${from}/${file}`, why: `not matched by the docs include patterns (${options.include.join(', ')})` })
     else planned.push({ to: `${to}/${file}`, from: `${from}/${file}` })
   }
   return { files: planned, excluded }

@@ -8,12 +8,7 @@ import { isRecord, recordAt, textAt } from './config-values.ts'
 export type TranslatedEntry = ImportedEntry | { label: string | Record<string, string>; items: TranslatedEntry[]; collapsed?: boolean; slug?: string }
 
 /** `entries` with each category label that some locale translates given as a map of locale to label. */
-export function translateCategories(
-  entries: ImportedEntry[],
-  sidebar: string,
-  defaultLocale: string,
-  translations: Record<string, string | undefined>,
-): TranslatedEntry[] {
+export function translateCategories(entries: ImportedEntry[], sidebar: string, defaultLocale: string, translations: Record<string, string | undefined>): TranslatedEntry[] {
   const messages = Object.entries(translations).flatMap(([locale, text]): Array<[string, Record<string, unknown>]> => {
     if (text === undefined) return []
     try {

@@ -7,7 +7,24 @@ import { isClassicPreset, isDocsPlugin, pluginEntries } from './docusaurus-docs.
 
 /** Top-level keys the importer reads, or that only matter to Docusaurus's own build. */
 const READ_KEYS = new Set(['title', 'tagline', 'baseUrl', 'i18n', 'presets', 'plugins', 'themes', 'themeConfig', 'markdown', 'staticDirectories', 'onBrokenLinks'])
-const BUILD_ONLY = new Set(['url', 'organizationName', 'projectName', 'deploymentBranch', 'githubHost', 'githubPort', 'trailingSlash', 'future', 'onBrokenMarkdownLinks', 'onBrokenAnchors', 'onDuplicateRoutes', 'noIndex', 'titleDelimiter', 'baseUrlIssueBanner', 'storage', 'customFields'])
+const BUILD_ONLY = new Set([
+  'url',
+  'organizationName',
+  'projectName',
+  'deploymentBranch',
+  'githubHost',
+  'githubPort',
+  'trailingSlash',
+  'future',
+  'onBrokenMarkdownLinks',
+  'onBrokenAnchors',
+  'onDuplicateRoutes',
+  'noIndex',
+  'titleDelimiter',
+  'baseUrlIssueBanner',
+  'storage',
+  'customFields',
+])
 
 const TOP_LEVEL: Record<string, string> = {
   favicon: 'the browser tab icon: the preview uses its own',
@@ -44,7 +61,20 @@ const THEME_CONFIG: Record<string, string> = {
   mermaid: 'Mermaid diagram settings: diagrams render as code',
 }
 
-const DOCS_OPTIONS_READ = new Set(['id', 'path', 'routeBasePath', 'sidebarPath', 'editUrl', 'include', 'exclude', 'lastVersion', 'versions', 'onlyIncludeVersions', 'includeCurrentVersion', 'disableVersioning'])
+const DOCS_OPTIONS_READ = new Set([
+  'id',
+  'path',
+  'routeBasePath',
+  'sidebarPath',
+  'editUrl',
+  'include',
+  'exclude',
+  'lastVersion',
+  'versions',
+  'onlyIncludeVersions',
+  'includeCurrentVersion',
+  'disableVersioning',
+])
 const DOCS_OPTIONS: Record<string, string> = {
   remarkPlugins: 'remark plugins that change how pages render: not run',
   rehypePlugins: 'rehype plugins that change how pages render: not run',

@@ -57,7 +57,8 @@ export function importVersions(input: FrameworkInput, docs: Data, folder: DocsFo
   }
   result.mapped.push(`versions: ${result.entries?.map((entry) => `${entry.name} (${entry.status})`).join(', ')} (from versions.json, versioned_docs/ and versioned_sidebars/)`)
   const translated = input.files.filter((file) => /^i18n\/[^/]+\/docusaurus-plugin-content-docs\/version-[^/]+\/.+\.mdx?$/.test(file))
-  for (const path of translated) result.excluded.push({ path, why: 'a translation of an older version: versions carry default-locale pages only (other locales show them as fallbacks)' })
+  for (const path of translated)
+    result.excluded.push({ path, why: 'a translation of an older version: versions carry default-locale pages only (other locales show them as fallbacks)' })
   return result
 }
 

@@ -15,7 +15,7 @@ export const importDocusaurus: FrameworkImporter = async (input) => {
   const title = textAt(config.title)
   if (title === undefined) throw new Error(`${relative(input.project.root, input.project.configFile)}: the config has no title`)
   const { docs, others } = findDocsPlugin(config)
-  if (docs === null) throw new Error('the config has no docs: neither the classic preset\'s `docs` nor @docusaurus/plugin-content-docs')
+  if (docs === null) throw new Error("the config has no docs: neither the classic preset's `docs` nor @docusaurus/plugin-content-docs")
   const options = docs.options
   const plan: ImportPlan = { framework: 'docusaurus', site: { title }, files: [], mapped: [`title: ${title}`], unmapped: [...others], excluded: [] }
   const description = textAt(config.tagline)
@@ -93,7 +93,11 @@ function nativeName(code: string): string {
 async function sidebarOf(input: FrameworkInput, options: Data, plan: ImportPlan, locales: { defaultLocale: string; locales: string[] }): Promise<TranslatedEntry[] | undefined> {
   const named = textAt(options.sidebarPath)
   if (named === undefined) {
-    plan.mapped.push(options.sidebarPath === false ? 'sidebar: none (sidebarPath: false); the build makes one from the folders' : 'sidebar: made from the folders, as Docusaurus does without a sidebarPath')
+    plan.mapped.push(
+      options.sidebarPath === false
+        ? 'sidebar: none (sidebarPath: false); the build makes one from the folders'
+        : 'sidebar: made from the folders, as Docusaurus does without a sidebarPath',
+    )
     return undefined
   }
   const path = isAbsolute(named) ? relative(input.project.root, named).split('\\').join('/') : joinPath(named)
@@ -132,11 +136,13 @@ function redirectsOf(config: Data, routeBasePath: string, plan: ImportPlan): Arr
       for (const from of textsAt(recordAt(item).from) ?? []) {
         const fromSlug = slugOf(from)
         const toSlug = to === undefined ? undefined : slugOf(to)
-        if (fromSlug === undefined || toSlug === undefined) plan.unmapped.push({ name: `${plugin.name} redirect ${from} -> ${String(to)}`, effect: 'a redirect outside the docs: not carried over' })
+        if (fromSlug === undefined || toSlug === undefined)
+          plan.unmapped.push({ name: `${plugin.name} redirect ${from} -> ${String(to)}`, effect: 'a redirect outside the docs: not carried over' })
         else redirects.push({ from: fromSlug, to: toSlug })
       }
     }
-    if (isFunction(plugin.options.createRedirects)) plan.unmapped.push({ name: `${plugin.name} createRedirects`, effect: 'redirects computed by a function: list them in site.yml `redirects` by hand' })
+    if (isFunction(plugin.options.createRedirects))
+      plan.unmapped.push({ name: `${plugin.name} createRedirects`, effect: 'redirects computed by a function: list them in site.yml `redirects` by hand' })
     if (redirects.length > 0) plan.mapped.push(`redirects: ${redirects.length} (from ${plugin.name})`)
   }
   return redirects

@@ -63,8 +63,10 @@ function codeFor(key: string, lang: string): string {
 
 /** Keys of a label map (`{'zh-CN': …}`) as content-folder codes; a key that names no locale is left out. */
 export function labelsByCode(labels: Data, codeOf: StarlightLocales['codeOf']): Data {
-  return Object.fromEntries(Object.entries(labels).flatMap(([lang, label]) => {
-    const code = codeOf(lang)
-    return code === undefined ? [] : [[code, label]]
-  }))
+  return Object.fromEntries(
+    Object.entries(labels).flatMap(([lang, label]) => {
+      const code = codeOf(lang)
+      return code === undefined ? [] : [[code, label]]
+    }),
+  )
 }

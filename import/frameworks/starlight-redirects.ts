@@ -31,8 +31,13 @@ export function starlightRedirects(redirects: Data, baseUrl: string, locales: St
     const fromSlug = slugOf(from)
     const toSlug = to === undefined || /^[a-z]+:/i.test(to) ? undefined : slugOf(to)
     const same = out.find((redirect) => redirect.from === fromSlug)
-    if (fromSlug === undefined || toSlug === undefined || /[[\]]/.test(from)) plan.unmapped.push({ name: `redirects ${from}`, effect: 'a redirect outside the docs or with parameters: not carried over' })
-    else if (same !== undefined && same.to !== toSlug) plan.unmapped.push({ name: `redirects ${from}`, effect: `a localized redirect to another page than /${same.from}'s (/${same.to}): the service's redirects are per slug, in every locale` })
+    if (fromSlug === undefined || toSlug === undefined || /[[\]]/.test(from))
+      plan.unmapped.push({ name: `redirects ${from}`, effect: 'a redirect outside the docs or with parameters: not carried over' })
+    else if (same !== undefined && same.to !== toSlug)
+      plan.unmapped.push({
+        name: `redirects ${from}`,
+        effect: `a localized redirect to another page than /${same.from}'s (/${same.to}): the service's redirects are per slug, in every locale`,
+      })
     else if (same === undefined) out.push({ from: fromSlug, to: toSlug })
   }
   const kept = leadingToPages(out, pages, plan)
@@ -43,7 +48,8 @@ export function starlightRedirects(redirects: Data, baseUrl: string, locales: St
 /** The redirects from no page that reach one, directly or through others (chains collapse in the build). */
 function leadingToPages(redirects: Redirect[], pages: ReadonlySet<string>, plan: ImportPlan): Redirect[] {
   const fromPage = redirects.filter((redirect) => pages.has(redirect.from))
-  for (const redirect of fromPage) plan.unmapped.push({ name: `redirects /${redirect.from}`, effect: 'a redirect from a page the site has: the page is served, the redirect left out' })
+  for (const redirect of fromPage)
+    plan.unmapped.push({ name: `redirects /${redirect.from}`, effect: 'a redirect from a page the site has: the page is served, the redirect left out' })
   let kept = redirects.filter((redirect) => !pages.has(redirect.from))
   for (let changed = true; changed; ) {
     const froms = new Set(kept.map((redirect) => redirect.from))
@@ -53,7 +59,8 @@ function leadingToPages(redirects: Redirect[], pages: ReadonlySet<string>, plan:
   }
   const keptSet = new Set(kept)
   for (const redirect of redirects) {
-    if (!pages.has(redirect.from) && !keptSet.has(redirect)) plan.unmapped.push({ name: `redirects /${redirect.from}`, effect: `a redirect to /${redirect.to}, which is no page of the site (a 404 there too): left out` })
+    if (!pages.has(redirect.from) && !keptSet.has(redirect))
+      plan.unmapped.push({ name: `redirects /${redirect.from}`, effect: `a redirect to /${redirect.to}, which is no page of the site (a 404 there too): left out` })
   }
   return kept
 }

@@ -41,7 +41,10 @@ export function starlightSidebar(sidebar: unknown, pages: SidebarPage[], lang: s
     if (!isRecord(item)) return []
     const made = isRecord(item.__standIn) ? item.__standIn : undefined
     if (made !== undefined) {
-      unmapped.push({ name: `sidebar: ${String(made.export)}() from ${String(made.module)}`, effect: 'sidebar entries a plugin makes when the site builds: left out of the sidebar' })
+      unmapped.push({
+        name: `sidebar: ${String(made.export)}() from ${String(made.module)}`,
+        effect: 'sidebar entries a plugin makes when the site builds: left out of the sidebar',
+      })
       return []
     }
     const labels = { ...(item.label === undefined ? {} : { label: item.label }), ...(isRecord(item.translations) ? { translations: labelsByCode(item.translations, codeOf) } : {}) }
@@ -90,7 +93,10 @@ function orderOf(item: SidebarPage | Folder): number {
 }
 
 function itemsOf(folder: Folder, collapsed: boolean | undefined, collator: Intl.Collator): SidebarOutput {
-  const children: Array<[string, SidebarPage | Folder]> = [...folder.pages.map((page): [string, SidebarPage] => [page.slug, page]), ...[...folder.folders].map(([name, sub]): [string, Folder] => [name, sub])]
+  const children: Array<[string, SidebarPage | Folder]> = [
+    ...folder.pages.map((page): [string, SidebarPage] => [page.slug, page]),
+    ...[...folder.folders].map(([name, sub]): [string, Folder] => [name, sub]),
+  ]
   children.sort(([, a], [, b]) => {
     const [aOrder, bOrder] = [orderOf(a), orderOf(b)]
     if (aOrder !== bOrder) return aOrder < bOrder ? -1 : 1

@@ -32,7 +32,28 @@ const ASTRO_OPTIONS: Record<string, string> = {
   i18n: 'Astro i18n routing: locales come from Starlight',
   experimental: 'experimental Astro flags: not used',
 }
-const ASTRO_BUILD_ONLY = new Set(['site', 'base', 'integrations', 'redirects', 'output', 'adapter', 'trailingSlash', 'build', 'server', 'outDir', 'publicDir', 'srcDir', 'root', 'cacheDir', 'compressHTML', 'prefetch', 'devToolbar', 'scopedStyleStrategy', 'security', 'env'])
+const ASTRO_BUILD_ONLY = new Set([
+  'site',
+  'base',
+  'integrations',
+  'redirects',
+  'output',
+  'adapter',
+  'trailingSlash',
+  'build',
+  'server',
+  'outDir',
+  'publicDir',
+  'srcDir',
+  'root',
+  'cacheDir',
+  'compressHTML',
+  'prefetch',
+  'devToolbar',
+  'scopedStyleStrategy',
+  'security',
+  'env',
+])
 
 export function starlightUnmapped(astro: Data, options: Data, integrations: unknown[], starlight: string): Unmapped[] {
   const unmapped: Unmapped[] = []

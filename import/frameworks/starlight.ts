@@ -38,13 +38,15 @@ export const importStarlight: FrameworkImporter = async (input) => {
   if (description !== undefined) plan.site.description = description
   plan.site.defaultLocale = defaultLocale.code
   plan.site.locales = Object.fromEntries(locales.locales.map((locale) => [locale.code, locale.label]))
-  plan.mapped.push(`locales: ${locales.locales.map((locale) => (locale.folder === '' || locale.folder === locale.code ? locale.code : `${locale.code} (folder ${locale.folder}/)`)).join(', ')}, default ${defaultLocale.code} (from locales and defaultLocale)`)
+  plan.mapped.push(
+    `locales: ${locales.locales.map((locale) => (locale.folder === '' || locale.folder === locale.code ? locale.code : `${locale.code} (folder ${locale.folder}/)`)).join(', ')}, default ${defaultLocale.code} (from locales and defaultLocale)`,
+  )
   plan.site.baseUrl = `/${(textAt(astro.base) ?? '/').replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/')
   plan.mapped.push(`baseUrl: ${String(plan.site.baseUrl)} (Astro's base)`)
   const editBase = textAt(recordAt(options.editLink).baseUrl)
   if (editBase !== undefined) {
     plan.site.editUrl = `${editBase.replace(/\/*$/, '/')}{path}`
-    plan.mapped.push('editUrl: from editLink.baseUrl ({path} is the page\'s path in the content folder: change the prefix to where that folder lives in your repository)')
+    plan.mapped.push("editUrl: from editLink.baseUrl ({path} is the page's path in the content folder: change the prefix to where that folder lives in your repository)")
   }
   plan.site.markdown = { headingIds: 'github' }
   plan.mapped.push('markdown.headingIds: github (Starlight makes heading ids as GitHub does)')
@@ -52,7 +54,9 @@ export const importStarlight: FrameworkImporter = async (input) => {
   const validator = (Array.isArray(options.plugins) ? options.plugins : []).find((plugin) => standInModule(plugin) === LINKS_VALIDATOR)
   if (validator === undefined || standInOptions(validator).failOnError === false) {
     plan.site.links = 'warn'
-    plan.mapped.push(`links: warn (${validator === undefined ? 'Starlight checks no links' : `${LINKS_VALIDATOR} with failOnError: false`}; the trial build's warnings list broken links: set links: error once they are fixed)`)
+    plan.mapped.push(
+      `links: warn (${validator === undefined ? 'Starlight checks no links' : `${LINKS_VALIDATOR} with failOnError: false`}; the trial build's warnings list broken links: set links: error once they are fixed)`,
+    )
   }
   const aliases = projectAliases(input.readText('tsconfig.json'), recordAt(astro.vite), input.project.root)
   const missingPartials = new Set<string>()
@@ -71,7 +75,10 @@ export const importStarlight: FrameworkImporter = async (input) => {
       const id = isPage(file) ? slugFromPath(withoutMarkdownExtension(file)) : undefined
       if (id !== undefined && code === defaultLocale.code) originals.add(id)
       else if (id !== undefined && !originals.has(id)) {
-        plan.excluded.push({ path: from, why: `a translation whose ${defaultLocale.code} original is gone (no page ${id} in ${DOCS}/${defaultLocale.folder === '' ? '' : `${defaultLocale.folder}/`}): Starlight still serves it, the build refuses it` })
+        plan.excluded.push({
+          path: from,
+          why: `a translation whose ${defaultLocale.code} original is gone (no page ${id} in ${DOCS}/${defaultLocale.folder === '' ? '' : `${defaultLocale.folder}/`}): Starlight still serves it, the build refuses it`,
+        })
         continue
       }
       const to = `docs/${code}/${file}`
@@ -85,14 +92,21 @@ export const importStarlight: FrameworkImporter = async (input) => {
   const prefixes = new Map<string, number>()
   for (const specifier of unresolvedImports) prefixes.set(specifier.split('/')[0] ?? specifier, (prefixes.get(specifier.split('/')[0] ?? specifier) ?? 0) + 1)
   for (const [prefix, count] of [...prefixes].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    plan.unmapped.push({ name: `${prefix}/… (${count} Markdown files imported)`, effect: 'an alias or package neither tsconfig.json\'s paths nor vite.resolve.alias names here: the components are left out with a warning' })
+    plan.unmapped.push({
+      name: `${prefix}/… (${count} Markdown files imported)`,
+      effect: "an alias or package neither tsconfig.json's paths nor vite.resolve.alias names here: the components are left out with a warning",
+    })
   }
   for (const path of [...missingPartials].sort()) {
-    plan.unmapped.push({ name: path, effect: 'a Markdown partial pages import through an alias, not in the repository (written by a script before the site builds?): the component is left out with a warning; generate it, then import again' })
+    plan.unmapped.push({
+      name: path,
+      effect:
+        'a Markdown partial pages import through an alias, not in the repository (written by a script before the site builds?): the component is left out with a warning; generate it, then import again',
+    })
   }
   if (options.sidebar !== undefined) {
     plan.site.sidebar = starlightSidebar(options.sidebar, pages, defaultLocale.lang, locales.codeOf, plan.unmapped)
-    plan.mapped.push('sidebar: from the sidebar option, autogenerated groups expanded in Starlight\'s order')
+    plan.mapped.push("sidebar: from the sidebar option, autogenerated groups expanded in Starlight's order")
   }
   const publicFiles = filesUnder(input.files, 'public').map((file): PlannedFile => ({ to: `public/${file}`, from: `public/${file}` }))
   if (publicFiles.length > 0) plan.mapped.push('assets: public/ -> public/')
@@ -117,7 +131,9 @@ function placePage(input: FrameworkInput, from: string, to: string, defaultCode:
     exists: (path) => files.has(path),
     alias: aliases,
   })
-  const imported = from.endsWith('.mdx') ? rewriteAliasImports(relocated.text ?? text, { to, home: `docs/${defaultCode}/_imported` }, { resolve: aliases, readText: input.readText }) : undefined
+  const imported = from.endsWith('.mdx')
+    ? rewriteAliasImports(relocated.text ?? text, { to, home: `docs/${defaultCode}/_imported` }, { resolve: aliases, readText: input.readText })
+    : undefined
   for (const path of imported?.missing ?? []) missing.add(path)
   for (const specifier of imported?.unresolved ?? []) unresolved.add(specifier)
   const own = imported?.text ?? relocated.text

@@ -37,7 +37,12 @@ export function vitepressFiles(input: VitepressFiles): Pick<ImportPlan, 'files' 
   const inSrc = input.files.map((path) => path.slice(prefix.length)).filter((path) => !path.startsWith('.vitepress/'))
   const excludedBy = input.srcExclude.map((pattern) => ({ pattern, test: picomatch(pattern) }))
   const exclusion = (path: string) => excludedBy.find((glob) => glob.test(path))?.pattern
-  const included = includedFiles(inSrc.filter((path) => path.endsWith('.md') && exclusion(path) === undefined), new Set(inSrc), input.readText, prefix)
+  const included = includedFiles(
+    inSrc.filter((path) => path.endsWith('.md') && exclusion(path) === undefined),
+    new Set(inSrc),
+    input.readText,
+    prefix,
+  )
   const files: PlannedFile[] = []
   const excluded: ImportPlan['excluded'] = []
   const kept: string[] = []

@@ -1,10 +1,7 @@
 import { byText, dataAt, isData, listAt, textAt, type Data } from './vitepress-values.ts'
 
 /** An entry of site.yml's `sidebar:` as import writes it (sidebar-config.ts reads it). */
-export type SidebarItem =
-  | { slug: string; label: Label }
-  | { label: Label; link: string }
-  | { label: Label; slug?: string; collapsed?: boolean; items: SidebarItem[] }
+export type SidebarItem = { slug: string; label: Label } | { label: Label; link: string } | { label: Label; slug?: string; collapsed?: boolean; items: SidebarItem[] }
 
 /** One text, or a text per locale code. */
 type Label = string | Record<string, string>
@@ -25,7 +22,11 @@ const EXTERNAL = /^[a-z][a-z0-9+.-]*:/i
  */
 export function sidebarFrom(sidebar: unknown, options: { base: string; localePrefix: string }): SidebarResult {
   const skipped: SidebarResult['skipped'] = []
-  const sections = Array.isArray(sidebar) ? [{ base: '', items: sidebar }] : Object.values(dataAt(sidebar)).map((section) => (Array.isArray(section) ? { base: '', items: section } : { base: textAt(dataAt(section).base) ?? '', items: listAt(dataAt(section).items) }))
+  const sections = Array.isArray(sidebar)
+    ? [{ base: '', items: sidebar }]
+    : Object.values(dataAt(sidebar)).map((section) =>
+        Array.isArray(section) ? { base: '', items: section } : { base: textAt(dataAt(section).base) ?? '', items: listAt(dataAt(section).items) },
+      )
   const convert = (list: unknown[], base: string): SidebarItem[] =>
     list.filter(isData).flatMap((item): SidebarItem[] => {
       const label = textAt(item.text)
@@ -94,5 +95,7 @@ function labelFor(label: Label, other: Label, defaultLocale: string, locale: str
   const otherText = typeof other === 'string' ? other : (other[locale] ?? '')
   if (otherText !== '' && otherText !== labels[defaultLocale]) labels[locale] = otherText
   const entries = Object.entries(labels).filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-  return entries.length === 1 && entries[0]?.[0] === defaultLocale ? entries[0][1] : Object.fromEntries(entries.sort(([a], [b]) => (a === defaultLocale ? -1 : b === defaultLocale ? 1 : byText(a, b))))
+  return entries.length === 1 && entries[0]?.[0] === defaultLocale
+    ? entries[0][1]
+    : Object.fromEntries(entries.sort(([a], [b]) => (a === defaultLocale ? -1 : b === defaultLocale ? 1 : byText(a, b))))
 }

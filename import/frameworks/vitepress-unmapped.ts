@@ -2,7 +2,22 @@ import type { Unmapped } from '../plan.ts'
 import { dataAt, isData, listAt, textAt, type Data } from './vitepress-values.ts'
 
 /** Top-level options the import reads (the rest is reported below). */
-const READ = new Set(['title', 'description', 'base', 'srcDir', 'srcExclude', 'locales', 'themeConfig', 'rewrites', 'cleanUrls', 'lastUpdated', 'markdown', 'lang', 'ignoreDeadLinks', '__standIn'])
+const READ = new Set([
+  'title',
+  'description',
+  'base',
+  'srcDir',
+  'srcExclude',
+  'locales',
+  'themeConfig',
+  'rewrites',
+  'cleanUrls',
+  'lastUpdated',
+  'markdown',
+  'lang',
+  'ignoreDeadLinks',
+  '__standIn',
+])
 const THEME_READ = new Set(['sidebar', 'editLink'])
 const MARKDOWN_READ = new Set<string>()
 
@@ -18,7 +33,7 @@ const TOP: Record<string, string> = {
   transformPageData: 'a build hook that changes page data: not run',
   buildEnd: 'a build hook: not run',
   postRender: 'a build hook: not run',
-  outDir: "where VitePress writes its build: the build writes dist/ itself",
+  outDir: 'where VitePress writes its build: the build writes dist/ itself',
   cacheDir: 'where VitePress keeps its cache: not needed',
   assetsDir: 'where VitePress puts built assets: assets are served from /v1/assets/',
   mpa: 'pages without client JavaScript: the API serves HTML either way',
@@ -88,6 +103,8 @@ export function vitepressUnmapped(config: Data, standIns: string[]): Unmapped[] 
 /** `vite.plugins` by the package each comes from; other Vite options by name. */
 function viteOptions(vite: Data): Unmapped[] {
   const plugins = listAt(vite.plugins).map((plugin) => (isData(plugin) ? textAt(dataAt(plugin.__standIn).module) : undefined) ?? 'a plugin defined in the config')
-  const others = Object.keys(vite).filter((key) => key !== 'plugins').map((key) => ({ name: `vite.${key}`, effect: 'a Vite option (the dev server and bundler of the site): not needed here' }))
+  const others = Object.keys(vite)
+    .filter((key) => key !== 'plugins')
+    .map((key) => ({ name: `vite.${key}`, effect: 'a Vite option (the dev server and bundler of the site): not needed here' }))
   return [...(plugins.length > 0 ? [{ name: 'vite.plugins', effect: `transform the site as Vite builds it (${plugins.join(', ')}): not run` }] : []), ...others]
 }

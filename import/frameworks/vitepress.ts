@@ -34,7 +34,9 @@ export const importVitepress: FrameworkImporter = async (input) => {
   // VitePress fails on a link to no page but never checks a #fragment; the build checks both, so the
   // folder builds as the site did, and the trial build lists what is broken.
   plan.site.links = 'warn'
-  plan.mapped.push(`links: warn (${config.ignoreDeadLinks !== undefined && config.ignoreDeadLinks !== false ? 'ignoreDeadLinks' : 'VitePress never checks #fragments'}; the trial build's warnings list broken links: set links: error once they are fixed)`)
+  plan.mapped.push(
+    `links: warn (${config.ignoreDeadLinks !== undefined && config.ignoreDeadLinks !== false ? 'ignoreDeadLinks' : 'VitePress never checks #fragments'}; the trial build's warnings list broken links: set links: error once they are fixed)`,
+  )
   // The ids VitePress gives headings, the title a reader sees (the H1; front matter `title` is the browser tab's), and Vue's {{ }}.
   // VitePress pages are Markdown with Vue in it, never MDX: `{string}` in a sentence is text.
   plan.site.markdown = { format: 'md', headingIds: 'vitepress', title: 'heading', vue: true }
@@ -60,9 +62,14 @@ export const importVitepress: FrameworkImporter = async (input) => {
   if (placed.files.some((file) => file.to.startsWith('public/'))) plan.mapped.push(`assets: ${srcDir ? `${srcDir}/` : ''}public/ -> public/`)
   if (config.cleanUrls !== undefined) plan.mapped.push('cleanUrls: URLs have no .html here either way (and links ending in .html still resolve)')
   if (config.lastUpdated === true) plan.mapped.push('lastUpdated: pages carry their date from git')
-  if (config.lastUpdated === false) plan.unmapped.push({ name: 'lastUpdated', effect: "false hid the dates: pages carry their git date here (lastUpdated: false in a page's front matter hides it)" })
+  if (config.lastUpdated === false)
+    plan.unmapped.push({ name: 'lastUpdated', effect: "false hid the dates: pages carry their git date here (lastUpdated: false in a page's front matter hides it)" })
   const theme = input.files.filter((path) => path.startsWith('.vitepress/theme/'))
-  if (theme.length > 0) plan.unmapped.push({ name: '.vitepress/theme/', effect: `a custom theme (${theme.length} files): its layouts and the Vue components it registers are not run; a page that uses one gets a warning` })
+  if (theme.length > 0)
+    plan.unmapped.push({
+      name: '.vitepress/theme/',
+      effect: `a custom theme (${theme.length} files): its layouts and the Vue components it registers are not run; a page that uses one gets a warning`,
+    })
   plan.unmapped.push(...vitepressUnmapped(config, input.config.standIns))
   return plan
 }
@@ -92,7 +99,8 @@ function localesOf(config: Data, plan: ImportPlan): [Locale, ...Locale[]] {
       const code = codeOf(key, key)
       return { code, folder: key, label: textAt(locale.label) ?? code, themeConfig: dataAt(locale.themeConfig) }
     })
-  if (others.length > 0 || Object.hasOwn(declared, 'root')) plan.mapped.push(`locales: ${[root, ...others].map((locale) => `${locale.code} (${locale.label})`).join(', ')}, default ${rootCode} (from locales)`)
+  if (others.length > 0 || Object.hasOwn(declared, 'root'))
+    plan.mapped.push(`locales: ${[root, ...others].map((locale) => `${locale.code} (${locale.label})`).join(', ')}, default ${rootCode} (from locales)`)
   return [root, ...others]
 }
 
@@ -108,7 +116,9 @@ function editUrlOf(editLink: Data, plan: ImportPlan): string | undefined {
     if (isOpaque(editLink.pattern)) plan.unmapped.push({ name: 'themeConfig.editLink.pattern', effect: 'a function of the page: set editUrl in site.yml by hand' })
     return undefined
   }
-  plan.mapped.push("editUrl: from themeConfig.editLink.pattern (:path became {path}, the page's path in the content folder: change the prefix to where that folder lives in your repository)")
+  plan.mapped.push(
+    "editUrl: from themeConfig.editLink.pattern (:path became {path}, the page's path in the content folder: change the prefix to where that folder lives in your repository)",
+  )
   return pattern.replaceAll(':path', '{path}')
 }
 
@@ -124,10 +134,16 @@ function sidebarOf(config: Data, locales: [Locale, ...Locale[]], base: string, p
     const own = locale.themeConfig.sidebar
     if (own === undefined) continue
     const merged = withLocaleLabels(items, sidebarFrom(own, { base, localePrefix: locale.folder }).items, root.code, locale.code)
-    if (merged === false) plan.unmapped.push({ name: `locales.${locale.folder}.themeConfig.sidebar`, effect: `a ${locale.code} sidebar of another shape than the root one: the root's order is used, with the ${locale.code} pages' titles` })
+    if (merged === false)
+      plan.unmapped.push({
+        name: `locales.${locale.folder}.themeConfig.sidebar`,
+        effect: `a ${locale.code} sidebar of another shape than the root one: the root's order is used, with the ${locale.code} pages' titles`,
+      })
     else items = merged
   }
-  plan.mapped.push(`sidebar: from themeConfig.sidebar (${items.length} top-level entries)${others.some((locale) => locale.themeConfig.sidebar !== undefined) ? ', labels per locale from each locale\'s sidebar' : ''}`)
+  plan.mapped.push(
+    `sidebar: from themeConfig.sidebar (${items.length} top-level entries)${others.some((locale) => locale.themeConfig.sidebar !== undefined) ? ", labels per locale from each locale's sidebar" : ''}`,
+  )
   return items
 }
 

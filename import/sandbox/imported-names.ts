@@ -28,11 +28,12 @@ export function importedNames(parse: Parse, source: string, specifier: string): 
       }
     }
   }
-  if (namespaces.size > 0) visit(program, (node) => {
-    if (node.type === 'MemberExpression' && !node.computed && node.object.type === 'Identifier' && namespaces.has(node.object.name) && node.property.type === 'Identifier') {
-      names.add(node.property.name)
-    }
-  })
+  if (namespaces.size > 0)
+    visit(program, (node) => {
+      if (node.type === 'MemberExpression' && !node.computed && node.object.type === 'Identifier' && namespaces.has(node.object.name) && node.property.type === 'Identifier') {
+        names.add(node.property.name)
+      }
+    })
   names.delete('default')
   return [...names].sort()
 }

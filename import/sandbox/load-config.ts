@@ -42,7 +42,8 @@ export interface LoadOptions {
 export function loadConfig(file: string, options: LoadOptions): Promise<LoadedConfig> {
   const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS
   // The child's module hooks need Node 22.15; `npm run` uses the project's own Node, which has them.
-  if (!('registerHooks' in nodeModule)) return Promise.reject(new ConfigLoadError(`import needs Node 22.15 or later to read a config (this is ${process.version}); run it with npm run import`))
+  if (!('registerHooks' in nodeModule))
+    return Promise.reject(new ConfigLoadError(`import needs Node 22.15 or later to read a config (this is ${process.version}); run it with npm run import`))
   const shown = relative(process.cwd(), file) || file
   const args = [
     '--permission',

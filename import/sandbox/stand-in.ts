@@ -18,7 +18,7 @@ const tags = new WeakMap<object, StandInTag>()
 
 /** The tag of a stand-in, or undefined for any other value. */
 export function standInTag(value: unknown): StandInTag | undefined {
-  return (typeof value === 'function' || (typeof value === 'object' && value !== null)) ? tags.get(value) : undefined
+  return typeof value === 'function' || (typeof value === 'object' && value !== null) ? tags.get(value) : undefined
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -40,9 +40,7 @@ describe('assets a page references', () => {
 
   it('points a relative image at its asset URL with the size its SVG viewBox states, loading lazily', async () => {
     const name = await publishedName('docs/en/images/diagram.svg')
-    expect(html).toContain(
-      `<img src="/v1/assets/${name}" alt="How a build becomes a release" width="240" height="120" loading="lazy" decoding="async">`,
-    )
+    expect(html).toContain(`<img src="/v1/assets/${name}" alt="How a build becomes a release" width="240" height="120" loading="lazy" decoding="async">`)
   })
 
   it('finds a root path in public/ and in static/, beside docs/', async () => {
@@ -131,9 +129,7 @@ describe('assets that cannot be published', () => {
     const file = await open(join(dir, 'docs/en/files/recording.zip'), 'w')
     await file.truncate(KV_VALUE_LIMIT + 1)
     await file.close()
-    expect(await problemsOf(dir)).toEqual([
-      { path: 'docs/en/video.md', line: 3, message: '"./files/recording.zip" is 25.0 MiB, over the 25 MiB a KV value can hold' },
-    ])
+    expect(await problemsOf(dir)).toEqual([{ path: 'docs/en/video.md', line: 3, message: '"./files/recording.zip" is 25.0 MiB, over the 25 MiB a KV value can hold' }])
   })
 })
 

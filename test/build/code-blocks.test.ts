@@ -51,9 +51,15 @@ describe('fence info strings', () => {
   })
 
   it('reads line ranges after a space, glued, or as Starlight marks, and nothing that only looks like one', () => {
-    expect(parseFenceMeta('{1,3-5}').highlightedLines).toEqual([[1, 1], [3, 5]])
+    expect(parseFenceMeta('{1,3-5}').highlightedLines).toEqual([
+      [1, 1],
+      [3, 5],
+    ])
     expect(parseFenceMeta(':line-numbers{2}').highlightedLines).toEqual([[2, 2]])
-    expect(parseFenceMeta('title="x" {1, 4-6} showLineNumbers').highlightedLines).toEqual([[1, 1], [4, 6]])
+    expect(parseFenceMeta('title="x" {1, 4-6} showLineNumbers').highlightedLines).toEqual([
+      [1, 1],
+      [4, 6],
+    ])
     expect(parseFenceMeta('mark={3}').highlightedLines).toEqual([[3, 3]])
     expect(parseFenceMeta('ins={3} del={4}').highlightedLines).toEqual([])
     expect(parseFenceMeta('title="see {2}"').highlightedLines).toEqual([])
@@ -62,7 +68,13 @@ describe('fence info strings', () => {
 
   it('takes Docusaurus highlight comments out of the code and numbers the lines they mark in what is left', () => {
     const code = ['a()', '// highlight-next-line', 'b()', '<!-- highlight-start -->', 'c()', 'd()', '<!-- highlight-end -->', 'e()'].join('\n')
-    expect(takeHighlightComments(code)).toEqual({ code: 'a()\nb()\nc()\nd()\ne()', highlightedLines: [[2, 2], [3, 4]] })
+    expect(takeHighlightComments(code)).toEqual({
+      code: 'a()\nb()\nc()\nd()\ne()',
+      highlightedLines: [
+        [2, 2],
+        [3, 4],
+      ],
+    })
     expect(takeHighlightComments('// highlight is a word here\nx()')).toBeNull()
   })
 })

@@ -33,7 +33,9 @@ describe('code in every language Shiki knows', () => {
 
   it('leaves a language Shiki has no grammar for as plain text, and plain text as it is', () => {
     const { html } = documentOf(build.result, 'tags')
-    expect(codeOf(html, 'markdoc')).toBe('<code class="language-markdoc"><span class="line">{% callout type="note" %}</span>\n<span class="line">Kilns get hot.</span>\n<span class="line">{% /callout %}</span></code>')
+    expect(codeOf(html, 'markdoc')).toBe(
+      '<code class="language-markdoc"><span class="line">{% callout type="note" %}</span>\n<span class="line">Kilns get hot.</span>\n<span class="line">{% /callout %}</span></code>',
+    )
     expect(codeOf(html, 'kilnscript')).toBe('<code class="language-kilnscript"><span class="line">fire at 1200 for 40m</span></code>')
     expect(codeOf(documentOf(build.result, 'index').html, 'text')).toBe('<code class="language-text"><span class="line">nothing to highlight here</span></code>')
   })
@@ -45,7 +47,11 @@ describe('code in every language Shiki knows', () => {
   it('says in the build summary how many blocks were left plain, and in which languages', async () => {
     const cwd = await makeTempDir('docs-cli-')
     await cp(FIXTURE, join(cwd, 'content'), { recursive: true })
-    const run = spawnSync(process.execPath, [CLI, '--content', 'content', '--out', 'dist', '--no-cache'], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CEILING_DIRECTORIES: cwd } })
+    const run = spawnSync(process.execPath, [CLI, '--content', 'content', '--out', 'dist', '--no-cache'], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, GIT_CEILING_DIRECTORIES: cwd },
+    })
     expect(run.status, run.stderr).toBe(0)
     expect(run.stdout).toContain('  code blocks shown as plain text, no grammar for their language: 3 (kilnscript 1, markdoc 2)\n')
   })

@@ -26,7 +26,11 @@ beforeAll(async () => {
 async function keepRoutes(build: string, outDir: string) {
   const dist = await readDist(outDir)
   const texts = new Map(await Promise.all(dist.blobList.blobs.map(async (hash) => [hash, await dist.readBlob(hash).catch(() => '')] as const)))
-  for (const version of ['2.x', '1.x']) routes.set(`${build} ${version}`, routeTable(dist.manifest, (hash) => texts.get(hash), version))
+  for (const version of ['2.x', '1.x'])
+    routes.set(
+      `${build} ${version}`,
+      routeTable(dist.manifest, (hash) => texts.get(hash), version),
+    )
 }
 
 function routesOf(build: 'first' | 'second', version: string): RouteTable {
@@ -52,6 +56,6 @@ describe('Docusaurus versioned_docs', () => {
     expect(docsOf(second, '1.x')).toBe(docsOf(first, '1.x'))
     expect(second.result.blobs.has(docsOf(second, '1.x') ?? '')).toBe(false)
     expect(routesOf('first', '2.x').ids).toEqual({})
-    expect((routesOf('second', '2.x')).ids).toEqual({ 'api/counters': 'api/counting' })
+    expect(routesOf('second', '2.x').ids).toEqual({ 'api/counters': 'api/counting' })
   })
 })

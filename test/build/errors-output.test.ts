@@ -86,7 +86,12 @@ describe('npm run build (build/cli.ts)', () => {
   })
 
   it('exits with 0 under links: warn and prints each broken link as a warning with its path and line, counted in the summary', async () => {
-    const run = await runCli({ ...BAD, 'site.yml': `${SITE_EN}links: warn\n`, 'docs/en/types.md': '# Types\n', 'releases/stable/x.md': '---\nversion: 1.0.0\ndate: 2026-01-01\n---\n' })
+    const run = await runCli({
+      ...BAD,
+      'site.yml': `${SITE_EN}links: warn\n`,
+      'docs/en/types.md': '# Types\n',
+      'releases/stable/x.md': '---\nversion: 1.0.0\ndate: 2026-01-01\n---\n',
+    })
     expect(run.status).toBe(0)
     expect(run.stderr.trim().split('\n')).toEqual([
       'warning: no git history found: edit metadata falls back to file times',

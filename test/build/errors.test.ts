@@ -43,7 +43,9 @@ beforeAll(async () => {
 
 describe('a build with many problems', () => {
   it('reports every problem in one run, sorted by path and line', () => {
-    const broken = Object.keys(BROKEN_CONTENT).filter((path) => !['site.yml', 'docs/en/index.md', 'docs/en/dup-a.md', 'docs/en/draft.md', 'releases/stable/1.0.0.md'].includes(path))
+    const broken = Object.keys(BROKEN_CONTENT).filter(
+      (path) => !['site.yml', 'docs/en/index.md', 'docs/en/dup-a.md', 'docs/en/draft.md', 'releases/stable/1.0.0.md'].includes(path),
+    )
     expect(new Set(problems.map((problem) => problem.path))).toEqual(new Set(broken))
     expect(problems).toHaveLength(16)
     const sorted = [...problems].sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line)
@@ -126,12 +128,8 @@ describe('release note checks', () => {
   })
 
   it('rejects a release date that does not exist on the calendar', async () => {
-    expect(await problemsOf(release('version: 1.0.0\ndate: "2026-02-30"'))).toEqual([
-      { path: 'releases/stable/x.md', line: 3, message: expect.stringMatching(/date/) },
-    ])
-    expect(await problemsOf(release('version: 1.0.0\ndate: 2026-13-45'))).toEqual([
-      { path: 'releases/stable/x.md', line: 3, message: expect.stringMatching(/date/) },
-    ])
+    expect(await problemsOf(release('version: 1.0.0\ndate: "2026-02-30"'))).toEqual([{ path: 'releases/stable/x.md', line: 3, message: expect.stringMatching(/date/) }])
+    expect(await problemsOf(release('version: 1.0.0\ndate: 2026-13-45'))).toEqual([{ path: 'releases/stable/x.md', line: 3, message: expect.stringMatching(/date/) }])
   })
 })
 

@@ -104,7 +104,10 @@ describe('docs copied from VitePress, Docusaurus and Starlight', () => {
   })
 
   it('order pages by Docusaurus sidebar_position and Starlight sidebar.order', () => {
-    const children = (slug: string) => navTreeOf(result).find((entry) => entry.slug === slug || entry.title.toLowerCase() === slug)?.children.map((entry) => entry.slug)
+    const children = (slug: string) =>
+      navTreeOf(result)
+        .find((entry) => entry.slug === slug || entry.title.toLowerCase() === slug)
+        ?.children.map((entry) => entry.slug)
     expect(children('docusaurus')?.slice(0, 2)).toEqual(['docusaurus/intro', 'docusaurus/installation'])
     expect(children('starlight')).toEqual(['starlight/getting-started', 'starlight/reference', 'starlight/raw-html'])
   })

@@ -90,7 +90,11 @@ describe('a #fragment that no rule finds', () => {
   it("says how to write one that names an author's id in a form the build cannot rewrite", async () => {
     const files = { ...FILES, 'docs/en/quirk.md': '# Quirk\n\n<span id="it\'s">here</span>\n\n[There](./quirk.md#it\'s).\n' }
     expect(await problemsOf(files)).toEqual([
-      { path: 'docs/en/quirk.md', line: 5, message: 'link "./quirk.md#it\'s" names "#user-content-it\'s" of docs/en/quirk.md in a form the build cannot rewrite: write "#user-content-it\'s"' },
+      {
+        path: 'docs/en/quirk.md',
+        line: 5,
+        message: 'link "./quirk.md#it\'s" names "#user-content-it\'s" of docs/en/quirk.md in a form the build cannot rewrite: write "#user-content-it\'s"',
+      },
     ])
   })
 

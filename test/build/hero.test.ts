@@ -24,7 +24,13 @@ Below the hero.
 
 describe("Starlight's hero in the build", () => {
   it('gives a hero without a title the page title, and takes the light image of a pair', async () => {
-    const { result } = await buildFolder({ 'site.yml': SITE_EN, 'docs/en/index.md': SPLASH, 'docs/en/guides/start.md': '# Start\n', 'docs/en/art/light.png': 'png', 'docs/en/art/dark.png': 'png' })
+    const { result } = await buildFolder({
+      'site.yml': SITE_EN,
+      'docs/en/index.md': SPLASH,
+      'docs/en/guides/start.md': '# Start\n',
+      'docs/en/art/light.png': 'png',
+      'docs/en/art/dark.png': 'png',
+    })
     const hero = documentOf(result, 'index').hero
     expect(hero).toMatchObject({ title: 'Kiln', tagline: 'Bake Markdown.', actions: [{ text: 'Begin', link: '/guides/start', variant: 'primary' }] })
     expect(hero?.image).toEqual({ src: expect.stringMatching(/^\/v1\/assets\/[0-9a-f]+\.png$/), alt: 'The mark' })

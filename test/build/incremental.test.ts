@@ -35,10 +35,8 @@ async function cachedBuild(): Promise<CachedBuild> {
 }
 
 // Renderings only: the cache also keeps one search index per locale (`memo-*`).
-const cacheFiles = async () =>
-  (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && !entry.name.startsWith('memo-')).length
-const memoFiles = async () =>
-  (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.startsWith('memo-')).length
+const cacheFiles = async () => (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && !entry.name.startsWith('memo-')).length
+const memoFiles = async () => (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.startsWith('memo-')).length
 const blobOf = (result: BuildResult, docId: string) => routesOf(result).documents.en?.[docId]?.blob
 const sortedBlobs = (result: BuildResult) => [...result.blobs].sort(([a], [b]) => a.localeCompare(b))
 

@@ -49,7 +49,10 @@ describe('npm run knip', () => {
   it('fails on an export nothing imports, a file nothing starts and a dependency nothing uses, and names only those', async () => {
     await appendFile(join(copy, 'lib/nearest-name.ts'), '\nexport const exportNobodyImports = 1\n')
     await writeFile(join(copy, 'lib/file-nobody-starts.ts'), 'export const unreached = 1\n')
-    const manifest = z.object({ dependencies: z.record(z.string(), z.string()) }).loose().parse(JSON.parse(await readFile(join(copy, 'package.json'), 'utf8')))
+    const manifest = z
+      .object({ dependencies: z.record(z.string(), z.string()) })
+      .loose()
+      .parse(JSON.parse(await readFile(join(copy, 'package.json'), 'utf8')))
     manifest.dependencies['left-pad'] = '^1.3.0'
     await writeFile(join(copy, 'package.json'), JSON.stringify(manifest, null, 2))
 

@@ -65,7 +65,14 @@ describe('llmsIndex', () => {
   })
 
   it('leaves out sections without pages', () => {
-    const text = llmsIndex({ title: 'Docs', description: null, sections: [{ title: 'Empty', pages: [] }, { title: null, pages: [] }] })
+    const text = llmsIndex({
+      title: 'Docs',
+      description: null,
+      sections: [
+        { title: 'Empty', pages: [] },
+        { title: null, pages: [] },
+      ],
+    })
     expect(text).toBe(`# Docs\n\n${MCP_POINTER}\n`)
   })
 

@@ -139,7 +139,7 @@ describe('the Markdown copy of a document', () => {
     expect(markdown).toContain('<a href="/v1/documents/setup.md?version=2.x">again</a>')
   })
 
-  it('is rendered again when markdown.vue changes, as {{ }} is then Vue\'s and no longer text', async () => {
+  it("is rendered again when markdown.vue changes, as {{ }} is then Vue's and no longer text", async () => {
     const cache = await RenderCache.open(await makeTempDir('render-cache-'))
     const input = { path: 'docs/en/page.md', body: 'Version {{ version }}.\n', bodyLine: 1 }
     const targets = { urls: {}, markdownUrls: {} }

@@ -50,7 +50,7 @@ const types = (tree: Root): string[] => {
 describe('MDX components become the shared directive vocabulary', () => {
   it('turns Docusaurus Tabs into tab panels labelled by label, else by value', () => {
     const { tree, warnings } = parse(
-      "import Tabs from '@theme/Tabs'\nimport TabItem from '@theme/TabItem'\n\n<Tabs>\n  <TabItem value=\"apt\" label=\"Debian\">\n\n  Use apt.\n\n  </TabItem>\n  <TabItem value=\"brew\">\n\n  Use Homebrew.\n\n  </TabItem>\n</Tabs>\n",
+      'import Tabs from \'@theme/Tabs\'\nimport TabItem from \'@theme/TabItem\'\n\n<Tabs>\n  <TabItem value="apt" label="Debian">\n\n  Use apt.\n\n  </TabItem>\n  <TabItem value="brew">\n\n  Use Homebrew.\n\n  </TabItem>\n</Tabs>\n',
     )
     expect(outline(tree.children)).toEqual([{ tabs: [{ 'tab[Debian]': ['paragraph: Use apt.'] }, { 'tab[brew]': ['paragraph: Use Homebrew.'] }] }])
     expect(warnings).toEqual([])
@@ -73,7 +73,9 @@ describe('MDX components become the shared directive vocabulary', () => {
   })
 
   it('takes a Details title from its summary child or its summary attribute', () => {
-    const { tree } = parse('<Details>\n  <summary>Why two steps?</summary>\n\n  The first one warms the cache.\n\n</Details>\n\n<Details summary="And three?">\n\nNever.\n\n</Details>\n')
+    const { tree } = parse(
+      '<Details>\n  <summary>Why two steps?</summary>\n\n  The first one warms the cache.\n\n</Details>\n\n<Details summary="And three?">\n\nNever.\n\n</Details>\n',
+    )
     expect(outline(tree.children)).toEqual([{ 'details[Why two steps?]': ['paragraph: The first one warms the cache.'] }, { 'details[And three?]': ['paragraph: Never.'] }])
   })
 
@@ -84,7 +86,7 @@ describe('MDX components become the shared directive vocabulary', () => {
 
   it('turns Starlight Steps, Card, CardGrid, LinkCard, FileTree and Badge into their directives', () => {
     const { tree, warnings } = parse(
-      "import { Steps, Card, CardGrid, LinkCard, FileTree, Badge } from '@astrojs/starlight/components'\n\n<Steps>\n\n1. Install.\n2. Run.\n\n</Steps>\n\n<CardGrid>\n  <Card title=\"Fast\">\n\n  Renders once.\n\n  </Card>\n</CardGrid>\n\n<LinkCard title=\"Deploy\" href=\"/deploy/\" description=\"Ship it.\" />\n\n<FileTree>\n\n- src/\n  - index.ts\n\n</FileTree>\n\nStatus: <Badge text=\"Beta\" variant=\"caution\" />\n",
+      'import { Steps, Card, CardGrid, LinkCard, FileTree, Badge } from \'@astrojs/starlight/components\'\n\n<Steps>\n\n1. Install.\n2. Run.\n\n</Steps>\n\n<CardGrid>\n  <Card title="Fast">\n\n  Renders once.\n\n  </Card>\n</CardGrid>\n\n<LinkCard title="Deploy" href="/deploy/" description="Ship it." />\n\n<FileTree>\n\n- src/\n  - index.ts\n\n</FileTree>\n\nStatus: <Badge text="Beta" variant="caution" />\n',
     )
     expect(outline(tree.children)).toEqual([
       { steps: ['list: Install.Run.'] },
@@ -109,7 +111,10 @@ describe('MDX components become the shared directive vocabulary', () => {
   })
 
   it('removes <script> and <style> with their content, from the HTML and from the Markdown copy', () => {
-    const output = renderDocument({ path: 'docs/en/page.mdx', body: '# Page\n\nKept.\n\n<script>alert("leak")</script>\n\n<style>{`p { color: red }`}</style>\n', bodyLine: 1 }, { urls: {}, markdownUrls: {} })
+    const output = renderDocument(
+      { path: 'docs/en/page.mdx', body: '# Page\n\nKept.\n\n<script>alert("leak")</script>\n\n<style>{`p { color: red }`}</style>\n', bodyLine: 1 },
+      { urls: {}, markdownUrls: {} },
+    )
     for (const text of [output.html, output.markdown]) {
       expect(text).toContain('Kept.')
       expect(text).not.toMatch(/leak|alert|color: red|<script|<style/)
@@ -117,7 +122,7 @@ describe('MDX components become the shared directive vocabulary', () => {
   })
 
   it('leaves no MDX node but lowercase HTML elements, which carry their HTML name', () => {
-    const { tree } = parse("import X from 'y'\nexport const a = 1\n\n{/* note */}\n\n<section id=\"a\">\n\nText {a} <Badge text=\"x\" />\n\n</section>\n")
+    const { tree } = parse('import X from \'y\'\nexport const a = 1\n\n{/* note */}\n\n<section id="a">\n\nText {a} <Badge text="x" />\n\n</section>\n')
     const mdx = types(tree).filter((type) => type.startsWith('mdx'))
     expect(mdx).toEqual(['mdxJsxFlowElement'])
     expect(tree.children[0]?.data).toMatchObject({ hName: 'section', hProperties: { id: 'a' } })
@@ -148,16 +153,27 @@ describe('partials', () => {
   })
 
   it('warns of a Markdown file imported through an alias or a package, which names no content file, and keeps the page building', () => {
-    const { tree, errors, warnings } = parse("import Flags from '@/generated/flags.md'\nimport Intro from 'tide-kit/intro.mdx'\n\n<Flags />\n\n<Intro>Read the intro first.</Intro>\n", { partials })
+    const { tree, errors, warnings } = parse(
+      "import Flags from '@/generated/flags.md'\nimport Intro from 'tide-kit/intro.mdx'\n\n<Flags />\n\n<Intro>Read the intro first.</Intro>\n",
+      { partials },
+    )
     expect(errors).toEqual([])
     expect(outline(tree.children)).toEqual(['paragraph: Read the intro first.'])
     expect(warnings).toEqual([
-      { path: 'docs/en/page.mdx', line: 4, message: 'component <Flags> is imported from "@/generated/flags.md", which names no file of the content folder (only a relative path does): it is dropped' },
-      { path: 'docs/en/page.mdx', line: 6, message: 'component <Intro> is imported from "tide-kit/intro.mdx", which names no file of the content folder (only a relative path does): its children are kept' },
+      {
+        path: 'docs/en/page.mdx',
+        line: 4,
+        message: 'component <Flags> is imported from "@/generated/flags.md", which names no file of the content folder (only a relative path does): it is dropped',
+      },
+      {
+        path: 'docs/en/page.mdx',
+        line: 6,
+        message: 'component <Intro> is imported from "tide-kit/intro.mdx", which names no file of the content folder (only a relative path does): its children are kept',
+      },
     ])
   })
 
-  it('reports problems inside a partial at the partial\'s own line', () => {
+  it("reports problems inside a partial at the partial's own line", () => {
     const { warnings } = parse("import Note from './_shared/_note.mdx'\n\n<Note />\n", {
       partials: { 'docs/en/_shared/_note.mdx': { body: 'One.\n\n{props.who}\n', bodyLine: 4 } },
     })
@@ -217,7 +233,8 @@ describe('markdown.format for .md files', () => {
 
 describe('the rendered page', () => {
   it('keeps no MDX syntax in the HTML or the Markdown copy', () => {
-    const body = "import Video from './Video'\nexport const meta = {}\n\n# Tour\n\n{/* hidden */}\n\n<Video>\n\nWatch {meta.length} <span className=\"hint\">clips</span>.\n\n</Video>\n"
+    const body =
+      'import Video from \'./Video\'\nexport const meta = {}\n\n# Tour\n\n{/* hidden */}\n\n<Video>\n\nWatch {meta.length} <span className="hint">clips</span>.\n\n</Video>\n'
     const output = renderDocument({ path: 'docs/en/tour.mdx', body, bodyLine: 1 }, { urls: {}, markdownUrls: {} })
     for (const text of [output.html, output.markdown]) {
       for (const leftover of ['import ', 'export ', '{/*', '{meta', 'Video', 'className']) expect(text).not.toContain(leftover)

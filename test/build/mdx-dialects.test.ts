@@ -8,7 +8,10 @@ const targets = { urls: {}, markdownUrls: {} }
 
 describe('MDX with VitePress and Docusaurus container fences', () => {
   it('reads `:::tip Title` in an .mdx page and keeps the page MDX', () => {
-    const output = renderDocument({ path: 'docs/en/a.mdx', bodyLine: 1, body: "import Tabs from '@theme/Tabs'\n\n:::tip Warm the cache\nRun it twice.\n:::\n\n<Aside>Kept.</Aside>\n" }, targets)
+    const output = renderDocument(
+      { path: 'docs/en/a.mdx', bodyLine: 1, body: "import Tabs from '@theme/Tabs'\n\n:::tip Warm the cache\nRun it twice.\n:::\n\n<Aside>Kept.</Aside>\n" },
+      targets,
+    )
     expect(output.html).toBe(
       '<aside class="admonition" data-kind="tip">\n<p class="admonition-title">Warm the cache</p>\n<p>Run it twice.</p>\n</aside>\n<aside class="admonition" data-kind="note">\n<p class="admonition-title">Note</p>\n<p>Kept.</p>\n</aside>',
     )

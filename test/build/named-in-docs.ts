@@ -26,9 +26,7 @@ export interface RepoFacts {
 
 export async function readRepoFacts(root = '.'): Promise<RepoFacts> {
   const { scripts } = PackageJson.parse(JSON.parse(await readFile(join(root, 'package.json'), 'utf8')))
-  const readers = await Promise.all(
-    [join(root, 'wrangler.toml'), join(root, '.github/workflows/ci.yml'), ...(await codeFiles(root))].map((path) => readFile(path, 'utf8')),
-  )
+  const readers = await Promise.all([join(root, 'wrangler.toml'), join(root, '.github/workflows/ci.yml'), ...(await codeFiles(root))].map((path) => readFile(path, 'utf8')))
   const code = readers.join('\n')
   return {
     scripts,

@@ -59,11 +59,7 @@ describe('navigation tree', () => {
   it('orders by order (or sidebar_position), then title, with site.yml sections first in their listed order', () => {
     expect(outline(navTreeOf(result, 'en'))).toEqual([
       node('index', 'Home'),
-      node('guides', 'Guides', [
-        node('guides/config', 'Config'),
-        node('guides/deploy', 'Deploy'),
-        node('guides/advanced', 'Advanced', [node('guides/advanced/tuning', 'Tuning')]),
-      ]),
+      node('guides', 'Guides', [node('guides/config', 'Config'), node('guides/deploy', 'Deploy'), node('guides/advanced', 'Advanced', [node('guides/advanced/tuning', 'Tuning')])]),
       node('start', 'Start here', [
         node('start/quick', 'Quick start'),
         node('start/install', 'Install'),
@@ -92,11 +88,7 @@ describe('navigation context of a document', () => {
   })
 
   it('lists every other page of a small folder as siblings, in navigation order', () => {
-    expect(navOf('start/install').siblings).toEqual([
-      ref('start/quick', 'Quick start'),
-      ref('start/b-extra', 'Alpha notes'),
-      ref('start/a-extra', 'Zeta notes'),
-    ])
+    expect(navOf('start/install').siblings).toEqual([ref('start/quick', 'Quick start'), ref('start/b-extra', 'Alpha notes'), ref('start/a-extra', 'Zeta notes')])
   })
 
   it('links prev and next in reading order across folders', () => {
@@ -200,7 +192,11 @@ describe('siblings of a page in a large folder', () => {
   })
 
   it('still lists every other page of a folder that fits in the window', () => {
-    expect(bigNavOf('eleven/p6').siblings.map((link) => link.slug)).toEqual(range(1, 11).filter((k) => k !== 6).map((k) => `eleven/p${k}`))
+    expect(bigNavOf('eleven/p6').siblings.map((link) => link.slug)).toEqual(
+      range(1, 11)
+        .filter((k) => k !== 6)
+        .map((k) => `eleven/p${k}`),
+    )
   })
 
   it('keeps prev and next in reading order whatever the window holds', () => {

@@ -43,9 +43,7 @@ describe('the README check', () => {
   })
 
   it("finds a flag the script's CLI does not parse, and not the flags it does", async () => {
-    expect(await problemsOf('`npm run build -- --content docs --outdir x` and `npm run publish -- --remote`\n')).toEqual([
-      'npm run build -- --outdir: its CLI reads no such flag',
-    ])
+    expect(await problemsOf('`npm run build -- --content docs --outdir x` and `npm run publish -- --remote`\n')).toEqual(['npm run build -- --outdir: its CLI reads no such flag'])
   })
 
   it('finds a flag that belongs to no npm script', async () => {
@@ -65,7 +63,12 @@ describe('the README check', () => {
 
   it('finds a link to a missing file, and a #fragment that names no heading', async () => {
     expect(
-      await problemsOf('[a](content/docs/en/guides/gone.md), [b](content/docs/en/guides/publishing.md#rolling-back), [c](content/docs/en/guides/publishing.md#no-such-heading), [d](https://example.com/x.md)\n'),
-    ).toEqual(['link content/docs/en/guides/gone.md: no file content/docs/en/guides/gone.md', 'link content/docs/en/guides/publishing.md#no-such-heading: content/docs/en/guides/publishing.md has no heading #no-such-heading'])
+      await problemsOf(
+        '[a](content/docs/en/guides/gone.md), [b](content/docs/en/guides/publishing.md#rolling-back), [c](content/docs/en/guides/publishing.md#no-such-heading), [d](https://example.com/x.md)\n',
+      ),
+    ).toEqual([
+      'link content/docs/en/guides/gone.md: no file content/docs/en/guides/gone.md',
+      'link content/docs/en/guides/publishing.md#no-such-heading: content/docs/en/guides/publishing.md has no heading #no-such-heading',
+    ])
   })
 })

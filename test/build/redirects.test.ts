@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toSourceDocuments } from '../../build/content/documents.ts'
 import { parseDocumentFile } from '../../build/content/front-matter.ts'
-import {
-  frontMatterRedirectSources,
-  gitRenameSources,
-  liveSlugsOf,
-  resolveRedirects,
-  siteRedirectSources,
-  type RedirectSource,
-} from '../../build/content/redirects.ts'
+import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources, type RedirectSource } from '../../build/content/redirects.ts'
 import { parseSiteConfig, type SiteConfig } from '../../build/content/site-config.ts'
 import { doc, SITE_EN_FR } from '../shared/build-helpers.ts'
 
@@ -80,16 +73,12 @@ describe('resolving redirects', () => {
 
   it('reports a redirect to a slug no document has, at the redirect whose target is missing', () => {
     const broken = explicit('b', 'gone')
-    expect(resolve(explicit('a', 'b'), broken).problems).toEqual([
-      { path: 'site.yml', line: broken.line, message: 'redirect to "gone" points at no document' },
-    ])
+    expect(resolve(explicit('a', 'b'), broken).problems).toEqual([{ path: 'site.yml', line: broken.line, message: 'redirect to "gone" points at no document' }])
   })
 
   it('reports an author redirect that leads into a git rename of a since deleted page', () => {
     const author = explicit('a', 'b')
-    expect(resolve(author, renamed('b', 'deleted')).problems).toEqual([
-      { path: 'site.yml', line: author.line, message: 'redirect to "b" points at no document' },
-    ])
+    expect(resolve(author, renamed('b', 'deleted')).problems).toEqual([{ path: 'site.yml', line: author.line, message: 'redirect to "b" points at no document' }])
   })
 
   it('drops git renames of a since deleted page, even renamed back and forth, without a problem', () => {
@@ -126,7 +115,12 @@ describe('redirects in front matter', () => {
       { from: 'setup', to: 'installer', path: 'docs/fr/install.md', line: 3, kind: 'front matter' },
       { from: 'guides/setup', to: 'installer', path: 'docs/fr/install.md', line: 3, kind: 'front matter' },
     ])
-    expect(liveSlugsOf(documents)).toEqual(new Map([['install', 'install'], ['installer', 'install']]))
+    expect(liveSlugsOf(documents)).toEqual(
+      new Map([
+        ['install', 'install'],
+        ['installer', 'install'],
+      ]),
+    )
   })
 
   it('refuses slugs that climb, alias or are empty, and values that are no slugs', () => {

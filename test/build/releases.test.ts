@@ -12,10 +12,7 @@ beforeAll(async () => {
     'docs/en/guides/migrate.md': doc('title: Migrating\ndescription: From 1.x to 2.x.\ntags: [upgrade, breaking]', 'Steps.\n'),
     'releases/stable/1.9.0.md': doc('version: "1.9.0"\ndate: "2026-01-05"', 'Old.\n'),
     'releases/stable/1.10.0.md': doc('version: "1.10.0"\ndate: "2026-02-05"', 'Newer, though it sorts first as text.\n'),
-    'releases/stable/2.0.0.md': doc(
-      'version: "2.0.0"\ndate: "2026-03-01"\ntitle: Two\nbreaking: true\nrelated: [guides/migrate]\nupgrade: |\n  Run **migrate** first.',
-      'Big.\n',
-    ),
+    'releases/stable/2.0.0.md': doc('version: "2.0.0"\ndate: "2026-03-01"\ntitle: Two\nbreaking: true\nrelated: [guides/migrate]\nupgrade: |\n  Run **migrate** first.', 'Big.\n'),
     'releases/stable/2.0.1-lts.md': doc('version: "2.0.1"\ndate: "2026-03-09"\nstream: lts', 'Moved to its own stream by front matter.\n'),
   })
 })

@@ -83,7 +83,14 @@ describe('root-absolute links under a baseUrl, as Docusaurus writes them', () =>
         '# Intro\n\n[with](/docs/getting-started) and [without](/getting-started) and [the base](/docs/), [md](/docs/getting-started.md), [html](/docs/getting-started.html) and [bare base](/docs).\n',
       'docs/en/index.md': '# Home\n',
     })
-    expect(hrefs(documentOf(result, 'intro').html)).toEqual(['/docs/getting-started', '/docs/getting-started', '/docs/', '/docs/getting-started', '/docs/getting-started', '/docs/'])
+    expect(hrefs(documentOf(result, 'intro').html)).toEqual([
+      '/docs/getting-started',
+      '/docs/getting-started',
+      '/docs/',
+      '/docs/getting-started',
+      '/docs/getting-started',
+      '/docs/',
+    ])
   })
 })
 
@@ -93,9 +100,7 @@ describe('a root link that names no document', () => {
   }
 
   it('fails the build at its path and line', async () => {
-    expect(await problemsOf({ 'site.yml': SITE_EN, ...FILES })).toEqual([
-      { path: 'docs/en/index.md', line: 3, message: 'link "/guide/removed.html" points at no document' },
-    ])
+    expect(await problemsOf({ 'site.yml': SITE_EN, ...FILES })).toEqual([{ path: 'docs/en/index.md', line: 3, message: 'link "/guide/removed.html" points at no document' }])
   })
 
   it('is a warning under links: warn, and keeps its href', async () => {

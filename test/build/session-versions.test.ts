@@ -103,7 +103,12 @@ describe('a version whose git ref this copy lacks (a zip, a shallow clone)', () 
   })
 
   it('is an error under npm start too when it is the default version, which every read without a version needs', async () => {
-    const started = await SiteSession.open({ contentDir: await copyWith((text) => text.replace('ref: v2.4.0', 'ref: deadbee')), cacheDir: null, threads: 1, missingRef: 'leave out' })
+    const started = await SiteSession.open({
+      contentDir: await copyWith((text) => text.replace('ref: v2.4.0', 'ref: deadbee')),
+      cacheDir: null,
+      threads: 1,
+      missingRef: 'leave out',
+    })
     await expect(started.build()).rejects.toMatchObject({ problems: [{ path: 'site.yml', line: 12, message: expect.stringContaining('"2.x" is the default version') }] })
   })
 })

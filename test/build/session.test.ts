@@ -77,7 +77,10 @@ describe('the long-lived build of npm start', () => {
     const routes = routesOf({ ...before, blobs: handedOver })
     const neighbour = Object.keys(routes.documents.en ?? {}).find((docId) => documentOf({ ...before, blobs: handedOver }, docId).nav.next?.slug === 'api')
     expect(neighbour?.startsWith('guides')).toBe(true)
-    for (const [edit, label] of [[(text: string) => text.replace(/^title: .*$/m, 'title: Endpoints'), 'Endpoints'], [(text: string) => text.replace(/^title: .*$/m, '$&\nsidebar_label: Endpoint list'), 'Endpoint list']] as const) {
+    for (const [edit, label] of [
+      [(text: string) => text.replace(/^title: .*$/m, 'title: Endpoints'), 'Endpoints'],
+      [(text: string) => text.replace(/^title: .*$/m, '$&\nsidebar_label: Endpoint list'), 'Endpoint list'],
+    ] as const) {
       await change('docs/en/api/index.md', edit)
       const build = await expectSameAsOneShot(['docs/en/api/index.md'])
       const served = { ...build, blobs: handedOver }

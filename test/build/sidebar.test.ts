@@ -267,9 +267,7 @@ describe('an explicit sidebar in site.yml', () => {
 
   it('refuses an entry of an unknown shape', async () => {
     const problems = await problemsOf({ ...EXPLICIT, 'site.yml': `${SITE_EN_FR}sidebar:\n  - { title: Guides }\n` })
-    expect(problems).toEqual([
-      { path: 'site.yml', line: 6, message: 'sidebar.0: must be a slug, {slug, label}, {label, items}, {label, link} or {autogenerate: {directory}}' },
-    ])
+    expect(problems).toEqual([{ path: 'site.yml', line: 6, message: 'sidebar.0: must be a slug, {slug, label}, {label, items}, {label, link} or {autogenerate: {directory}}' }])
   })
 })
 

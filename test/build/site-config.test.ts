@@ -112,7 +112,7 @@ describe('what site.yml may leave out', () => {
 })
 
 describe('keys site.yml does not know', () => {
-  it('is an error on the key\'s line that names it and the key it most likely meant', () => {
+  it("is an error on the key's line that names it and the key it most likely meant", () => {
     expect(parseSiteConfig('title: T\nlinks: warn\ndefualtLocale: en\n', ['en'])).toEqual({
       ok: false,
       problems: [{ path: 'site.yml', line: 3, message: 'unknown key "defualtLocale": did you mean "defaultLocale"?' }],
@@ -125,7 +125,7 @@ describe('keys site.yml does not know', () => {
     expect(!result.ok && result.problems[0]?.message).toMatch(/^unknown key "analytics": the keys here are title, description, defaultLocale, locales, /)
   })
 
-  it('checks the maps inside site.yml too, on the nested key\'s line', () => {
+  it("checks the maps inside site.yml too, on the nested key's line", () => {
     const text = 'title: T\nsearch:\n  synonym: [[a, b]]\nmarkdown:\n  fromat: md\nversions:\n  - name: "1.x"\n    lable: legacy\n'
     const result = parseSiteConfig(text, ['en'])
     expect(result.ok).toBe(false)

@@ -55,21 +55,14 @@ describe('table of contents', () => {
 
   it('takes its levels from front matter toc minLevel and maxLevel', () => {
     expect(documentOf(result, 'deeper').toc).toEqual([
-      entry(2, 'install', 'Install', [
-        entry(3, 'on-linux', 'On Linux', [entry(4, 'from-source', 'From source')]),
-        entry(3, 'on-macos', 'On macOS'),
-      ]),
+      entry(2, 'install', 'Install', [entry(3, 'on-linux', 'On Linux', [entry(4, 'from-source', 'From source')]), entry(3, 'on-macos', 'On macOS')]),
       entry(2, 'configure', 'Configure', [entry(3, 'options', 'Options')]),
       entry(2, 'configure-1', 'Configure'),
     ])
   })
 
   it('keeps at least the default depth when only minLevel is given', () => {
-    expect(documentOf(result, 'from-three').toc).toEqual([
-      entry(3, 'on-linux', 'On Linux'),
-      entry(3, 'on-macos', 'On macOS'),
-      entry(3, 'options', 'Options'),
-    ])
+    expect(documentOf(result, 'from-three').toc).toEqual([entry(3, 'on-linux', 'On Linux'), entry(3, 'on-macos', 'On macOS'), entry(3, 'options', 'Options')])
   })
 
   it('is empty when front matter sets toc: false', () => {

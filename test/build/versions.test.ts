@@ -52,11 +52,13 @@ describe('a site with versions', () => {
     expect(llmsIndex('2.x')).toContain('(/v1/documents/guides/setup.md)')
     expect(llmsIndex('3.x')).toContain('(/v1/documents/guides/install.md?version=3.x)')
     expect(llmsIndex('1.x')).toContain('(/v1/documents/legacy.md?version=1.x)')
-    const navigation = JSON.parse(build.result.blobs.get(versionOf(build.result, '3.x').navigation.en?.public ?? '') ?? '{}') as { items: Array<{ url: string | null; children: Array<{ url: string }> }> }
+    const navigation = JSON.parse(build.result.blobs.get(versionOf(build.result, '3.x').navigation.en?.public ?? '') ?? '{}') as {
+      items: Array<{ url: string | null; children: Array<{ url: string }> }>
+    }
     expect(JSON.stringify(navigation.items)).toContain('"url":"/3.x/guides/install"')
   })
 
-  it("links each release to the version whose name, as a semver range, contains it, and its related pages into the default version", () => {
+  it('links each release to the version whose name, as a semver range, contains it, and its related pages into the default version', () => {
     const releases = blob<ReleasesBlob>(build.result, build.result.manifest.releases).streams[0]?.releases ?? []
     expect(releases.map((release) => [release.version, release.docsVersion])).toEqual([
       ['3.0.0-beta.1', '3.x'],
@@ -150,7 +152,11 @@ describe('versions in site.yml', () => {
     await writeFile(site, `${await readFile(site, 'utf8')}sidebar:\n  - index\n`)
     const { result } = await buildDir(withSidebar)
     const titles = (nodes: NavTreeNode[]): unknown[] => nodes.map((node) => (node.children.length > 0 ? [node.title, titles(node.children)] : node.title))
-    expect(titles(blob<{ items: NavTreeNode[] }>(result, versionOf(result, '1.x').navigation.en?.public).items)).toEqual(['Kiln 1', ['Kiln 1 guides', ['Setting up kiln 1']], 'Furnaces of old'])
+    expect(titles(blob<{ items: NavTreeNode[] }>(result, versionOf(result, '1.x').navigation.en?.public).items)).toEqual([
+      'Kiln 1',
+      ['Kiln 1 guides', ['Setting up kiln 1']],
+      'Furnaces of old',
+    ])
     expect(blob<{ items: NavTreeNode[] }>(result, versionOf(result, '3.x').navigation.en?.public).items.map((node) => node.slug)).toEqual(['index'])
   })
 

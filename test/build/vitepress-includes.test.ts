@@ -15,9 +15,7 @@ afterAll(removeTempDirs)
 // prefix (which includes another in turn), a region of a file by `@/`, a
 // range of lines, and the directive written inside fenced code.
 const FIXTURE = join(import.meta.dirname, '../fixtures/vitepress-includes')
-const EXPECTED = z
-  .record(z.string(), z.strictObject({ html: z.string(), markdown: z.string() }))
-  .parse(JSON.parse(readFileSync(join(FIXTURE, 'expected.json'), 'utf8')))
+const EXPECTED = z.record(z.string(), z.strictObject({ html: z.string(), markdown: z.string() })).parse(JSON.parse(readFileSync(join(FIXTURE, 'expected.json'), 'utf8')))
 
 let result: BuildResult
 
@@ -53,7 +51,11 @@ describe('VitePress includes', () => {
 
   it('leave the included files out of pages, navigation, search and llms files, whatever their names', () => {
     expect(Object.keys(routesOf(result).documents.en ?? {}).sort()).toEqual(['guide/cli', 'guide/install', 'index'])
-    expect(treeSlugs(navTreeOf(result)).filter((slug) => slug !== null).sort()).toEqual(['guide/cli', 'guide/install', 'index'])
+    expect(
+      treeSlugs(navTreeOf(result))
+        .filter((slug) => slug !== null)
+        .sort(),
+    ).toEqual(['guide/cli', 'guide/install', 'index'])
     const { index, full } = llmsTexts(result)
     expect(index).not.toMatch(/cli-options|parts\//)
     // Once, in the page that includes it, not again as a page of its own.
@@ -152,7 +154,8 @@ describe('a broken include', () => {
   it('is an error at the line of the directive naming it: a missing file, a missing region, a range outside the file, a file that is not Markdown', async () => {
     const problems = await problemsOf({
       'site.yml': SITE_EN,
-      'docs/en/index.md': '---\ntitle: Home\n---\n\n<!--@include: ./gone.md-->\n\n<!--@include: ./part.md#nowhere-->\n\n<!--@include: ./part.md{2,40}-->\n\n<!--@include: ./snippet.ts-->\n',
+      'docs/en/index.md':
+        '---\ntitle: Home\n---\n\n<!--@include: ./gone.md-->\n\n<!--@include: ./part.md#nowhere-->\n\n<!--@include: ./part.md{2,40}-->\n\n<!--@include: ./snippet.ts-->\n',
       'docs/en/part.md': 'One line.\n',
     })
     expect(problems).toEqual([
@@ -182,13 +185,17 @@ describe('a broken include', () => {
   })
 
   it('reports a broken link inside an included file at the line of the page that includes it', async () => {
-    const problems = await problemsOf({ 'site.yml': SITE_EN, 'docs/en/index.md': '# Home\n\nIntro.\n\n<!--@include: ./part.md-->\n', 'docs/en/part.md': 'Line one.\n\nSee [the FAQ](./faq.md).\n' })
+    const problems = await problemsOf({
+      'site.yml': SITE_EN,
+      'docs/en/index.md': '# Home\n\nIntro.\n\n<!--@include: ./part.md-->\n',
+      'docs/en/part.md': 'Line one.\n\nSee [the FAQ](./faq.md).\n',
+    })
     expect(problems).toEqual([{ path: 'docs/en/index.md', line: 5, message: expect.stringContaining('./faq.md') }])
   })
 })
 
 describe('what an included file holds', () => {
-  it('is warned about at the line of the directive, and the page\'s own lines after it keep their numbers', async () => {
+  it("is warned about at the line of the directive, and the page's own lines after it keep their numbers", async () => {
     const { result } = await buildPages({
       'docs/en/index.md': '---\ntitle: Home\n---\n\nIntro <Intro />.\n\n<!--@include: ./part.md-->\n\nAfter <After />.\n',
       'docs/en/part.md': 'First line.\n\nSecond <Inside /> line.\n',

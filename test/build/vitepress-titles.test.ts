@@ -11,8 +11,7 @@ const PAGES = {
   'docs/en/guide/no-heading.md': doc('title: Without a heading', 'Text only.\n'),
 }
 
-const markdownOf = (result: Awaited<ReturnType<typeof buildFolder>>['result'], docId: string) =>
-  blob<string>(result, routesOf(result).documents.en?.[docId]?.markdown)
+const markdownOf = (result: Awaited<ReturnType<typeof buildFolder>>['result'], docId: string) => blob<string>(result, routesOf(result).documents.en?.[docId]?.markdown)
 
 describe('markdown.title in site.yml', () => {
   it('frontMatter (the default) titles a page with its front matter title, even when it has an H1', async () => {

@@ -29,7 +29,7 @@ describe("npm start's watcher", () => {
     expect(isEditorLeftover(path)).toBe(false)
   })
 
-  it("reports a page saved as editors save it, and none of the files they write on the way", async () => {
+  it('reports a page saved as editors save it, and none of the files they write on the way', async () => {
     const root = await makeTempDir('docs-watch-')
     await mkdir(join(root, 'docs/en'), { recursive: true })
     await writeFile(join(root, 'docs/en/index.md'), '# Home\n')

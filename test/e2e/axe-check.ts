@@ -10,5 +10,11 @@ const RULES = Object.fromEntries(axe.getRules().map(({ ruleId }) => [ruleId, { e
 /** axe's findings on the page as it is now, one line per rule, so that a failure says what and where. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).options({ rules: RULES }).analyze()
-  return violations.map((found) => `${found.id} (${found.impact}, ${found.nodes.length}×): ${found.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`)
+  return violations.map(
+    (found) =>
+      `${found.id} (${found.impact}, ${found.nodes.length}×): ${found.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  )
 }

@@ -19,7 +19,14 @@ let openapi: { servers: Array<{ url: string }>; paths: Record<string, Record<str
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'docs-openapi-'))
   const bindings = { JWT_SECRET: 'a-test-secret-of-at-least-32-bytes!!', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview' }
-  mf = new Miniflare({ modules: true, compatibilityDate: '2026-08-01', modulesRoot: dir, scriptPath: await bundleWorker('worker/index.ts', join(dir, 'worker.js')), kvNamespaces: ['DOCS_KV'], bindings })
+  mf = new Miniflare({
+    modules: true,
+    compatibilityDate: '2026-08-01',
+    modulesRoot: dir,
+    scriptPath: await bundleWorker('worker/index.ts', join(dir, 'worker.js')),
+    kvNamespaces: ['DOCS_KV'],
+    bindings,
+  })
   const response = await mf.dispatchFetch('https://docs.acme.dev/v1/openapi.json')
   expect(response.status).toBe(200)
   openapi = (await response.json()) as typeof openapi

@@ -12,15 +12,7 @@ import { START_ARGS } from '../../scripts/start-command.ts'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // As root, in a sandboxed machine with no network: without the background-networking
 // flags Chromium keeps trying to reach Google's hosts.
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 export const SCREENSHOTS = 'test-results/screenshots'
 
 /** The browser tests never skip: without the browser they fail, saying how to install it. */
@@ -111,7 +103,13 @@ export async function startPreview(extraFiles: Record<string, string> = {}, fixt
       await running.exited
     }
   }
-  const served = () => waitFor(async () => ((await fetch(`${origin}/v1/status`)).ok ? true : undefined), 90_000, 'the first build to be served', () => output)
+  const served = () =>
+    waitFor(
+      async () => ((await fetch(`${origin}/v1/status`)).ok ? true : undefined),
+      90_000,
+      'the first build to be served',
+      () => output,
+    )
   await served()
   return {
     origin,
@@ -157,6 +155,11 @@ export const LONG_PAGE = [
   '---',
   '',
   'A page with many sections.',
-  ...Array.from({ length: 12 }, (_, index) => [``, `## Section ${index + 1}`, '', Array.from({ length: 6 }, () => `Paragraph text of section ${index + 1}, long enough to take some room on the screen. `.repeat(4)).join('\n\n')]).flat(),
+  ...Array.from({ length: 12 }, (_, index) => [
+    ``,
+    `## Section ${index + 1}`,
+    '',
+    Array.from({ length: 6 }, () => `Paragraph text of section ${index + 1}, long enough to take some room on the screen. `.repeat(4)).join('\n\n'),
+  ]).flat(),
   '',
 ].join('\n')

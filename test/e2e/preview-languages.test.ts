@@ -10,9 +10,13 @@ let page: Page
 const WAIT = { timeout: 15_000 }
 
 /** The left edge of the first element `selector` matches. */
-const leftOf = (selector: string) => page.locator(selector).first().evaluate((element) => element.getBoundingClientRect().left)
+const leftOf = (selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.getBoundingClientRect().left)
 
-describe('the preview in the site\'s languages, in a browser', { timeout: 60_000 }, () => {
+describe("the preview in the site's languages, in a browser", { timeout: 60_000 }, () => {
   beforeAll(async () => {
     ;[server, browser] = await Promise.all([startPreview({}, 'test/fixtures/languages'), launchBrowser()])
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
@@ -20,7 +24,7 @@ describe('the preview in the site\'s languages, in a browser', { timeout: 60_000
 
   afterAll(() => closePreviewSession({ server, browser }))
 
-  it('mirrors the layout of an Arabic page: sidebar on the right, the TOC\'s rule on its right side', async () => {
+  it("mirrors the layout of an Arabic page: sidebar on the right, the TOC's rule on its right side", async () => {
     await page.goto(`${server.origin}/docs/ar/guides/install`)
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
     expect(await leftOf('.sidebar')).toBeGreaterThan(await leftOf('main'))
@@ -45,7 +49,9 @@ describe('the preview in the site\'s languages, in a browser', { timeout: 60_000
     const input = page.getByRole('combobox', { name: '搜索文档' })
     await input.pressSequentially('kettle')
     const chips = page.getByRole('group', { name: '按章节筛选' }).getByRole('button')
-    await expect.poll(() => chips.allTextContents(), WAIT).toEqual(expect.arrayContaining(['全部', expect.stringMatching(/^指南 \(\d+\)$/), expect.stringMatching(/^保养 \(\d+\)$/)]))
+    await expect
+      .poll(() => chips.allTextContents(), WAIT)
+      .toEqual(expect.arrayContaining(['全部', expect.stringMatching(/^指南 \(\d+\)$/), expect.stringMatching(/^保养 \(\d+\)$/)]))
     expect(await page.locator('#search-status').textContent()).toMatch(/^共 \d+ 条结果。/)
   })
 })

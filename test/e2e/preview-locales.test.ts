@@ -23,7 +23,10 @@ async function inContext<T>(options: BrowserContextOptions, use: (page: Page) =>
 }
 
 const languages = (page: Page) => page.getByRole('navigation', { name: 'Languages' })
-const isOpen = (page: Page) => languages(page).locator('details').evaluate((details) => (details as HTMLDetailsElement).open)
+const isOpen = (page: Page) =>
+  languages(page)
+    .locator('details')
+    .evaluate((details) => (details as HTMLDetailsElement).open)
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')
 
 /**
@@ -178,7 +181,10 @@ describe('the preview of a site in seventeen locales, in a browser', { timeout: 
   }
 
   // At 800 px the header's items no longer fit on one line: the sticky header is taller than its min-height.
-  for (const [width, oneRow] of [[1280, true], [800, false]] as const) {
+  for (const [width, oneRow] of [
+    [1280, true],
+    [800, false],
+  ] as const) {
     it(`lands a heading reached by #fragment below the header, on load and on a click, at ${width} px (the header on ${oneRow ? 'one line' : 'two lines'})`, async () => {
       await inContext({ viewport: { width, height: 800 } }, async (page) => {
         await page.goto(`${server.origin}/docs/guides/long-page#section-8`, { waitUntil: 'load' })

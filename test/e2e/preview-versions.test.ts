@@ -41,9 +41,7 @@ describe('versions in the author preview, in a browser', { timeout: 60_000 }, ()
     await page.waitForURL('**/1.x/guides/setup')
     await expect(heading()).resolves.toBe('Setting up kiln 1')
     const banner = page.getByRole('note').filter({ hasText: 'no longer maintained' })
-    await expect(banner.textContent()).resolves.toBe(
-      'You are reading the docs of 1.x (legacy), which is no longer maintained. See this page in 2.x, the current version.',
-    )
+    await expect(banner.textContent()).resolves.toBe('You are reading the docs of 1.x (legacy), which is no longer maintained. See this page in 2.x, the current version.')
     await screenshot(page, 'version-unmaintained')
     await banner.getByRole('link').click()
     await page.waitForURL(`${server.origin}/guides/setup`)

@@ -84,7 +84,10 @@ describe('the author preview in a browser', { timeout: 60_000 }, () => {
     await screenshot(page, 'search')
 
     expect(await options.allTextContents()).toContainEqual(expect.stringMatching(/^Search endpoint/))
-    await page.getByRole('group', { name: 'Filter by section' }).getByRole('button', { name: /^Guides \(/ }).click()
+    await page
+      .getByRole('group', { name: 'Filter by section' })
+      .getByRole('button', { name: /^Guides \(/ })
+      .click()
     await expect.poll(() => options.allTextContents(), WAIT).toEqual([expect.stringMatching(/^Deploying/)])
 
     await page.getByRole('link', { name: 'Fixture docs' }).focus()

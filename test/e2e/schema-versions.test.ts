@@ -67,7 +67,13 @@ afterAll(async () => {
 describe('two schema versions in one KV namespace', () => {
   it('serves each worker the build of its own format, before, during and after the switch', async () => {
     const kv = (await mf.getKVNamespace('DOCS_KV', 'current')) as unknown as KVNamespace
-    const current = await buildSite({ contentDir: await contentTitled('Installing, current format'), outDir: join(workDir, 'dist-current'), cacheDir: null, threads: 1, keepBlobs: true })
+    const current = await buildSite({
+      contentDir: await contentTitled('Installing, current format'),
+      outDir: join(workDir, 'dist-current'),
+      cacheDir: null,
+      threads: 1,
+      keepBlobs: true,
+    })
     await publishBuild(kvBindingTarget(kv), inMemorySource(current))
     expect(await worker('current', '/v1/documents/guides/install')).toMatchObject({ status: 200, body: { title: 'Installing, current format' } })
     // The next worker is not deployed yet; had it been, it would find nothing of its format, not a build it cannot read.
@@ -78,7 +84,13 @@ describe('two schema versions in one KV namespace', () => {
       publish: (await import(join(nextRoot, 'publish/publish.ts'))) as typeof import('../../publish/publish.ts'),
       target: (await import(join(nextRoot, 'publish/targets/kv-binding.ts'))) as typeof import('../../publish/targets/kv-binding.ts'),
     }
-    const nextBuild = await next.build.buildSite({ contentDir: await contentTitled('Installing, next format'), outDir: join(workDir, 'dist-next'), cacheDir: null, threads: 1, keepBlobs: true })
+    const nextBuild = await next.build.buildSite({
+      contentDir: await contentTitled('Installing, next format'),
+      outDir: join(workDir, 'dist-next'),
+      cacheDir: null,
+      threads: 1,
+      keepBlobs: true,
+    })
     expect(nextBuild.manifest.schemaVersion).toBe(NEXT)
     await next.publish.publishBuild(next.target.kvBindingTarget(kv), next.publish.inMemorySource(nextBuild))
 

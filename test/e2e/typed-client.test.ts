@@ -41,7 +41,16 @@ async function publishedWorker(): Promise<string> {
   for (const [path, text] of Object.entries(PICTURES)) await writeFile(join(content, path), text)
   const built = await buildSite({ contentDir: content, outDir: join(workDir, 'dist'), cacheDir: null, threads: 1, keepBlobs: true })
   const scriptPath = await bundleWorker('worker/index.ts', join(workDir, 'worker.js'))
-  mf = new Miniflare({ modules: true, compatibilityDate: '2026-08-01', modulesRoot: workDir, scriptPath, kvNamespaces: ['DOCS_KV'], bindings: { ...JWT, POINTER_TTL_SECONDS: '0' }, host: '127.0.0.1', port: 0 })
+  mf = new Miniflare({
+    modules: true,
+    compatibilityDate: '2026-08-01',
+    modulesRoot: workDir,
+    scriptPath,
+    kvNamespaces: ['DOCS_KV'],
+    bindings: { ...JWT, POINTER_TTL_SECONDS: '0' },
+    host: '127.0.0.1',
+    port: 0,
+  })
   const origin = (await mf.ready).origin
   await publishBuild(kvBindingTarget((await mf.getKVNamespace('DOCS_KV')) as unknown as KVNamespace), inMemorySource(built))
   return origin
@@ -105,16 +114,26 @@ describe('a client generated from /v1/openapi.json', () => {
     ['a field of an answer (the TOC of a document)', withoutToc, /program\.ts\(\d+,\d+\): error TS2339: Property 'toc' does not exist/],
     ['a path parameter (the slug of a document)', withSlugNamedId, /program\.ts\(\d+,\d+\): error TS2345: Argument of type '"\/v1\/documents\/\{slug\}"'/],
   ]
-  it.each(lacking)('fails the type check when the document lacks %s that the client program uses', async (_what, change, error) => {
-    const checked = await typeCheck(await generateTypes(change(openapi)), 'changed')
-    expect(checked.ok).toBe(false)
-    expect(checked.output).toMatch(error)
-  }, 60_000)
+  it.each(lacking)(
+    'fails the type check when the document lacks %s that the client program uses',
+    async (_what, change, error) => {
+      const checked = await typeCheck(await generateTypes(change(openapi)), 'changed')
+      expect(checked.ok).toBe(false)
+      expect(checked.output).toMatch(error)
+    },
+    60_000,
+  )
 
   it('reads a top-level page, a nested one sent as guides%2Finstall, one two levels deep, and a translation', () => {
     const { answers, exchanges } = client
     expect(answers.topLevel).toMatchObject({ status: 200, slug: 'index', locale: 'en' })
-    expect(answers.nested).toMatchObject({ status: 200, slug: 'guides/install', title: 'Installing the service', tocIds: ['requirements', 'configure-wrangler'], breadcrumbs: ['guides'] })
+    expect(answers.nested).toMatchObject({
+      status: 200,
+      slug: 'guides/install',
+      title: 'Installing the service',
+      tocIds: ['requirements', 'configure-wrangler'],
+      breadcrumbs: ['guides'],
+    })
     expect(answers.twoLevelsDeep).toMatchObject({ status: 200, slug: 'reference/limits/quotas', title: 'Quotas' })
     expect(answers.french).toMatchObject({ status: 200, slug: 'guides/installation', title: 'Installer le service', locale: 'fr' })
     expect(exchanges.map((exchange) => new URL(exchange.url).pathname)).toEqual(
@@ -143,7 +162,13 @@ describe('a client generated from /v1/openapi.json', () => {
     expect(answers.navigation).toMatchObject({ status: 200, locale: 'fr', topLevel: expect.arrayContaining(['index', 'guides']) })
     expect(answers.search).toMatchObject({ status: 200, slugs: expect.arrayContaining(['guides/install']), sections: { guides: expect.any(Number) } })
     expect(answers.searchWithoutQuery).toEqual({ status: 422, pointers: ['/query'] })
-    expect(answers.releases).toMatchObject({ status: 200, streams: [{ name: 'lts', versions: ['1.4.1'] }, { name: 'stable', versions: ['1.4.0'] }] })
+    expect(answers.releases).toMatchObject({
+      status: 200,
+      streams: [
+        { name: 'lts', versions: ['1.4.1'] },
+        { name: 'stable', versions: ['1.4.0'] },
+      ],
+    })
     expect(answers.unknownStream).toMatchObject({ status: 422, problem: { errors: [{ pointer: '/stream' }] } })
     expect(answers.versions).toEqual({ status: 200, default: null, names: [null], aliases: [['latest']] })
     expect(answers.unknownVersion).toMatchObject({ status: 404, problem: { status: 404, detail: 'Version "9.x" does not exist. Versions: (unnamed) (latest).' } })

@@ -29,7 +29,16 @@ describe('importing a Docusaurus project', () => {
 
   it('reports the stand-ins the config imported, what it could not carry over and the files it left out', () => {
     expect(run.stdout).toContain('stand-ins (imported by the config, replaced while it was read): prism-react-renderer')
-    for (const name of ['favicon', 'presets.classic.blog', 'presets.classic.theme', 'docs.showLastUpdateTime', '@docusaurus/plugin-ideal-image', 'themeConfig.navbar', 'themeConfig.algolia', 'themeConfig.prism']) {
+    for (const name of [
+      'favicon',
+      'presets.classic.blog',
+      'presets.classic.theme',
+      'docs.showLastUpdateTime',
+      '@docusaurus/plugin-ideal-image',
+      'themeConfig.navbar',
+      'themeConfig.algolia',
+      'themeConfig.prism',
+    ]) {
       expect(run.stdout).toMatch(new RegExp(`^  ${name.replace(/[.]/g, '\\.')}: .+`, 'm'))
     }
     expect(run.stdout).toContain('  ../docs/internal/roadmap.md (docs exclude pattern **/internal/**)')
@@ -92,7 +101,11 @@ describe('importing a Docusaurus project', () => {
   })
 
   it('serves the pages of i18n/fr as French translations', () => {
-    expect(pagesIn(result, 'next', 'fr').map((page) => [page.docId, page.document.title]).sort()).toEqual([
+    expect(
+      pagesIn(result, 'next', 'fr')
+        .map((page) => [page.docId, page.document.title])
+        .sort(),
+    ).toEqual([
       ['guides/install', 'Installer Loom'],
       ['intro', 'Loom'],
     ])
@@ -105,21 +118,46 @@ describe('importing a Docusaurus project', () => {
   it('lays out the navigation of each version as its sidebars file declares it', () => {
     expect(navigationOf(result, 'next', 'en')).toEqual([
       { title: 'Loom', slug: 'index' },
-      { title: 'Guides', slug: null, children: [{ title: 'Install', slug: 'guides/install' }, { title: 'Configuring Loom', slug: 'guides/configure' }] },
+      {
+        title: 'Guides',
+        slug: null,
+        children: [
+          { title: 'Install', slug: 'guides/install' },
+          { title: 'Configuring Loom', slug: 'guides/configure' },
+        ],
+      },
       { title: 'API', slug: 'api', children: [{ title: 'Mock tasks', slug: 'api/mock-tasks' }] },
     ])
     expect(navigationOf(result, '1.0', 'en')).toEqual([
-      { title: 'Guides', slug: null, children: [{ title: 'Installing Loom 1.0', slug: 'guides/install' }, { title: 'Configuring Loom 1.0', slug: 'guides/configure' }] },
+      {
+        title: 'Guides',
+        slug: null,
+        children: [
+          { title: 'Installing Loom 1.0', slug: 'guides/install' },
+          { title: 'Configuring Loom 1.0', slug: 'guides/configure' },
+        ],
+      },
       { title: 'Loom 1.0', slug: 'index' },
     ])
   })
 
   it("labels the French sidebar's categories as i18n/fr/…/current.json translates them", () => {
-    expect(navigationOf(result, 'next', 'fr')[1]).toEqual({ title: 'Guides pratiques', slug: null, children: [{ title: 'Installer Loom', slug: 'guides/install' }, { title: 'Configuring Loom', slug: 'guides/configure' }] })
+    expect(navigationOf(result, 'next', 'fr')[1]).toEqual({
+      title: 'Guides pratiques',
+      slug: null,
+      children: [
+        { title: 'Installer Loom', slug: 'guides/install' },
+        { title: 'Configuring Loom', slug: 'guides/configure' },
+      ],
+    })
   })
 
   it('lands every #fragment link on an id of its target page, the GitHub-made id of a heading in code included', () => {
-    for (const [version, locale] of [['next', 'en'], ['next', 'fr'], ['1.0', 'en']] as const) {
+    for (const [version, locale] of [
+      ['next', 'en'],
+      ['next', 'fr'],
+      ['1.0', 'en'],
+    ] as const) {
       const { links, missed } = missedFragments(pagesIn(result, version, locale))
       expect(missed, `${version} ${locale}`).toEqual([])
       expect(links, `${version} ${locale}`).toBeGreaterThan(0)
@@ -127,7 +165,10 @@ describe('importing a Docusaurus project', () => {
   })
 
   it('serves the images of static/ (in the old version too) and the one beside its page from /v1/assets/', async () => {
-    expect(await imagesOf(pagesIn(result, 'next', 'en'), PROJECT)).toEqual({ served: ['guides/configure: docs/guides/pipeline.png', 'intro: website/static/img/loom-logo.png'], unserved: [] })
+    expect(await imagesOf(pagesIn(result, 'next', 'en'), PROJECT)).toEqual({
+      served: ['guides/configure: docs/guides/pipeline.png', 'intro: website/static/img/loom-logo.png'],
+      unserved: [],
+    })
     expect(await imagesOf(pagesIn(result, '1.0', 'en'), PROJECT)).toEqual({ served: ['intro: website/static/img/loom-logo.png'], unserved: [] })
   })
 

@@ -90,7 +90,19 @@ const ASSET_SRC = new RegExp(`^/v1/assets/([0-9a-f]{${BLOB_HASH.hexLength}})\\.[
 /** Every `<img>` of the pages: the ones not served from /v1/assets/ as one of `dir`'s image files, and the served ones by page. */
 export async function imagesOf(pages: BuiltPage[], dir: string): Promise<{ served: string[]; unserved: string[] }> {
   const files = (await filesOf(dir)).filter((file) => ['.png', '.svg', '.jpg'].includes(extname(file)))
-  const hashes = new Map(await Promise.all(files.map(async (file): Promise<[string, string]> => [createHash(BLOB_HASH.nodeAlgorithm).update(await readFile(join(dir, file))).digest('hex').slice(0, BLOB_HASH.hexLength), file])))
+  const hashes = new Map(
+    await Promise.all(
+      files.map(
+        async (file): Promise<[string, string]> => [
+          createHash(BLOB_HASH.nodeAlgorithm)
+            .update(await readFile(join(dir, file)))
+            .digest('hex')
+            .slice(0, BLOB_HASH.hexLength),
+          file,
+        ],
+      ),
+    ),
+  )
   const served: string[] = []
   const unserved: string[] = []
   for (const page of pages) {

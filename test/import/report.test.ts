@@ -9,7 +9,11 @@ describe("the import report's warnings by kind", () => {
       { path: 'docs/en/c.mdx', line: 1, message: 'component <Card> is not supported: it is dropped' },
     ]
     expect(warningsByKind(warnings, 'content')).toEqual([
-      { kind: 'link "…" points at no heading or anchor "…" in …', count: 2, example: 'content/docs/en/a.md:3: link "#setup" points at no heading or anchor "setup" in docs/en/guides/install.md' },
+      {
+        kind: 'link "…" points at no heading or anchor "…" in …',
+        count: 2,
+        example: 'content/docs/en/a.md:3: link "#setup" points at no heading or anchor "setup" in docs/en/guides/install.md',
+      },
       { kind: 'component <…> is not supported: it is dropped', count: 1, example: 'content/docs/en/c.mdx:1: component <Card> is not supported: it is dropped' },
     ])
   })

@@ -13,7 +13,10 @@ function load(project: string, timeLimitMs?: number) {
 }
 
 async function failure(project: string, timeLimitMs?: number): Promise<string> {
-  const error: unknown = await load(project, timeLimitMs).then(() => null, (caught: unknown) => caught)
+  const error: unknown = await load(project, timeLimitMs).then(
+    () => null,
+    (caught: unknown) => caught,
+  )
   expect(error).toBeInstanceOf(ConfigLoadError)
   return error instanceof Error ? error.message : ''
 }
@@ -48,7 +51,10 @@ describe('the config sandbox', () => {
       title: 'lanternfish 0.9.1',
       themeConfig: {
         parser: { __standIn: { module: '@lanternfish/parser/package.json', export: 'version' } },
-        sidebar: [{ text: 'Intro', link: '/intro' }, { __standIn: { module: 'release-links', export: 'makeReleaseLinks' }, args: [{ base: 'releases' }] }],
+        sidebar: [
+          { text: 'Intro', link: '/intro' },
+          { __standIn: { module: 'release-links', export: 'makeReleaseLinks' }, args: [{ base: 'releases' }] },
+        ],
       },
       __standIn: { module: 'vitepress', export: 'defineConfig' },
     })
@@ -93,7 +99,9 @@ describe('the config sandbox', () => {
 
   it('stops a config that never finishes at the time limit', async () => {
     const started = Date.now()
-    expect(await failure('errors/loops', 1500)).toBe('test/fixtures/import/errors/loops/.vitepress/config.mts: did not finish loading within 1.5 s (an endless loop?); it was stopped')
+    expect(await failure('errors/loops', 1500)).toBe(
+      'test/fixtures/import/errors/loops/.vitepress/config.mts: did not finish loading within 1.5 s (an endless loop?); it was stopped',
+    )
     expect(Date.now() - started).toBeLessThan(8000)
   })
 
@@ -102,6 +110,8 @@ describe('the config sandbox', () => {
   })
 
   it('names the importing file and line of a local import that is not there', async () => {
-    expect(await failure('errors/missing-import')).toBe("test/fixtures/import/errors/missing-import/.vitepress/config.mts:2: imports './sidebar-that-was-deleted', which is not there")
+    expect(await failure('errors/missing-import')).toBe(
+      "test/fixtures/import/errors/missing-import/.vitepress/config.mts:2: imports './sidebar-that-was-deleted', which is not there",
+    )
   })
 })

@@ -57,8 +57,19 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
       'docs/zh-cn/index.md',
       'site.yml',
     ])
-    expect(pagesIn(result, null, 'en').map((page) => page.docId).sort()).toEqual(['guides/reading-charts', 'guides/tides', 'index'])
-    expect(pagesIn(result, null, 'zh-cn').map((page) => [page.docId, page.document.title]).sort()).toEqual([['guides/reading-charts', '阅读潮汐图'], ['index', 'Tidepool']])
+    expect(
+      pagesIn(result, null, 'en')
+        .map((page) => page.docId)
+        .sort(),
+    ).toEqual(['guides/reading-charts', 'guides/tides', 'index'])
+    expect(
+      pagesIn(result, null, 'zh-cn')
+        .map((page) => [page.docId, page.document.title])
+        .sort(),
+    ).toEqual([
+      ['guides/reading-charts', '阅读潮汐图'],
+      ['index', 'Tidepool'],
+    ])
     expect(pagesIn(result, null, 'pt-br').map((page) => [page.docId, page.document.title])).toEqual([['guides/tides', 'Marés de sizígia e de quadratura']])
     expect(navigationOf(result, null, 'zh-cn')[0]?.title).toBe('指南')
   })
@@ -68,7 +79,9 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
   })
 
   it('leaves out the translation whose original is gone, and says why in the report', () => {
-    expect(run.stdout).toContain('left out:\n  src/content/docs/pt-BR/guides/harbours.md (a translation whose en original is gone (no page guides/harbours in src/content/docs/): Starlight still serves it, the build refuses it)')
+    expect(run.stdout).toContain(
+      'left out:\n  src/content/docs/pt-BR/guides/harbours.md (a translation whose en original is gone (no page guides/harbours in src/content/docs/): Starlight still serves it, the build refuses it)',
+    )
   })
 
   it('names the sidebar entries a plugin makes, which it leaves out', () => {
@@ -83,7 +96,9 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
   it("resolves a root link to a redirected slug (an old address) to the page the redirect leads to, in the link's locale", () => {
     const hrefs = (locale: string) => {
       const page = pagesIn(result, null, locale).find((candidate) => candidate.docId === 'guides/tides')
-      return elementsOf(page?.tree ?? { type: 'root', children: [] }).filter((element) => element.tagName === 'a').map((element) => String(element.properties.href))
+      return elementsOf(page?.tree ?? { type: 'root', children: [] })
+        .filter((element) => element.tagName === 'a')
+        .map((element) => String(element.properties.href))
     }
     const urlOf = (locale: string) => pagesIn(result, null, locale).find((candidate) => candidate.docId === 'guides/reading-charts')?.url
     expect(hrefs('en')).toEqual([urlOf('en')])
@@ -100,7 +115,9 @@ describe('importing a Starlight project with tag-cased locale folders, a stale t
       expect(markdownProse(page?.markdown ?? '').join('')).not.toMatch(/import|Install|Stations/)
     }
     expect(run.stdout).toMatch(/^ {2}src\/components\/generated\/stations\.md: a Markdown partial pages import through an alias, not in the repository/m)
-    expect(run.stdout).toContain("  ~/… (1 Markdown files imported): an alias or package neither tsconfig.json's paths nor vite.resolve.alias names here: the components are left out with a warning")
+    expect(run.stdout).toContain(
+      "  ~/… (1 Markdown files imported): an alias or package neither tsconfig.json's paths nor vite.resolve.alias names here: the components are left out with a warning",
+    )
     expect(result.warnings.map((warning) => formatWarning(warning))).toContain(
       'docs/en/guides/reading-charts.mdx:13: component <Stations> is imported from "@/components/generated/stations.md", which names no file of the content folder (only a relative path does): it is dropped',
     )

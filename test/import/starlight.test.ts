@@ -37,7 +37,8 @@ describe('importing a Starlight project', () => {
 
   it('reports the stand-ins, the options and integrations it could not carry over, and the 404 page it left out', () => {
     expect(run.stdout).toContain('stand-ins (imported by the config, replaced while it was read): @astrojs/sitemap, @astrojs/starlight, astro/config, starlight-links-validator')
-    for (const name of ['starlight.social', 'starlight.customCss', 'starlight-links-validator', '@astrojs/sitemap']) expect(run.stdout).toMatch(new RegExp(`^  ${name.replace(/[.]/g, '\\.')}: .+`, 'm'))
+    for (const name of ['starlight.social', 'starlight.customCss', 'starlight-links-validator', '@astrojs/sitemap'])
+      expect(run.stdout).toMatch(new RegExp(`^  ${name.replace(/[.]/g, '\\.')}: .+`, 'm'))
     expect(run.stdout).toContain("  src/content/docs/404.md (Starlight's 404 page, not a page of the docs)")
   })
 
@@ -95,7 +96,11 @@ describe('importing a Starlight project', () => {
       'start/install',
       'start/welcome',
     ])
-    expect(pagesIn(result, null, 'fr').map((built) => [built.docId, built.document.title]).sort()).toEqual([
+    expect(
+      pagesIn(result, null, 'fr')
+        .map((built) => [built.docId, built.document.title])
+        .sort(),
+    ).toEqual([
       ['guides/notes', 'Travailler avec les notes'],
       ['start/welcome', 'Bienvenue dans Quill'],
     ])
@@ -109,16 +114,44 @@ describe('importing a Starlight project', () => {
       children: [
         { title: 'Tagging notes', slug: 'guides/tags' },
         { title: 'Working with notes', slug: 'guides/notes' },
-        { title: 'sync', slug: null, children: [{ title: 'Step 10, verify', slug: 'guides/sync/step-10' }, { title: 'Step 2, push', slug: 'guides/sync/step-2' }] },
+        {
+          title: 'sync',
+          slug: null,
+          children: [
+            { title: 'Step 10, verify', slug: 'guides/sync/step-10' },
+            { title: 'Step 2, push', slug: 'guides/sync/step-2' },
+          ],
+        },
       ],
     }
     expect(navigationOf(result, null, 'en')).toEqual([
-      { title: 'Start here', slug: null, children: [{ title: 'Welcome to Quill', slug: 'start/welcome' }, { title: 'Install Quill', slug: 'start/install' }] },
+      {
+        title: 'Start here',
+        slug: null,
+        children: [
+          { title: 'Welcome to Quill', slug: 'start/welcome' },
+          { title: 'Install Quill', slug: 'start/install' },
+        ],
+      },
       guides,
-      { title: 'Reference', slug: null, children: [{ title: 'Command line', slug: 'reference/cli' }, { title: 'Configuration', slug: 'reference/config' }] },
+      {
+        title: 'Reference',
+        slug: null,
+        children: [
+          { title: 'Command line', slug: 'reference/cli' },
+          { title: 'Configuration', slug: 'reference/config' },
+        ],
+      },
       { title: 'Releases', slug: null },
     ])
-    expect(navigationOf(result, null, 'fr')[0]).toEqual({ title: 'Pour commencer', slug: null, children: [{ title: 'Bienvenue dans Quill', slug: 'start/welcome' }, { title: 'Install Quill', slug: 'start/install' }] })
+    expect(navigationOf(result, null, 'fr')[0]).toEqual({
+      title: 'Pour commencer',
+      slug: null,
+      children: [
+        { title: 'Bienvenue dans Quill', slug: 'start/welcome' },
+        { title: 'Install Quill', slug: 'start/install' },
+      ],
+    })
   })
 
   it('lands every #fragment link on an id of its target page, in every locale', () => {
@@ -141,8 +174,15 @@ describe('importing a Starlight project', () => {
     const text = htmlProse(home.tree).join(' ')
     expect(text).toContain('Quill keeps your notes')
     expect(text).toContain('Plain text files, tagged and searchable from the terminal.')
-    const links = elementsOf(home.tree).filter((element) => element.tagName === 'a').map((element) => [String(element.properties.href), htmlProse({ type: 'root', children: element.children }).join('')])
-    expect(links).toEqual(expect.arrayContaining([['/docs/start/welcome', 'Get started'], ['/docs/guides/notes', 'Read the guides']]))
+    const links = elementsOf(home.tree)
+      .filter((element) => element.tagName === 'a')
+      .map((element) => [String(element.properties.href), htmlProse({ type: 'root', children: element.children }).join('')])
+    expect(links).toEqual(
+      expect.arrayContaining([
+        ['/docs/start/welcome', 'Get started'],
+        ['/docs/guides/notes', 'Read the guides'],
+      ]),
+    )
   })
 
   it('keeps the label of each one-line <TabItem> with its own panel, and the text of a string expression', () => {
@@ -156,7 +196,9 @@ describe('importing a Starlight project', () => {
 
   it('highlights the astro code block (tokens carry classes, not only lines)', () => {
     const block = elementsOf(page('reference/config').tree).find((element) => element.tagName === 'pre')
-    const tokens = elementsOf({ type: 'root', children: block?.children ?? [] }).filter((element) => element.tagName === 'span' && classesOf(element).some((name) => name !== 'line'))
+    const tokens = elementsOf({ type: 'root', children: block?.children ?? [] }).filter(
+      (element) => element.tagName === 'span' && classesOf(element).some((name) => name !== 'line'),
+    )
     expect(tokens.length).toBeGreaterThan(3)
   })
 

@@ -19,7 +19,10 @@ function input(config: Record<string, unknown>, files: Record<string, string>): 
 describe('mapping a VitePress config', () => {
   it('places a page where a rewrite without parameters serves it, and reports a rewrite with parameters', async () => {
     const plan = await importVitepress(
-      input({ title: 'T', rewrites: { 'packages/cli/README.md': 'cli/index.md', 'packages/:pkg/(.*)': ':pkg/index.md' } }, { 'packages/cli/README.md': '# CLI', 'index.md': '# Home' }),
+      input(
+        { title: 'T', rewrites: { 'packages/cli/README.md': 'cli/index.md', 'packages/:pkg/(.*)': ':pkg/index.md' } },
+        { 'packages/cli/README.md': '# CLI', 'index.md': '# Home' },
+      ),
     )
     expect(plan.files).toEqual([
       { to: 'docs/en/cli/index.md', from: 'packages/cli/README.md' },
@@ -44,7 +47,10 @@ describe('mapping a VitePress config', () => {
 
   it('keeps a file srcExclude matches when a page includes it by @/, and says why', async () => {
     const plan = await importVitepress(
-      input({ title: 'T', srcExclude: ['snippets/**'] }, { 'guide.md': '# Guide\n\n<!--@include: @/snippets/flags.md#usage-->\n', 'snippets/flags.md': 'flags', 'snippets/unused.md': 'unused' }),
+      input(
+        { title: 'T', srcExclude: ['snippets/**'] },
+        { 'guide.md': '# Guide\n\n<!--@include: @/snippets/flags.md#usage-->\n', 'snippets/flags.md': 'flags', 'snippets/unused.md': 'unused' },
+      ),
     )
     expect(plan.files.map((file) => file.to)).toEqual(['docs/en/guide.md', 'docs/en/snippets/flags.md'])
     expect(plan.excluded).toEqual([{ path: 'snippets/unused.md', why: 'srcExclude: snippets/**' }])

@@ -18,10 +18,17 @@ afterAll(removeTempDirs)
 /** Every file of a folder with its bytes, by path. */
 async function folderBytes(dir: string): Promise<Record<string, string>> {
   const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
-  const entries = await Promise.all(files.map(async (entry) => {
-    const path = join(entry.parentPath, entry.name)
-    return [path.slice(dir.length + 1), createHash('sha256').update(await readFile(path)).digest('hex')] as const
-  }))
+  const entries = await Promise.all(
+    files.map(async (entry) => {
+      const path = join(entry.parentPath, entry.name)
+      return [
+        path.slice(dir.length + 1),
+        createHash('sha256')
+          .update(await readFile(path))
+          .digest('hex'),
+      ] as const
+    }),
+  )
   return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : 1)))
 }
 
@@ -39,13 +46,24 @@ function pagesOf(result: BuildResult): Page[] {
   return Object.entries(routesOf(result).documents).flatMap(([locale, variants]) =>
     Object.entries(variants).map(([docId, variant]) => {
       const document = blob<DocumentBlob>(result, variant.blob)
-      return { locale, docId, url: documentUrl(site.baseUrl, site.defaultLocale, locale, document.slug), document, markdown: blob<string>(result, variant.markdown), tree: htmlTree(document.html) }
+      return {
+        locale,
+        docId,
+        url: documentUrl(site.baseUrl, site.defaultLocale, locale, document.slug),
+        document,
+        markdown: blob<string>(result, variant.markdown),
+        tree: htmlTree(document.html),
+      }
     }),
   )
 }
 
 const navShape = (nodes: NavTreeNode[]): unknown[] =>
-  nodes.map((node) => ({ title: node.title, ...(node.slug ? { slug: node.slug } : node.url ? { url: node.url } : {}), ...(node.children.length > 0 ? { children: navShape(node.children) } : {}) }))
+  nodes.map((node) => ({
+    title: node.title,
+    ...(node.slug ? { slug: node.slug } : node.url ? { url: node.url } : {}),
+    ...(node.children.length > 0 ? { children: navShape(node.children) } : {}),
+  }))
 
 describe('importing a VitePress project', () => {
   let out: string
@@ -93,7 +111,7 @@ describe('importing a VitePress project', () => {
     })
   })
 
-  it('places the pages of srcDir per locale, public/ as public/ and images beside their pages, and leaves srcExclude\'s files out', async () => {
+  it("places the pages of srcDir per locale, public/ as public/ and images beside their pages, and leaves srcExclude's files out", async () => {
     expect(Object.keys(await folderBytes(out))).toEqual([
       'docs/en-US/guide/img/check-cycle.png',
       'docs/en-US/guide/index.md',
@@ -125,14 +143,40 @@ describe('importing a VitePress project', () => {
 
   it('builds the written folder into the navigation the config declares, in each locale', () => {
     const en = [
-      { title: 'Guide', children: [{ title: 'Introduction', slug: 'guide' }, { title: 'Installing', slug: 'guide/install' }, { title: 'Settings', slug: 'guide/settings' }] },
+      {
+        title: 'Guide',
+        children: [
+          { title: 'Introduction', slug: 'guide' },
+          { title: 'Installing', slug: 'guide/install' },
+          { title: 'Settings', slug: 'guide/settings' },
+        ],
+      },
       { title: 'Changelog', url: 'https://github.com/lantern-example/lantern/releases' },
-      { title: 'Reference', children: [{ title: 'Command line', slug: 'reference/cli' }, { title: 'Config file', slug: 'reference/config-file' }] },
+      {
+        title: 'Reference',
+        children: [
+          { title: 'Command line', slug: 'reference/cli' },
+          { title: 'Config file', slug: 'reference/config-file' },
+        ],
+      },
     ]
     const fr = [
-      { title: 'Guide', children: [{ title: 'Présentation', slug: 'guide' }, { title: 'Installation', slug: 'guide/install' }, { title: 'Réglages', slug: 'guide/settings' }] },
+      {
+        title: 'Guide',
+        children: [
+          { title: 'Présentation', slug: 'guide' },
+          { title: 'Installation', slug: 'guide/install' },
+          { title: 'Réglages', slug: 'guide/settings' },
+        ],
+      },
       { title: 'Journal des modifications', url: 'https://github.com/lantern-example/lantern/releases' },
-      { title: 'Référence', children: [{ title: 'Ligne de commande', slug: 'reference/cli' }, { title: 'Fichier de configuration', slug: 'reference/config-file' }] },
+      {
+        title: 'Référence',
+        children: [
+          { title: 'Ligne de commande', slug: 'reference/cli' },
+          { title: 'Fichier de configuration', slug: 'reference/config-file' },
+        ],
+      },
     ]
     expect(navShape(navTreeOf(result, 'en-US'))).toEqual(en)
     expect(navShape(navTreeOf(result, 'fr'))).toEqual(fr)
@@ -160,7 +204,11 @@ describe('importing a VitePress project', () => {
 
   it('serves every image, relative or from public/, from /v1/assets/', () => {
     const assetIndex = blob<{ assets: Record<string, string> }>(result, result.manifest.assets ?? undefined).assets
-    const images = pages.flatMap((page) => elementsOf(page.tree).filter((element) => element.tagName === 'img').map((element) => String(element.properties.src)))
+    const images = pages.flatMap((page) =>
+      elementsOf(page.tree)
+        .filter((element) => element.tagName === 'img')
+        .map((element) => String(element.properties.src)),
+    )
     expect(images).toHaveLength(2)
     for (const src of images) {
       expect(src).toMatch(new RegExp(`^/v1/assets/[0-9a-f]{${BLOB_HASH.hexLength}}\\.(png|svg)$`))
@@ -168,7 +216,7 @@ describe('importing a VitePress project', () => {
     }
   })
 
-  it('reports the stand-ins, the options and packages not carried over, and the trial build\'s warnings by kind', () => {
+  it("reports the stand-ins, the options and packages not carried over, and the trial build's warnings by kind", () => {
     expect(report.standIns).toEqual(['vite-plugin-inspect', 'vitepress', 'vitepress-plugin-tabs'])
     expect(report.unmapped.map((item) => item.name)).toEqual([
       'locales.ja',

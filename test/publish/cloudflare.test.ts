@@ -87,7 +87,11 @@ async function startFakeCloudflare() {
       const names = [...kv.keys()].filter((name) => name.startsWith(prefix) && name > after).sort()
       const page = names.slice(0, limit)
       const cursor = names.length > limit ? (page.at(-1) as string) : ''
-      return ok(response, page.map((name) => ({ name })), { count: page.length, cursor })
+      return ok(
+        response,
+        page.map((name) => ({ name })),
+        { count: page.length, cursor },
+      )
     }
     if (request.method === 'PUT' && rest === 'bulk') {
       record.route = 'bulk'
@@ -210,7 +214,12 @@ describe('cloudflareKvTarget', () => {
 
   it('fails a bulk write whose answer lists unsuccessful keys', async () => {
     cloudflare.refused.add('blob:b')
-    await expect(cloudflare.target().putMany([{ key: 'blob:a', value: '1' }, { key: 'blob:b', value: '2' }])).rejects.toThrow(/1 keys undone: blob:b/)
+    await expect(
+      cloudflare.target().putMany([
+        { key: 'blob:a', value: '1' },
+        { key: 'blob:b', value: '2' },
+      ]),
+    ).rejects.toThrow(/1 keys undone: blob:b/)
     expect(cloudflare.text('blob:a')).toBe('1')
   })
 
@@ -228,7 +237,10 @@ describe('cloudflareKvTarget', () => {
   it('writes bytes as they are, sent as base64 for the API to decode', async () => {
     // Not valid UTF-8: a text round trip would change them.
     const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe, 0x80])
-    await cloudflare.target().putMany([{ key: 'blob:image', value: bytes }, { key: 'blob:text', value: 'ünïcode' }])
+    await cloudflare.target().putMany([
+      { key: 'blob:image', value: bytes },
+      { key: 'blob:text', value: 'ünïcode' },
+    ])
     expect(new Uint8Array(cloudflare.kv.get('blob:image') ?? [])).toEqual(bytes)
     expect(cloudflare.text('blob:text')).toBe('ünïcode')
   })

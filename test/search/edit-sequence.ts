@@ -4,7 +4,26 @@ import type { IndexedDocument, IndexedSection } from '../../search/index-data.ts
 import { random } from '../../bench/corpus.ts'
 
 // Latin words with accents and digits, and running CJK text, which only the segmenter splits.
-const WORDS = ['kv', 'worker', 'pointer', 'publish', 'rollback', 'search', 'index', 'locale', 'draft', 'token', 'élan', 'straße', 'v2.1.0', 'naïve', 'cache', 'edge', 'blob', 'hash']
+const WORDS = [
+  'kv',
+  'worker',
+  'pointer',
+  'publish',
+  'rollback',
+  'search',
+  'index',
+  'locale',
+  'draft',
+  'token',
+  'élan',
+  'straße',
+  'v2.1.0',
+  'naïve',
+  'cache',
+  'edge',
+  'blob',
+  'hash',
+]
 const CJK = ['検索エンジンの設定', '索引和发布', '文档服务', 'キャッシュを消す', '边缘节点']
 
 /** Makes documents and edits them the way authors do; every edit returns a new list and leaves the old one as it was. */
@@ -29,7 +48,10 @@ export class EditSequence {
   }
 
   section(): IndexedSection {
-    return { heading: { id: `h-${this.created}-${Math.floor(this.next() * 1e6)}`, text: this.sentence(1 + Math.floor(this.next() * 3)) }, text: this.sentence(Math.floor(this.next() * 30)) }
+    return {
+      heading: { id: `h-${this.created}-${Math.floor(this.next() * 1e6)}`, text: this.sentence(1 + Math.floor(this.next() * 3)) },
+      text: this.sentence(Math.floor(this.next() * 30)),
+    }
   }
 
   document(locale = 'en'): IndexedDocument {

@@ -11,10 +11,14 @@ import { EditSequence, spreadWord } from './edit-sequence.ts'
 
 // Small chunks and a low stop-term floor, so that a few dozen documents cross chunk bounds and make stop terms.
 const OPTIONS: SearchOptions = { ...SEARCH_OPTIONS, displayChunkSize: 4, previewLength: 40, stopTermMinRecords: 60 }
-const SETTINGS: IndexSettings = { synonyms: [['KV', 'store'], ['cache', 'キャッシュ']] }
+const SETTINGS: IndexSettings = {
+  synonyms: [
+    ['KV', 'store'],
+    ['cache', 'キャッシュ'],
+  ],
+}
 
-const oneShot = (locale: string, documents: IndexedDocument[], options = OPTIONS) =>
-  encodeSearchIndex(indexDocuments(locale, documents, SETTINGS, options), contentHash, options)
+const oneShot = (locale: string, documents: IndexedDocument[], options = OPTIONS) => encodeSearchIndex(indexDocuments(locale, documents, SETTINGS, options), contentHash, options)
 
 const stopTermsOf = (index: string) => SearchIndexBlobSchema.parse(JSON.parse(index)).stopTerms
 
@@ -73,7 +77,11 @@ describe('an index builder', () => {
   it('crosses the record count at which stop terms start, both ways', () => {
     const edits = new EditSequence(11)
     const builder = createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS })
-    let documents = spreadWord(Array.from({ length: 10 }, () => edits.document()), 'zqcommon', 1)
+    let documents = spreadWord(
+      Array.from({ length: 10 }, () => edits.document()),
+      'zqcommon',
+      1,
+    )
     expect(stopTermsOf(expectSameAsOneShot(builder, 'en', documents, 'too few records').index)).toEqual([])
     const grown = spreadWord([...documents, ...Array.from({ length: 30 }, () => edits.document())], 'zqcommon', 1)
     expect(stopTermsOf(expectSameAsOneShot(builder, 'en', grown, 'enough records').index)).toContain('zqcommon')
@@ -86,12 +94,20 @@ describe('an index builder', () => {
     const english = Array.from({ length: 20 }, () => edits.document('en'))
     const japanese = english.map((document, position) => (position % 3 === 0 ? { ...edits.document('ja'), docId: document.docId } : document))
     const tokens = createTokenCache()
-    const builders = { en: createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS, tokens }), ja: createIndexBuilder('ja', SETTINGS, { hashOf: contentHash, search: OPTIONS, tokens }) }
+    const builders = {
+      en: createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS, tokens }),
+      ja: createIndexBuilder('ja', SETTINGS, { hashOf: contentHash, search: OPTIONS, tokens }),
+    }
     expectSameAsOneShot(builders.en, 'en', english, 'en, first build')
     expectSameAsOneShot(builders.ja, 'ja', japanese, 'ja, first build with en fallbacks')
     const edited = edits.edit(english).documents
     expectSameAsOneShot(builders.en, 'en', edited, 'en, after an edit')
-    expectSameAsOneShot(builders.ja, 'ja', japanese.map((document) => edited.find((other) => other.docId === document.docId && document.locale === 'en') ?? document), 'ja, after the same edit')
+    expectSameAsOneShot(
+      builders.ja,
+      'ja',
+      japanese.map((document) => edited.find((other) => other.docId === document.docId && document.locale === 'en') ?? document),
+      'ja, after the same edit',
+    )
   })
 
   it('gives the same index with the default options, and for an empty list', () => {

@@ -84,7 +84,9 @@ describe('ranking never punishes a match', () => {
       const place = next() < 0.5 ? 'title' : 'heading'
       const edited = withWord(documents, doc, word, place, next)
       if (!edited) continue
-      expect(scoreOf(edited, doc, query.join(' ')), `trial ${trial}: "${word}" of "${query.join(' ')}" added to the ${place} of page ${doc}`).toBeGreaterThanOrEqual(scoreOf(documents, doc, query.join(' ')))
+      expect(scoreOf(edited, doc, query.join(' ')), `trial ${trial}: "${word}" of "${query.join(' ')}" added to the ${place} of page ${doc}`).toBeGreaterThanOrEqual(
+        scoreOf(documents, doc, query.join(' ')),
+      )
     }
   })
 })

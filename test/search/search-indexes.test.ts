@@ -27,7 +27,14 @@ describe('the pipeline’s search indexes', () => {
     const stored = new Map<string, string>()
     const memo: Memo = async (key, build) => stored.get(key) ?? (stored.set(key, build()).get(key) as string)
     const first = await cachedSearchIndex('en', documents, {}, memo)
-    expect(await cachedSearchIndex('en', documents.map((document) => ({ ...document })), {}, memo)).toEqual(first)
+    expect(
+      await cachedSearchIndex(
+        'en',
+        documents.map((document) => ({ ...document })),
+        {},
+        memo,
+      ),
+    ).toEqual(first)
     expect(stored.size).toBe(1)
     expect(first).toEqual(oneShot('en', documents, {}))
   })

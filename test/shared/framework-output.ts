@@ -98,11 +98,7 @@ export function titlesOf(result: BuildResult, pages: BuiltPage[]): string[] {
 export function searchTexts(result: BuildResult): string[] {
   const index = SearchIndexBlobSchema.parse(blob(result, versionOf(result).search[result.manifest.site.defaultLocale]))
   return index.displayChunks.flatMap((hash) =>
-    DisplayChunkSchema.parse(blob(result, hash)).documents.flatMap((document) => [
-      document.title,
-      ...document.headings.map(([, text]) => text),
-      ...document.previews,
-    ]),
+    DisplayChunkSchema.parse(blob(result, hash)).documents.flatMap((document) => [document.title, ...document.headings.map(([, text]) => text), ...document.previews]),
   )
 }
 

@@ -22,7 +22,11 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 
 /** Every operation of the document, as `method path`. */
 export function operationsOf(document: OpenApiDocument): string[] {
-  return Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).filter((key) => METHODS.has(key)).map((method) => `${method} ${path}`))
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((key) => METHODS.has(key))
+      .map((method) => `${method} ${path}`),
+  )
 }
 
 const JSON_TYPES = new Set(['application/json', 'application/problem+json'])

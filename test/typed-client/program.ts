@@ -16,7 +16,13 @@ export async function callEveryOperation(baseUrl: string, draftsToken: string): 
   const recorder: Middleware = {
     async onResponse({ request, response, schemaPath }) {
       const { method, url } = request
-      exchanges.push({ operation: `${method.toLowerCase()} ${schemaPath}`, url, status: response.status, headers: Object.fromEntries(response.headers), body: await response.clone().text() })
+      exchanges.push({
+        operation: `${method.toLowerCase()} ${schemaPath}`,
+        url,
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: await response.clone().text(),
+      })
     },
   }
   const reader = createClient<paths, Json>({ baseUrl, redirect: 'manual' })

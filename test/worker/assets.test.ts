@@ -29,7 +29,9 @@ describe('GET /v1/assets/{hash}.{ext}', () => {
     const png = assetOf('image/png')
     const response = await call(`/v1/assets/${png.name}`, { headers: { Accept: 'image/avif,image/webp,image/*,*/*;q=0.8' } })
     expect(response.status).toBe(200)
-    expect(Object.fromEntries(['Content-Type', 'Cache-Control', 'ETag', 'X-Content-Type-Options', 'Content-Security-Policy'].map((name) => [name, response.headers.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(['Content-Type', 'Cache-Control', 'ETag', 'X-Content-Type-Options', 'Content-Security-Policy'].map((name) => [name, response.headers.get(name)])),
+    ).toEqual({
       'Content-Type': 'image/png',
       'Cache-Control': IMMUTABLE,
       ETag: `"${png.hash}"`,

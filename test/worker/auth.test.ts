@@ -17,7 +17,7 @@ async function expectInvalidToken(response: Response) {
 }
 
 describe('drafts', () => {
-  it("answers a draft without a token exactly like an unknown slug: 404 with a byte-identical body", async () => {
+  it('answers a draft without a token exactly like an unknown slug: 404 with a byte-identical body', async () => {
     const draft = await call(DRAFT)
     const unknown = await call('/v1/documents/guides/no-such-page')
     expect(draft.status).toBe(404)
@@ -70,10 +70,13 @@ describe('invalid tokens answer 401 invalid_token', () => {
     ['a token for another audience', () => mintToken({ audience: 'someone-else' })],
     ['a token from another issuer', () => mintToken({ issuer: 'someone-else' })],
     ['an HS512 token signed with the right secret (not on the allow-list)', () => mintToken({ alg: 'HS512' })],
-    ['a token with a tampered payload', async () => {
-      const [header, , signature] = (await mintToken({ scope: 'docs:write' })).split('.')
-      return `${header}.${base64url.encode(JSON.stringify({ scope: 'drafts:read', iss: 'docs-service', aud: 'docs-preview', exp: 9999999999 }))}.${signature}`
-    }],
+    [
+      'a token with a tampered payload',
+      async () => {
+        const [header, , signature] = (await mintToken({ scope: 'docs:write' })).split('.')
+        return `${header}.${base64url.encode(JSON.stringify({ scope: 'drafts:read', iss: 'docs-service', aud: 'docs-preview', exp: 9999999999 }))}.${signature}`
+      },
+    ],
     ['garbage', async () => 'not.a.jwt'],
   ]
 
@@ -109,8 +112,6 @@ describe('invalid tokens answer 401 invalid_token', () => {
     await expectInvalidToken(await call('/v1/documents/no-such-page', { headers }))
     await expectInvalidToken(await call('/v1/releases', { headers }))
     await expectInvalidToken(await call('/v1/nowhere', { headers }))
-    await expectInvalidToken(
-      await call('/v1/search', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'install' }) }),
-    )
+    await expectInvalidToken(await call('/v1/search', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'install' }) }))
   })
 })

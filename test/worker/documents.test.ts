@@ -108,15 +108,19 @@ describe('GET /v1/documents/{slug}', () => {
 describe('content negotiation on Accept', () => {
   // RFC 9110 §12.5.1: the most specific range wins, so `application/json;q=0` refuses JSON even next to `*/*`.
   // Success bodies are JSON or Markdown, so a client that takes only problem documents cannot have one.
-  it.each(['text/html', 'text/html, application/xml;q=0.9', 'application/json;q=0, text/plain', 'image/*', 'application/json;q=0, text/markdown;q=0, */*', 'application/problem+json'])(
-    'answers 406 problem+json when Accept is %j',
-    async (accept) => {
-      const response = await call('/v1/documents/guides/install', { headers: { Accept: accept } })
-      expect(response.status).toBe(406)
-      expect(response.headers.get('Content-Type')).toBe('application/problem+json')
-      expect(await readJson<ProblemBody>(response)).toMatchObject({ status: 406, title: 'Not Acceptable' })
-    },
-  )
+  it.each([
+    'text/html',
+    'text/html, application/xml;q=0.9',
+    'application/json;q=0, text/plain',
+    'image/*',
+    'application/json;q=0, text/markdown;q=0, */*',
+    'application/problem+json',
+  ])('answers 406 problem+json when Accept is %j', async (accept) => {
+    const response = await call('/v1/documents/guides/install', { headers: { Accept: accept } })
+    expect(response.status).toBe(406)
+    expect(response.headers.get('Content-Type')).toBe('application/problem+json')
+    expect(await readJson<ProblemBody>(response)).toMatchObject({ status: 406, title: 'Not Acceptable' })
+  })
 
   it.each(['*/*', 'application/*', 'application/json', 'text/html, application/json;q=0.5', 'application/problem+json, application/json'])(
     'answers 200 when Accept is %j',

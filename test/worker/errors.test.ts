@@ -6,12 +6,9 @@ beforeAll(publishFixture)
 const json = { 'Content-Type': 'application/json' }
 
 describe('unknown routes and wrong methods', () => {
-  it.each(['/', '/v1', '/v1/nowhere', '/v2/documents/guides/install', '/v1/documents', '/v1/releases/stable'])(
-    'answers 404 problem+json for the unknown path %s',
-    async (path) => {
-      await expectNotFound(await call(path))
-    },
-  )
+  it.each(['/', '/v1', '/v1/nowhere', '/v2/documents/guides/install', '/v1/documents', '/v1/releases/stable'])('answers 404 problem+json for the unknown path %s', async (path) => {
+    await expectNotFound(await call(path))
+  })
 
   it.each([
     ['DELETE', '/v1/documents/x', 'GET, HEAD'],
@@ -75,7 +72,10 @@ describe('CORS', () => {
     expect(response.status).toBe(204)
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
     expect(response.headers.get('Access-Control-Allow-Methods')?.split(/\s*,\s*/)).toContain('POST')
-    const allowHeaders = response.headers.get('Access-Control-Allow-Headers')?.toLowerCase().split(/\s*,\s*/)
+    const allowHeaders = response.headers
+      .get('Access-Control-Allow-Headers')
+      ?.toLowerCase()
+      .split(/\s*,\s*/)
     expect(allowHeaders).toEqual(expect.arrayContaining(['content-type', 'authorization']))
     expect(await response.text()).toBe('')
   })
@@ -94,7 +94,12 @@ describe('CORS', () => {
       expect(response.status).toBe(200)
       expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://docs.example.com')
       expect(response.headers.get('Access-Control-Allow-Credentials')).toBe('true')
-      expect(response.headers.get('Vary')?.split(/\s*,\s*/).sort()).toEqual(['Accept', 'Accept-Language', 'Origin'])
+      expect(
+        response.headers
+          .get('Vary')
+          ?.split(/\s*,\s*/)
+          .sort(),
+      ).toEqual(['Accept', 'Accept-Language', 'Origin'])
     })
 
     it('does not allow an origin that is not listed', async () => {
@@ -113,7 +118,17 @@ describe('GET /v1/openapi.json', () => {
     expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
     const doc = await readJson(response)
     expect(doc.openapi).toBe('3.1.0')
-    expect(Object.keys(doc.paths).sort()).toEqual(['/llms-full.txt', '/llms.txt', '/v1/assets/{hash}.{ext}', '/v1/documents/{slug}', '/v1/navigation', '/v1/releases', '/v1/search', '/v1/status', '/v1/versions'])
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/llms-full.txt',
+      '/llms.txt',
+      '/v1/assets/{hash}.{ext}',
+      '/v1/documents/{slug}',
+      '/v1/navigation',
+      '/v1/releases',
+      '/v1/search',
+      '/v1/status',
+      '/v1/versions',
+    ])
     expect(Object.keys(doc.paths['/v1/search'])).toEqual(['post'])
     expect(Object.keys(doc.paths['/v1/releases'])).toEqual(['get'])
     const searchRequest = doc.paths['/v1/search'].post.requestBody.content['application/json'].schema

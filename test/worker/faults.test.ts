@@ -79,9 +79,10 @@ const BLOB_KINDS: BlobKind[] = [
     name: 'route shard',
     request: () => call('/v1/documents/guides/install'),
     hash: () => routeShardHash('guides/install'),
-    point: (manifest, hash) => pointDocs(manifest, (docs) => {
-      docs.routes[shardOf('guides/install', docs.routes.length)] = hash
-    }),
+    point: (manifest, hash) =>
+      pointDocs(manifest, (docs) => {
+        docs.routes[shardOf('guides/install', docs.routes.length)] = hash
+      }),
   },
   {
     name: 'releases',
@@ -95,9 +96,10 @@ const BLOB_KINDS: BlobKind[] = [
     name: 'search index',
     request: () => searchCall({ query: 'install' }),
     hash: searchIndexHash,
-    point: (manifest, hash) => pointDocs(manifest, (docs) => {
-      docs.search.en = hash
-    }),
+    point: (manifest, hash) =>
+      pointDocs(manifest, (docs) => {
+        docs.search.en = hash
+      }),
   },
   {
     name: 'display chunk',

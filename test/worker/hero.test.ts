@@ -41,7 +41,9 @@ describe("a page with Starlight's hero front matter", () => {
 
   it('says the hero in the Markdown copy, its link to a page pointing at that page’s Markdown', async () => {
     const markdown = await (await call('/v1/documents/welcome.md')).text()
-    expect(markdown).toMatch(/^# Welcome\n\n\*\*Ship the pipeline diagrams\*\*\n\nPictures of how a build becomes a release.\n\n!\[The build pipeline\]\(\/v1\/assets\/[0-9a-f]+\.svg\)\n\n/)
+    expect(markdown).toMatch(
+      /^# Welcome\n\n\*\*Ship the pipeline diagrams\*\*\n\nPictures of how a build becomes a release.\n\n!\[The build pipeline\]\(\/v1\/assets\/[0-9a-f]+\.svg\)\n\n/,
+    )
     expect(markdown).toContain('[Set it up](/v1/documents/guides/setup.md) · [Read the source](https://example.com/pipeline)\n\nEverything below the hero')
   })
 

@@ -7,12 +7,7 @@ const jwks = inject('jwks')
 const withJwks = { JWT_JWKS_URL: jwks.url }
 
 async function signed(key: CryptoKey | Uint8Array, alg: string): Promise<string> {
-  return new SignJWT({ scope: 'drafts:read' })
-    .setProtectedHeader({ alg, kid: 'test-key' })
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setExpirationTime('5m')
-    .sign(key)
+  return new SignJWT({ scope: 'drafts:read' }).setProtectedHeader({ alg, kid: 'test-key' }).setIssuer(ISSUER).setAudience(AUDIENCE).setExpirationTime('5m').sign(key)
 }
 
 const draft = (token: string) => call('/v1/documents/guides/secret-plans', { headers: { Authorization: `Bearer ${token}` } }, withJwks)

@@ -80,14 +80,17 @@ describe('GET /llms-full.txt', () => {
 })
 
 describe('drafts never reach the files for AI tools', () => {
-  it.each(['/llms.txt', '/llms-full.txt', '/llms.txt?locale=fr', '/llms-full.txt?locale=fr'])('keeps every byte of a draft out of %s, even with a drafts:read token', async (path) => {
-    for (const headers of [{}, bearer(await draftsToken())]) {
-      const { body } = await text(path, headers)
-      expect(body).not.toContain('Zeppelin')
-      expect(body).not.toContain('Secret plans')
-      expect(body).not.toContain('secret-plans')
-    }
-  })
+  it.each(['/llms.txt', '/llms-full.txt', '/llms.txt?locale=fr', '/llms-full.txt?locale=fr'])(
+    'keeps every byte of a draft out of %s, even with a drafts:read token',
+    async (path) => {
+      for (const headers of [{}, bearer(await draftsToken())]) {
+        const { body } = await text(path, headers)
+        expect(body).not.toContain('Zeppelin')
+        expect(body).not.toContain('Secret plans')
+        expect(body).not.toContain('secret-plans')
+      }
+    },
+  )
 })
 
 describe('a llms-full.txt larger than one part', () => {

@@ -72,7 +72,9 @@ describe('list_releases', () => {
     const { isError, text } = await tool('list_releases', {})
     expect(isError).toBe(false)
     expect(versions(text)).toEqual(await httpVersions(''))
-    expect(text).toContain('### 2.0.0\nDate: 2026-06-01. Breaking: yes\nNotes: <p>A new storage layout.</p>\nRelated pages:\n- Deploying `guides/deploy` https://docs.example/v1/documents/guides/deploy.md')
+    expect(text).toContain(
+      '### 2.0.0\nDate: 2026-06-01. Breaking: yes\nNotes: <p>A new storage layout.</p>\nRelated pages:\n- Deploying `guides/deploy` https://docs.example/v1/documents/guides/deploy.md',
+    )
     expect(text).toContain('Upgrade notes: <p>Run the <strong>migration</strong> once.</p>')
     expect(text).toContain('### 1.0.0: First stable release\n')
   })

@@ -68,16 +68,16 @@ describe('search_docs', () => {
   })
 
   it('names the locale in the Markdown URL of a translated result', async () => {
-    expect((await tool('search_docs', { query: 'installateur', locale: 'fr' })).text).toContain(
-      'Markdown: https://docs.example/v1/documents/guides/installation.md?locale=fr',
-    )
+    expect((await tool('search_docs', { query: 'installateur', locale: 'fr' })).text).toContain('Markdown: https://docs.example/v1/documents/guides/installation.md?locale=fr')
   })
 
   it('answers a search that finds nothing with a hint, not an error', async () => {
     const { isError, text } = await tool('search_docs', { query: 'quetzalcoatl' })
     expect(isError).toBe(false)
     expect(text).toMatch(/^No page matches "quetzalcoatl" in en\. Try fewer or other words/)
-    expect((await tool('search_docs', { query: 'marmoset', tags: ['cli'] })).text).toMatch(/^No page matches "marmoset" in en with these filters\. Try fewer or other words, or fewer filters/)
+    expect((await tool('search_docs', { query: 'marmoset', tags: ['cli'] })).text).toMatch(
+      /^No page matches "marmoset" in en with these filters\. Try fewer or other words, or fewer filters/,
+    )
   })
 
   it('refuses an empty or too long query and a limit out of range with a sentence to act on', async () => {

@@ -116,8 +116,7 @@ describe('/mcp and tokens', () => {
   })
 
   it('opens drafts to a drafts:read token and to no other', async () => {
-    const ask = async (headers: Record<string, string>) =>
-      textOf(await (await connect(headers)).callTool({ name: 'get_document', arguments: { slug: 'guides/secret-plans' } }))
+    const ask = async (headers: Record<string, string>) => textOf(await (await connect(headers)).callTool({ name: 'get_document', arguments: { slug: 'guides/secret-plans' } }))
     expect(await ask(bearer(await draftsToken()))).toContain('Zeppelin')
     expect(await ask(bearer(await mintToken({ scope: 'docs:write' })))).not.toContain('Zeppelin')
     expect(await ask({})).not.toContain('Zeppelin')

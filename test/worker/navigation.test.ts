@@ -14,8 +14,7 @@ interface NavigationBody {
 /** The tree as titles: a page is its title, a folder is [title, children]. */
 type Outline = Array<string | [string, Outline]>
 const outline = (items: NavTreeNode[]): Outline => items.map((item) => (item.children.length > 0 ? [item.title, outline(item.children)] : item.title))
-const find = (items: NavTreeNode[], title: string): NavTreeNode | undefined =>
-  items.map((item) => (item.title === title ? item : find(item.children, title))).find(Boolean)
+const find = (items: NavTreeNode[], title: string): NavTreeNode | undefined => items.map((item) => (item.title === title ? item : find(item.children, title))).find(Boolean)
 
 async function navigation(query = '', headers: Record<string, string> = {}) {
   const response = await call(`/v1/navigation${query}`, { headers })

@@ -18,7 +18,10 @@ async function expectRejected(path: string) {
   expect(response.status, path).toBe(404)
   expect(response.headers.get('Content-Type')).toBe('application/problem+json')
   expect(await readJson<ProblemBody>(response)).toEqual(NOT_FOUND)
-  expect(reads.keys().filter((key) => !ALLOWED_KEY.test(key)), path).toEqual([])
+  expect(
+    reads.keys().filter((key) => !ALLOWED_KEY.test(key)),
+    path,
+  ).toEqual([])
   reads.spy.mockRestore()
 }
 

@@ -18,7 +18,10 @@ export async function page(path: string, init: RequestInit = {}, vars: PreviewVa
 export async function collect(html: string, selector: string, attribute: string): Promise<string[]> {
   const values: string[] = []
   const keep = (value: string | null) => value !== null && values.push(value)
-  await new HTMLRewriter().on(selector, { element: (element) => void keep(element.getAttribute(attribute)) }).transform(new Response(html)).text()
+  await new HTMLRewriter()
+    .on(selector, { element: (element) => void keep(element.getAttribute(attribute)) })
+    .transform(new Response(html))
+    .text()
   return values
 }
 

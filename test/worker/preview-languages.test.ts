@@ -52,7 +52,7 @@ describe('the preview in French (the fixture site)', () => {
     expect(chips.join(' ')).not.toMatch(/\bapi \(/)
   })
 
-  it('names the preview\'s own pages in the reader\'s language', async () => {
+  it("names the preview's own pages in the reader's language", async () => {
     const releases = await page('/releases?locale=fr')
     expect(await texts(releases.html, 'main h1')).toEqual(['Notes de version'])
     expect(await texts(releases.html, 'legend')).toEqual(['Branches'])
@@ -97,7 +97,7 @@ describe('the preview in Chinese and Arabic (test/fixtures/languages)', () => {
     expect(await collect(english.html, 'html', 'dir')).toEqual(['ltr'])
   })
 
-  it('titles the facet chips in the reader\'s language', async () => {
+  it("titles the facet chips in the reader's language", async () => {
     const { html } = await page('/search?q=kettle&locale=zh')
     const chips = await texts(html, 'nav.facets a')
     // The home page is a result but its section is none a reader narrows to: no chip named after it (欢迎).

@@ -4,7 +4,7 @@ import { fill, previewText, TEXTS, textDirection } from '../../worker/preview/st
 
 const slots = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
 
-describe('the preview\'s interface strings', () => {
+describe("the preview's interface strings", () => {
   it('has the languages of content/, the ten most common docs languages, and Arabic, written right to left', () => {
     expect(Object.keys(TEXTS).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt-br', 'ru', 'zh-cn', 'zh-tw'])
   })

@@ -82,9 +82,7 @@ describe('the version switcher', () => {
 describe('banners, canonical links and indexing', () => {
   it('tells readers of an unmaintained version so, linking the same page in the default version, and keeps the page out of search engines', async () => {
     const { html } = await page('/1.x/guides/setup')
-    expect(await texts(html, 'p.version-banner')).toEqual([
-      'You are reading the docs of 1.x (legacy), which is no longer maintained. See this page in 2.x, the current version.',
-    ])
+    expect(await texts(html, 'p.version-banner')).toEqual(['You are reading the docs of 1.x (legacy), which is no longer maintained. See this page in 2.x, the current version.'])
     expect(await collect(html, 'p.version-banner a', 'href')).toEqual(['/guides/setup'])
     expect(await collect(html, 'link[rel="canonical"]', 'href')).toEqual(['https://docs.example/guides/setup'])
     expect(await collect(html, 'meta[name="robots"]', 'content')).toEqual(['noindex'])
@@ -107,7 +105,7 @@ describe('banners, canonical links and indexing', () => {
     ])
   })
 
-  it("points agents at the Markdown and llms.txt of the version being read, naming it unless it is the default", async () => {
+  it('points agents at the Markdown and llms.txt of the version being read, naming it unless it is the default', async () => {
     const links = async (path: string) => {
       const { html } = await page(path)
       return [...(await hrefs(html, 'link[rel="alternate"][type="text/markdown"]')), ...(await hrefs(html, 'link[rel="describedby"]'))]

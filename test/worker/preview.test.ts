@@ -16,12 +16,9 @@ async function agentLinks(path: string) {
 const DRAFTS_COOKIE = { Cookie: 'docs-preview-drafts=on' }
 
 describe('with PREVIEW off (production default)', () => {
-  it.each(['/', '/docs/', '/docs/guides/install', '/releases', '/search?q=rollback', '/_preview/events', '/_preview/app.js'])(
-    'GET %s is the plain 404 problem',
-    async (path) => {
-      await expectNotFound(await call(path))
-    },
-  )
+  it.each(['/', '/docs/', '/docs/guides/install', '/releases', '/search?q=rollback', '/_preview/events', '/_preview/app.js'])('GET %s is the plain 404 problem', async (path) => {
+    await expectNotFound(await call(path))
+  })
 
   it('answers other methods on preview paths with 404 too, not 405', async () => {
     await expectNotFound(await call('/_preview/drafts', { method: 'POST', body: new URLSearchParams({ show: 'on' }) }))
@@ -37,18 +34,18 @@ describe('with PREVIEW off (production default)', () => {
 })
 
 describe('with PREVIEW on', () => {
-  it('sends / to the home page in the reader\'s language', async () => {
+  it("sends / to the home page in the reader's language", async () => {
     expect((await preview('/')).headers.get('Location')).toBe('/docs/')
     const french = await preview('/', { headers: { 'Accept-Language': 'fr-CA, en;q=0.5' } })
     expect(french.status).toBe(302)
     expect(french.headers.get('Location')).toBe('/docs/fr/')
   })
 
-  it('renders a page on the server: sidebar with the current page marked, breadcrumbs, the API\'s HTML, TOC, prev/next, edit line', async () => {
+  it("renders a page on the server: sidebar with the current page marked, breadcrumbs, the API's HTML, TOC, prev/next, edit line", async () => {
     const { response, html } = await page('/docs/guides/install', { headers: { Accept: 'text/html' } })
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toMatch(/^text\/html/)
-    const doc = await readJson((await call('/v1/documents/guides/install')))
+    const doc = await readJson(await call('/v1/documents/guides/install'))
     expect(html).toContain(doc.html)
     expect(await collect(html, 'nav[aria-label="Docs"] a[aria-current="page"]', 'href')).toEqual(['/docs/guides/install'])
     expect(await collect(html, 'nav[aria-label="Docs"] a', 'href')).toContain('/docs/reference/limits/quotas')
@@ -73,7 +70,7 @@ describe('with PREVIEW on', () => {
     expect(tocTargets).toEqual(headingIds)
   })
 
-  it('shows the fallback notice on an untranslated page, and the locale switcher links each locale\'s version', async () => {
+  it("shows the fallback notice on an untranslated page, and the locale switcher links each locale's version", async () => {
     const { response, html } = await page('/docs/fr/guides/deploy')
     expect(response.status).toBe(200)
     expect(html).toMatch(/class="notice fallback"[^>]*>Cette page n’est pas encore traduite en français : elle est affichée en anglais\./)
@@ -83,7 +80,7 @@ describe('with PREVIEW on', () => {
     expect(translated.html).not.toContain('notice fallback')
   })
 
-  it('sends a default-locale slug and a moved slug to the page\'s own URL', async () => {
+  it("sends a default-locale slug and a moved slug to the page's own URL", async () => {
     expect((await preview('/docs/fr/guides/install')).headers.get('Location')).toBe('/docs/fr/guides/installation')
     expect((await preview('/docs/guides/setup')).headers.get('Location')).toBe('/docs/guides/install')
   })
@@ -162,7 +159,7 @@ describe('drafts in the preview', () => {
   })
 })
 
-describe('the preview\'s own pages', () => {
+describe("the preview's own pages", () => {
   it('filters release notes by stream and version, and says what is wrong with a bad range', async () => {
     const lts = await page('/releases?stream=lts')
     expect(await collect(lts.html, 'section.stream h2', 'id')).toEqual(['stream-lts'])

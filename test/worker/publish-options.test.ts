@@ -14,7 +14,6 @@ beforeEach(async () => {
   await clearKv()
 })
 
-
 describe('publishing with known blobs', () => {
   it('uploads only the blobs it is not told KV has, without listing KV', async () => {
     await publishFixture()
@@ -24,7 +23,11 @@ describe('publishing with known blobs', () => {
     const report = await publishBuild(target(), next, { known: new Set(fixtureBuild().blobList.blobs) })
     expect(lists).not.toHaveBeenCalled()
     expect(report).toMatchObject({ blobsToUpload: 4, blobWrites: 4, switched: true })
-    expect(puts().filter((key) => key.startsWith('blob:')).sort()).toEqual([...next.ownBlobs.map(KV_KEYS.blob), await extraKey('only-next')].sort())
+    expect(
+      puts()
+        .filter((key) => key.startsWith('blob:'))
+        .sort(),
+    ).toEqual([...next.ownBlobs.map(KV_KEYS.blob), await extraKey('only-next')].sort())
     expect(await title()).toBe('Known next')
   })
 

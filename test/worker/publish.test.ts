@@ -13,7 +13,6 @@ beforeEach(async () => {
   await clearKv()
 })
 
-
 /** A target whose writes fail for good once `limit` entries have been written. */
 function failingAfter(limit: number): PublishTarget {
   const real = target()
@@ -74,7 +73,11 @@ describe('publishBuild', () => {
     const next = await variantBuild('next', { extra: ['only-next'], installTitle: 'Next' })
     const report = await publishBuild(target(), next)
     expect(report).toMatchObject({ blobsToUpload: 4, blobWrites: 4, switched: true })
-    expect(puts().filter((key) => key.startsWith('blob:')).sort()).toEqual([...next.ownBlobs.map(KV_KEYS.blob), await extraKey('only-next')].sort())
+    expect(
+      puts()
+        .filter((key) => key.startsWith('blob:'))
+        .sort(),
+    ).toEqual([...next.ownBlobs.map(KV_KEYS.blob), await extraKey('only-next')].sort())
   })
 
   it('writes nothing on a dry run but reports what it would upload', async () => {

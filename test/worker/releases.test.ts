@@ -80,7 +80,17 @@ describe('GET /v1/releases', () => {
   })
 
   it('combines stream, version and date filters', async () => {
-    expect(versions(await releases(`${qs([['stream', 'stable'], ['version', '<2'], ['from', '2026-02-01']])}`))).toEqual({ stable: ['1.4.0'] })
+    expect(
+      versions(
+        await releases(
+          `${qs([
+            ['stream', 'stable'],
+            ['version', '<2'],
+            ['from', '2026-02-01'],
+          ])}`,
+        ),
+      ),
+    ).toEqual({ stable: ['1.4.0'] })
   })
 })
 

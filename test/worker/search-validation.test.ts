@@ -105,12 +105,7 @@ describe('POST /v1/search field validation (422 with JSON pointers)', () => {
 
   it('accepts the boundaries: 200 characters after trimming, limit 1 and 50, 20 boost names of 64 characters', async () => {
     const names = Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(64, 'n'))
-    for (const body of [
-      { query: `  ${'a'.repeat(200)}  ` },
-      { query: 'install', limit: 1 },
-      { query: 'install', limit: 50 },
-      { query: 'install', sectionBoost: names },
-    ]) {
+    for (const body of [{ query: `  ${'a'.repeat(200)}  ` }, { query: 'install', limit: 1 }, { query: 'install', limit: 50 }, { query: 'install', sectionBoost: names }]) {
       expect((await searchCall(body)).status).toBe(200)
     }
   })

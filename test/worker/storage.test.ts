@@ -68,7 +68,7 @@ describe('storage unavailable answers 503 with Retry-After, never 500', () => {
   })
 
   it("ignores another schema version's pointer: a worker reads only builds of its own format", async () => {
-    await env.DOCS_KV.put(`pointer:v${SCHEMA_VERSION + 1}`, await env.DOCS_KV.get(KV_KEYS.pointer, 'text') ?? '')
+    await env.DOCS_KV.put(`pointer:v${SCHEMA_VERSION + 1}`, (await env.DOCS_KV.get(KV_KEYS.pointer, 'text')) ?? '')
     await env.DOCS_KV.delete(KV_KEYS.pointer)
     await expectUnavailable(await call('/v1/documents/guides/install'))
   })

@@ -188,4 +188,3 @@ describe('a site without versions', () => {
     expect((await call('/v1/documents/guides/install?version=2.x')).status).toBe(404)
   })
 })
-

@@ -15,7 +15,6 @@ export interface AuthVariables {
   canReadDrafts: boolean
 }
 
-
 // Deliberate isolate cache: a JWKS fetcher keeps its keys between requests.
 const jwksByUrl = new Map<string, JWTVerifyGetKey>()
 

@@ -9,7 +9,13 @@ export function corsFor(origins: string): MiddlewareHandler {
   const key = origins.trim() || '*'
   const existing = corsByOrigins.get(key)
   if (existing) return existing
-  const list = key === '*' ? null : key.split(',').map((origin) => origin.trim()).filter(Boolean)
+  const list =
+    key === '*'
+      ? null
+      : key
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
   const middleware = cors({
     origin: list ?? '*',
     allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],

@@ -76,6 +76,6 @@ async function answered<T>(run: () => Promise<T>): Promise<T> {
       throw new McpError(ErrorCode.InternalError, 'The docs are temporarily unavailable (their storage is not answering). Try again in a minute.')
     }
     console.error(error)
-    throw new McpError(ErrorCode.InternalError, 'Reading the docs failed on the server\'s side.')
+    throw new McpError(ErrorCode.InternalError, "Reading the docs failed on the server's side.")
   }
 }

@@ -34,7 +34,14 @@ async function renderDocument(c: PreviewContext, site: Site, url: URL): Promise<
   const answer = await api.document(at.slug, at.locale, at.version)
   // Redirects are temporary here: a preview's slugs may come back with the next save.
   if (!answer.ok && answer.location) return c.redirect(pageUrl(site, at.locale, movedSlug(answer.location), at.version), 302)
-  if (!answer.ok) return failurePage(c, site, at.locale, answer, versionMenu(site, at.version, (version) => pageUrl(site, at.locale, 'index', version)))
+  if (!answer.ok)
+    return failurePage(
+      c,
+      site,
+      at.locale,
+      answer,
+      versionMenu(site, at.version, (version) => pageUrl(site, at.locale, 'index', version)),
+    )
   const doc = answer.body
   const ownPath = pageUrl(site, doc.requestedLocale, doc.slug, at.version)
   if (ownPath !== url.pathname) return c.redirect(`${ownPath}${url.search}`, 302)

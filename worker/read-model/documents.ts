@@ -36,11 +36,7 @@ interface FoundDocument {
  * version unless `options.locale` asks for another. A moved page is a
  * redirect, or with `followRedirect` the page it moved to.
  */
-export async function findDocument(
-  reader: ReadContext,
-  requested: string,
-  options: { locale?: string | undefined; followRedirect?: boolean },
-): Promise<DocumentAnswer> {
+export async function findDocument(reader: ReadContext, requested: string, options: { locale?: string | undefined; followRedirect?: boolean }): Promise<DocumentAnswer> {
   const { slug, bySuffix, route } = await resolveSlug(reader, requested)
   let page = route?.kind === 'page' ? route.page : undefined
   if (route?.kind === 'redirect') {

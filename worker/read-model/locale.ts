@@ -35,11 +35,7 @@ export function lookupLocale(ranges: LanguageRange[], locales: string[]): string
 }
 
 /** `?locale=` wins, then `Accept-Language`, then the default locale. */
-export function chooseLocale(
-  explicit: string | undefined,
-  acceptLanguage: string | undefined,
-  site: { defaultLocale: string; locales: string[] },
-): LocaleChoice {
+export function chooseLocale(explicit: string | undefined, acceptLanguage: string | undefined, site: { defaultLocale: string; locales: string[] }): LocaleChoice {
   if (explicit) {
     return { locale: lookupLocale([{ tag: explicit.toLowerCase(), q: 1 }], site.locales) ?? site.defaultLocale, negotiated: false }
   }

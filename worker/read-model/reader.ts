@@ -1,4 +1,17 @@
-import { baseUrlOf, defaultVersionOf, isDefaultVersion, withReadQuery, type DocsVersion, type Manifest, type NavTreeNode, type Pointer, type SiteInfo, type StatusResponse, type VersionEntry, type VersionsResponse } from '../../contract/index.ts'
+import {
+  baseUrlOf,
+  defaultVersionOf,
+  isDefaultVersion,
+  withReadQuery,
+  type DocsVersion,
+  type Manifest,
+  type NavTreeNode,
+  type Pointer,
+  type SiteInfo,
+  type StatusResponse,
+  type VersionEntry,
+  type VersionsResponse,
+} from '../../contract/index.ts'
 import { StoreUnavailable } from '../errors.ts'
 import type { Store } from '../store.ts'
 import type { Lazy, ReadContext } from './context.ts'

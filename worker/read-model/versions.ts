@@ -1,4 +1,14 @@
-import { baseUrlOf, defaultVersionOf, documentUrl, isDefaultVersion, versionNamed, type DocsVersion, type Manifest, type RouteEntry, type VersionEntry } from '../../contract/index.ts'
+import {
+  baseUrlOf,
+  defaultVersionOf,
+  documentUrl,
+  isDefaultVersion,
+  versionNamed,
+  type DocsVersion,
+  type Manifest,
+  type RouteEntry,
+  type VersionEntry,
+} from '../../contract/index.ts'
 import { UnknownVersion } from '../errors.ts'
 import type { Store } from '../store.ts'
 import { visibleVariant } from './visibility.ts'
@@ -76,7 +86,12 @@ export interface VersionFields {
   canonical: string | null
 }
 
-export async function versionFields(context: PeerContext, current: VersionEntry & { name: string }, page: RouteEntry, served: { locale: string; slug: string }): Promise<VersionFields> {
+export async function versionFields(
+  context: PeerContext,
+  current: VersionEntry & { name: string },
+  page: RouteEntry,
+  served: { locale: string; slug: string },
+): Promise<VersionFields> {
   const versions = await versionPeers(context, current, page)
   const ownUrl = documentUrl(baseUrlOf(context.manifest.site.baseUrl, current), context.manifest.site.defaultLocale, served.locale, served.slug)
   const defaultName = defaultVersionOf(context.manifest).name

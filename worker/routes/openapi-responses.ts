@@ -13,7 +13,9 @@ const HEADERS = {
   'Cache-Control': header('How long shared caches may keep the answer; `private, no-store` when a token showed drafts'),
   Vary: header('The request headers that chose this representation'),
   'Content-Language': header('The locale of the text served (the default locale on a fallback)'),
-  Link: header('`<…>; rel="alternate"; type=…` names the same page in the other format (its Markdown, or its JSON), and `<…/llms.txt>; rel="describedby"` the site\'s index for agents'),
+  Link: header(
+    '`<…>; rel="alternate"; type=…` names the same page in the other format (its Markdown, or its JSON), and `<…/llms.txt>; rel="describedby"` the site\'s index for agents',
+  ),
   Location: header('Where the page lives now, with the same query and `.md` suffix'),
   'Retry-After': header('Seconds to wait before trying again'),
   'WWW-Authenticate': header('`Bearer error="invalid_token"`, with what was wrong'),
@@ -33,7 +35,9 @@ type HeaderName = keyof typeof HEADERS
 export const headers = (...names: HeaderName[]) => Object.fromEntries(names.map((name) => [name, HEADERS[name]]))
 
 /** A validated read's conditional answer. */
-export const notModified = { 304: { description: 'Not modified: the If-None-Match validator is current; no body', headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language') } }
+export const notModified = {
+  304: { description: 'Not modified: the If-None-Match validator is current; no body', headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language') },
+}
 
 const PROBLEMS = {
   400: { description: 'The body is not JSON' },
@@ -50,7 +54,8 @@ type ProblemStatus = keyof typeof PROBLEMS
 
 /** RFC 9457 answers, with the Problem schema, for the statuses an operation can answer with. */
 export function problems(...statuses: ProblemStatus[]) {
-  return Object.fromEntries(
-    statuses.map((status) => [status, { ...PROBLEMS[status], content: { 'application/problem+json': { schema: ProblemSchema } } }]),
-  ) as Record<ProblemStatus, { description: string; content: { 'application/problem+json': { schema: typeof ProblemSchema } } }>
+  return Object.fromEntries(statuses.map((status) => [status, { ...PROBLEMS[status], content: { 'application/problem+json': { schema: ProblemSchema } } }])) as Record<
+    ProblemStatus,
+    { description: string; content: { 'application/problem+json': { schema: typeof ProblemSchema } } }
+  >
 }

@@ -37,7 +37,11 @@ const searchRoute = createRoute({
   summary: 'Full-text search over published documents',
   request: { body: { required: true, content: { 'application/json': { schema: SearchRequest } } } },
   responses: {
-    200: { description: 'Best match per document', headers: headers('Cache-Control', 'Vary', 'Content-Language'), content: { 'application/json': { schema: SearchResponseSchema } } },
+    200: {
+      description: 'Best match per document',
+      headers: headers('Cache-Control', 'Vary', 'Content-Language'),
+      content: { 'application/json': { schema: SearchResponseSchema } },
+    },
     ...problems(400, 401, 404, 406, 413, 415, 422, 503),
   },
 })

@@ -12,7 +12,11 @@ const versionsRoute = createRoute({
   tags: ['versions'],
   summary: 'The docs versions, in site.yml order, with their status, aliases and document counts',
   responses: {
-    200: { description: 'Every version; one unnamed version on a site without versions', headers: headers('ETag', 'Cache-Control'), content: { 'application/json': { schema: VersionsResponseSchema } } },
+    200: {
+      description: 'Every version; one unnamed version on a site without versions',
+      headers: headers('ETag', 'Cache-Control'),
+      content: { 'application/json': { schema: VersionsResponseSchema } },
+    },
     ...notModified,
     ...problems(401, 406, 503),
   },

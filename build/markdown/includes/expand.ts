@@ -37,7 +37,11 @@ type Piece = { own: true; text: string } | { own: false; text: string; line: num
  * its HTML, TOC and search entries. A missing file or region, a range
  * outside the file, or an include cycle is an error at the directive.
  */
-export function expandIncludes(page: { path: string; body: string; bodyLine: number; headingIds?: HeadingIdRule | undefined }, files: Record<string, PartialSource>, locales: readonly string[]): ExpandedBody {
+export function expandIncludes(
+  page: { path: string; body: string; bodyLine: number; headingIds?: HeadingIdRule | undefined },
+  files: Record<string, PartialSource>,
+  locales: readonly string[],
+): ExpandedBody {
   const context: Context = { files, locales, headingIds: page.headingIds, errors: [] }
   const pieces = expandPieces(page.body, { path: page.path, firstLine: page.bodyLine }, context, [page.path])
   if (pieces.length === 1 && pieces[0]?.own) return { body: page.body, fileLine: (line) => line + page.bodyLine - 1, errors: [] }
@@ -111,7 +115,8 @@ function selectLines(path: string, file: PartialSource, target: IncludeTarget, h
   const total = skipped + lines.length
   const start = target.range.start ?? 1
   const end = target.range.end ?? total
-  if (start < 1 || end < start || end > total) return `lines {${target.range.start ?? ''},${target.range.end ?? ''}} are outside ${path}${target.region ? `'s region "${target.region}"` : ''}, which has ${total} lines`
+  if (start < 1 || end < start || end > total)
+    return `lines {${target.range.start ?? ''},${target.range.end ?? ''}} are outside ${path}${target.region ? `'s region "${target.region}"` : ''}, which has ${total} lines`
   const from = Math.max(start - 1 - skipped, 0)
   return { lines: lines.slice(from, Math.max(end - skipped, 0)), firstLine: firstLine + from }
 }

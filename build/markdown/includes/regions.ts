@@ -18,9 +18,7 @@ const COMMENT_STYLES: Array<[open: string, close: string]> = [
   ['"//+', '":\\s*"",?'], // JSON keys: `"// #region name": "",`
 ]
 
-const MARKERS = COMMENT_STYLES.map(
-  ([open, close]) => new RegExp(`^\\s*${open}\\s*(?:#\\s*|pragma\\s+)?(#?end ?region|#?region)\\b\\s*(.*?)\\s*${close}\\s*$`, 'i'),
-)
+const MARKERS = COMMENT_STYLES.map(([open, close]) => new RegExp(`^\\s*${open}\\s*(?:#\\s*|pragma\\s+)?(#?end ?region|#?region)\\b\\s*(.*?)\\s*${close}\\s*$`, 'i'))
 
 interface Marker {
   opens: boolean

@@ -122,7 +122,11 @@ function rewriteElement(element: JsxElement, state: State): RootContent[] {
   if (specifier !== undefined && markdownFile.test(specifier)) {
     if (relativeSpecifier.test(specifier)) return inlinePartial(element, specifier, state)
     // `@/components/x.md`: a framework's alias or a package, which only its bundler resolves (or a file it generates).
-    warn(state, element, `component <${name}> is imported from "${specifier}", which names no file of the content folder (only a relative path does): ${element.children.length > 0 ? 'its children are kept' : 'it is dropped'}`)
+    warn(
+      state,
+      element,
+      `component <${name}> is imported from "${specifier}", which names no file of the content folder (only a relative path does): ${element.children.length > 0 ? 'its children are kept' : 'it is dropped'}`,
+    )
     return element.children
   }
   if (/^[a-z]/.test(name) && !name.includes('.')) return [asHtml(element, state)]

@@ -67,7 +67,12 @@ function steps(state: State, content: ElementContent[]): Element {
   const elements = content.filter((child): child is Element => child.type === 'element')
   const list = elements.length === 1 && elements[0]?.tagName === 'ol' ? elements[0] : undefined
   if (list) return { ...list, properties: { ...list.properties, className: ['steps'] } }
-  return block(state, 'ol', { className: ['steps'] }, elements.map((child) => element('li', {}, [child])))
+  return block(
+    state,
+    'ol',
+    { className: ['steps'] },
+    elements.map((child) => element('li', {}, [child])),
+  )
 }
 
 function linkCard(node: ContainerDirective | LeafDirective, title: ElementContent[]): Element {

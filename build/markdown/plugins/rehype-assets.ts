@@ -49,4 +49,3 @@ export function rehypeAssets() {
     file.data.assets = references
   }
 }
-

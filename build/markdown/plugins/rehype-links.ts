@@ -51,4 +51,3 @@ export function rehypeLinks() {
     file.data.links = links
   }
 }
-

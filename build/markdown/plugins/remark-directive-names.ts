@@ -31,7 +31,8 @@ function settle(parent: Parent) {
       node.children.unshift(labelParagraph(node.attributes.title))
     }
     if (isKnownName(node.name)) children.push(node)
-    else if (node.type === 'leafDirective') children.push({ type: 'paragraph', children: [{ type: 'text', value: toMarkdown(node, { extensions: [directiveToMarkdown()] }).trimEnd() }], position: node.position })
+    else if (node.type === 'leafDirective')
+      children.push({ type: 'paragraph', children: [{ type: 'text', value: toMarkdown(node, { extensions: [directiveToMarkdown()] }).trimEnd() }], position: node.position })
     else children.push(...unwrap(node.children))
   }
   parent.children = children

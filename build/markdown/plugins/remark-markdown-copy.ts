@@ -28,8 +28,7 @@ export function remarkMarkdownCopy(options: { sanitizeSchema: Schema }): Transfo
       const id = fragment === null ? undefined : anchors?.get(fragment)
       return id === undefined || id === fragment ? undefined : `#${id}`
     }
-    const rewrite = (href: string) =>
-      href.startsWith('#') ? inPage(href) : context ? (rewriteHref(context.path, href, context.targets, 'markdownUrls') ?? undefined) : undefined
+    const rewrite = (href: string) => (href.startsWith('#') ? inPage(href) : context ? (rewriteHref(context.path, href, context.targets, 'markdownUrls') ?? undefined) : undefined)
     // Raw HTML's images and file links point where the HTML's do: at the published asset.
     const rewriteInHtml = (url: string) => rewrite(url) ?? (context ? assetUrlOf(context.path, url, context.targets.assets ?? NO_ASSETS) : undefined)
     prepare(tree, (html) => sanitizeHtmlFragment(html, options.sanitizeSchema, rewriteInHtml), rewrite)

@@ -18,7 +18,9 @@ const getDocumentInput = {
     .min(2)
     .max(35)
     .optional()
-    .describe('Language to read the page in, e.g. "fr". Default: the language of a translated slug, else the docs\' default language. A page not translated yet is served in the default language.'),
+    .describe(
+      'Language to read the page in, e.g. "fr". Default: the language of a translated slug, else the docs\' default language. A page not translated yet is served in the default language.',
+    ),
   version: versionInput,
 }
 
@@ -46,9 +48,7 @@ export function registerGetDocument(server: McpServer, context: ToolContext): vo
       const about = [
         `Title: ${variant.title}`,
         `Slug: ${variant.slug}`,
-        variant.locale === locale
-          ? `Locale: ${locale}`
-          : `Locale: ${variant.locale} (fallback: this page has no ${locale} translation yet, so it is served in ${variant.locale})`,
+        variant.locale === locale ? `Locale: ${locale}` : `Locale: ${variant.locale} (fallback: this page has no ${locale} translation yet, so it is served in ${variant.locale})`,
         reader.versionName === null ? null : `Version: ${reader.versionName}`,
         `Markdown: ${absoluteMarkdownUrl(context, reader, variant.locale, variant.slug)}`,
         `Web page: ${absoluteUrl(context, documentUrl(reader.baseUrl, site.defaultLocale, variant.locale, variant.slug))}`,

@@ -23,7 +23,7 @@ export function registerGetNavigation(server: McpServer, context: ToolContext): 
     {
       title: 'List every page',
       description:
-        'Returns the docs\' sidebar: every section and page in reading order, as an indented Markdown list with each page\'s slug. Use it to see what the docs cover or to find a page search_docs does not surface; then read a page with get_document.',
+        "Returns the docs' sidebar: every section and page in reading order, as an indented Markdown list with each page's slug. Use it to see what the docs cover or to find a page search_docs does not surface; then read a page with get_document.",
       inputSchema: z.strictObject(getNavigationInput, { error: unknownFields(Object.keys(getNavigationInput)) }),
       annotations: READ_ONLY,
     },

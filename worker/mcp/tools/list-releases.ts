@@ -7,10 +7,7 @@ import { absoluteMarkdownUrl, type ToolContext } from '../context.ts'
 import { unknownFields } from '../../http/strict-fields.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 
-const isoDate = (name: string) =>
-  z.iso
-    .date({ error: `${name} must be an ISO date such as 2026-01-31` })
-    .optional()
+const isoDate = (name: string) => z.iso.date({ error: `${name} must be an ISO date such as 2026-01-31` }).optional()
 
 const listReleasesInput = {
   stream: z.string().min(1).max(64).optional().describe('Only this release stream, e.g. "stable". Default: every stream.'),
@@ -59,9 +56,7 @@ type Stream = ReleasesResponse['streams'][number]
 
 function describeStream(context: ToolContext, reader: Reader, stream: Stream): string {
   const releases = stream.releases.map((release) => {
-    const related = release.related.map(
-      (page) => `- ${page.title} \`${page.slug}\` ${absoluteMarkdownUrl(context, reader, reader.site.defaultLocale, page.slug)}`,
-    )
+    const related = release.related.map((page) => `- ${page.title} \`${page.slug}\` ${absoluteMarkdownUrl(context, reader, reader.site.defaultLocale, page.slug)}`)
     return [
       // The build names an untitled release "<stream> <version>", which the heading says already.
       `### ${release.version}${release.title === `${stream.name} ${release.version}` ? '' : `: ${release.title}`}`,

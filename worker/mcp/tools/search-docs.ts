@@ -30,9 +30,7 @@ const searchDocsInput = {
     .max(35)
     .optional()
     .describe('Language to search, e.g. "fr". Default: the docs\' default language. Pages not translated yet are found in the default language.'),
-  sections: names
-    .optional()
-    .describe('Only pages in any of these sections: the first segment of a slug, e.g. ["guides"]. get_navigation shows them.'),
+  sections: names.optional().describe('Only pages in any of these sections: the first segment of a slug, e.g. ["guides"]. get_navigation shows them.'),
   tags: names.optional().describe('Only pages with any of these tags (from their front matter), e.g. ["cli"]. Each result lists its tags.'),
   version: versionInput,
 }

@@ -53,9 +53,7 @@ function focusableTables(fragment: string): string {
 }
 
 function tocList(entries: TocEntry[]): Html {
-  return html`<ul>${entries.map(
-    (entry) => html`<li><a href="#${entry.id}">${entry.text}</a>${entry.children.length > 0 ? tocList(entry.children) : ''}</li>`,
-  )}</ul>`
+  return html`<ul>${entries.map((entry) => html`<li><a href="#${entry.id}">${entry.text}</a>${entry.children.length > 0 ? tocList(entry.children) : ''}</li>`)}</ul>`
 }
 
 function breadcrumbs(nav: DocumentNav, title: string, url: (slug: string) => string, text: PreviewText): Html | '' {

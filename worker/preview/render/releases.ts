@@ -22,8 +22,7 @@ export function releasesMain(releases: Releases, filters: ReleaseFilters, locale
   <fieldset>
     <legend>${text.streams}</legend>
     ${filters.streams.map(
-      (stream) =>
-        html`<label><input type="checkbox" name="stream" value="${stream}"${filters.chosen.includes(stream) ? html` checked` : ''}> ${stream}</label>`,
+      (stream) => html`<label><input type="checkbox" name="stream" value="${stream}"${filters.chosen.includes(stream) ? html` checked` : ''}> ${stream}</label>`,
     )}
   </fieldset>
   <label>${text.versions} <input name="version" value="${filters.version}" placeholder="${text.versionPlaceholder}" aria-describedby="version-help${filters.problem ? ' version-problem' : ''}"></label>
@@ -62,7 +61,5 @@ function nested(fragment: string, top: number, scope: string): string {
   const tag = /<(\/?)h([1-6])(?=[\s>])/g
   const levels = [...fragment.matchAll(tag)].map((match) => Number(match[2]))
   const shift = levels.length === 0 ? 0 : top - Math.min(...levels)
-  return fragment
-    .replace(tag, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + shift)}`)
-    .replace(/(\sid="|\shref="#)(?=[^"])/g, `$1${scope}-`)
+  return fragment.replace(tag, (_, slash: string, level: string) => `<${slash}h${Math.min(6, Number(level) + shift)}`).replace(/(\sid="|\shref="#)(?=[^"])/g, `$1${scope}-`)
 }

@@ -24,7 +24,9 @@ ${problem ? html`<p class="notice error" role="alert">${problem}</p>` : ''}
 ${query === '' ? html`<p>${text.typeQuery}</p>` : html`<p role="status">${fill(text.resultsFor, { query, count: String(results.length) })}</p>`}
 ${
   Object.keys(counts).length > 1
-    ? html`<nav class="facets" aria-label="${text.searchFilters}"><a href="${base}"${section === null ? html` aria-current="true"` : ''}>${text.allSections}</a>${Object.entries(counts).map(
+    ? html`<nav class="facets" aria-label="${text.searchFilters}"><a href="${base}"${section === null ? html` aria-current="true"` : ''}>${text.allSections}</a>${Object.entries(
+        counts,
+      ).map(
         ([name, count]) =>
           html` <a href="${base}&section=${encodeURIComponent(name)}"${section === name ? html` aria-current="true"` : ''}>${sectionTitles[name] ?? name} (${count})</a>`,
       )}</nav>`

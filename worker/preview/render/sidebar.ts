@@ -6,9 +6,7 @@ import type { Html } from './shapes.ts'
 
 /** The navigation tree as nested lists, in build order; the current page carries `aria-current`. */
 export function sidebar(items: NavTreeNode[], current: { slug: string | null; path: string }, text: PreviewText): Html {
-  return html`<ul>${items.map(
-    (item) => html`<li>${entry(item, current, text)}${item.children.length > 0 ? sidebar(item.children, current, text) : ''}</li>`,
-  )}</ul>`
+  return html`<ul>${items.map((item) => html`<li>${entry(item, current, text)}${item.children.length > 0 ? sidebar(item.children, current, text) : ''}</li>`)}</ul>`
 }
 
 function entry(item: NavTreeNode, current: { slug: string | null; path: string }, text: PreviewText): Html {
