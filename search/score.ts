@@ -1,4 +1,5 @@
 import { HOME_SLUG } from '../contract/urls.ts'
+import { isVisible } from '../contract/visibility.ts'
 import type { LoadedIndex } from './codec.ts'
 import { expandQueryTerm, type Expansion } from './expand.ts'
 import { documentFrequencies } from './frequencies.ts'
@@ -110,7 +111,7 @@ export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options:
     }
     const everyTerm = 2 ** queryTerms.length - 1
     const filtered = query.sections !== null || query.tags !== null
-    const passes = (doc: number) => (query.canReadDrafts || !index.docDraft[doc]) && (!filtered || inFilters(index, doc, query))
+    const passes = (doc: number) => isVisible(index.docDraft[doc] === true, query.canReadDrafts) && (!filtered || inFilters(index, doc, query))
     let accepted = scratch.touchedDocs.filter((doc) => scratch.docMasks[doc] === everyTerm && passes(doc))
     if (accepted.length === 0) accepted = scratch.touchedDocs.filter(passes)
     return { documents: topDocuments(index, scratch, accepted, query, options), matches, facets: countFacets(index, accepted) }

@@ -1,4 +1,4 @@
-import { SCHEMA_VERSION, documentUrl, type NavigationBlob, type NavTreeNode, type VariantEntry } from '../../contract/index.ts'
+import { SCHEMA_VERSION, audienceOf, documentUrl, isVisible, type Audience, type NavigationBlob, type NavTreeNode, type VariantEntry } from '../../contract/index.ts'
 import type { IndexedDocument } from '../../search/index-data.ts'
 import type { FolderInfo } from '../content/categories.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
@@ -71,10 +71,10 @@ export function buildLocaleView({
   reuseKey = '',
 }: LocaleViewInput): LocaleView {
   const choices = [...variants.values()].map((byLocale) => {
-    const own = byLocale.get(locale)
-    const original = byLocale.get(site.defaultLocale)
-    const published = [own, original].find((source) => source && !source.draft)
-    const preview = own ?? original
+    // Each audience sees the translation when it may, else the default-locale page when it may.
+    const seenBy = (canReadDrafts: boolean) => [byLocale.get(locale), byLocale.get(site.defaultLocale)].find((source) => source && isVisible(source.draft, canReadDrafts))
+    const published = seenBy(false)
+    const preview = seenBy(true)
     return { published, preview: preview === published ? undefined : preview }
   })
   const publicList = choices.flatMap(({ published }) => (published ? [published] : []))
@@ -110,10 +110,14 @@ export function buildLocaleView({
   const publicNav = navigationOf('public', publicList)
   const previewNav = navigationOf('drafts', previewList)
 
+  const navFor: Record<Audience, Navigation> = { public: publicNav, drafts: previewNav }
+  // A page's blob is made for the least reader who sees it: a draft's readers have the drafts scope, so
+  // its context and translations may name drafts; a published page's are the public's.
   const entryFor = (source: RenderedSource): VariantEntry => {
-    const nav = (source.draft ? previewNav : publicNav).byDocId.get(source.docId) ?? emptyNav
+    const canReadDrafts = source.draft
+    const nav = navFor[audienceOf(canReadDrafts)].byDocId.get(source.docId) ?? emptyNav
     const versions = [...(variants.get(source.docId)?.values() ?? [])]
-    const translations = () => versions.filter((variant) => source.draft || !variant.draft).map((variant) => ({ locale: variant.locale, slug: variant.slug }))
+    const translations = () => versions.filter((variant) => isVisible(variant.draft, canReadDrafts)).map((variant) => ({ locale: variant.locale, slug: variant.slug }))
     // A blob is made again only when its page or one of its translations (each the same object
     // while its file and rendering are, see version.ts) or its navigation context (nav-reuse.ts)
     // changed; its edit data comes from the page, git history and site.yml, read once by a long-lived build.

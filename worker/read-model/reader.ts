@@ -1,4 +1,5 @@
 import {
+  audienceOf,
   baseUrlOf,
   defaultVersionOf,
   isDefaultVersion,
@@ -123,8 +124,8 @@ export class Reader implements ReadContext {
   /** The sidebar of a locale, with drafts only for a caller with the scope. */
   navigation(choice: LocaleChoice): Lazy<NavTreeNode[]> {
     const trees = this.perLocale(this.docs.navigation, 'navigation', choice.locale)
-    const hash = this.versioned(this.canReadDrafts ? trees.drafts : trees.public)
-    return { hash, private: this.canReadDrafts, load: async () => (await this.store.navigation(this.manifest, this.canReadDrafts ? trees.drafts : trees.public)).items }
+    const tree = trees[audienceOf(this.canReadDrafts)]
+    return { hash: this.versioned(tree), private: this.canReadDrafts, load: async () => (await this.store.navigation(this.manifest, tree)).items }
   }
 
   /** Part `part` of the list of every page the caller may read (see listPages). */

@@ -1,5 +1,5 @@
 import semver from 'semver'
-import type { ReleasesBlob, ReleasesResponse } from '../../contract/index.ts'
+import { isVisible, type ReleasesBlob, type ReleasesResponse } from '../../contract/index.ts'
 import type { Lazy, ReadContext } from './context.ts'
 
 export interface ReleaseFilter {
@@ -43,7 +43,7 @@ function filterReleases(blob: ReleasesBlob, filter: ReleaseFilter, canReadDrafts
         .filter((release) => (filter.from === undefined || release.date >= filter.from) && (filter.to === undefined || release.date <= filter.to))
         .map((release) => ({
           ...release,
-          related: release.related.filter((related) => canReadDrafts || !related.draft).map(({ slug, title, url }) => ({ slug, title, url })),
+          related: release.related.filter((related) => isVisible(related.draft, canReadDrafts)).map(({ slug, title, url }) => ({ slug, title, url })),
         })),
     })),
   }

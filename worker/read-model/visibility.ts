@@ -1,12 +1,9 @@
-import type { RouteEntry, RouteVariant } from '../../contract/index.ts'
+import { shownVariant, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
 
 /**
- * The draft rule, the one place it is written: a draft is served only to a
- * caller with the drafts scope, who also gets a draft translation in place
- * of its published page. To anyone else a draft does not exist.
+ * A page's variant in a locale as this reader may see it, or undefined: the rule itself is
+ * contract/visibility.ts's, which the build's locale views follow too.
  */
 export function visibleVariant(page: RouteEntry | undefined, locale: string, canReadDrafts: boolean): RouteVariant | undefined {
-  const found = page && Object.hasOwn(page.variants, locale) ? page.variants[locale] : undefined
-  const variant = canReadDrafts && found?.preview ? found.preview : found
-  return variant && (!variant.draft || canReadDrafts) ? variant : undefined
+  return shownVariant(page && Object.hasOwn(page.variants, locale) ? page.variants[locale] : undefined, canReadDrafts)
 }
