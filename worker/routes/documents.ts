@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
+import { JSON_TYPE, conditionalResponse } from '../http/conditional.ts'
+import { CACHE_CONTROL } from '../http/etag.ts'
 import { preferredDocumentFormat } from '../http/negotiation.ts'
 import { Problem, notFound } from '../http/problem.ts'
 import { openReader } from '../http/reader.ts'
@@ -25,17 +26,13 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
 
   const { variant, choice } = answer
   const body = format === 'markdown' ? answer.markdown : answer.json
-  const etag = strongEtag(body.hash)
-  const vary = [choice.negotiated ? 'Accept-Language' : null, answer.bySuffix ? null : 'Accept', body.private ? 'Authorization' : null].filter(Boolean).join(', ')
-  const headers: Record<string, string> = {
-    ETag: etag,
-    'Cache-Control': body.private ? CACHE_CONTROL.private : CACHE_CONTROL.public,
-    'Content-Language': variant.locale,
-    ...(vary ? { Vary: vary } : {}),
-  }
-  if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  const type = format === 'markdown' ? 'text/markdown; charset=utf-8' : 'application/json; charset=utf-8'
-  return c.body(await body.load(), 200, { ...headers, 'Content-Type': type, Link: agentLinks(reader, variant, format) })
+  return conditionalResponse(c, {
+    view: body,
+    contentType: format === 'markdown' ? 'text/markdown; charset=utf-8' : JSON_TYPE,
+    chosenBy: [choice.negotiated && 'Accept-Language', !answer.bySuffix && 'Accept', body.private && 'Authorization'],
+    headers: { 'Content-Language': variant.locale },
+    bodyHeaders: { Link: agentLinks(reader, variant, format) },
+  })
 })
 
 /**
