@@ -5,6 +5,8 @@ import { CACHE_CONTROL } from '../http/etag.ts'
 import { preferredDocumentFormat } from '../http/negotiation.ts'
 import { Problem, notFound } from '../http/problem.ts'
 import { openReader } from '../http/reader.ts'
+import { LocaleQuery } from '../http/request-fields.ts'
+import { validQuery } from '../http/validation.ts'
 import { documentPath, markdownPath, type RouteVariant } from '../../contract/index.ts'
 import { DOCUMENTS_PATH, safeSlug, type Reader } from '../read-model/index.ts'
 
@@ -17,8 +19,9 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
   if (withoutSlash !== pathname && safeSlug(withoutSlash) !== null) return permanentRedirect(`${withoutSlash}${search}`, false)
   const requested = safeSlug(pathname)
   if (requested === null) throw notFound()
+  const { locale } = validQuery(LocaleQuery, c.req.query())
   const reader = await openReader(c, c.req.query('version'))
-  const answer = await reader.document(requested, { locale: c.req.query('locale') })
+  const answer = await reader.document(requested, { locale })
   const format = answer.bySuffix ? 'markdown' : preferredDocumentFormat(c.req.header('Accept'))
   if (format === null) throw new Problem(406, 'Documents are available as application/json or text/markdown.')
   if (answer.kind === 'redirect') return redirect(c.req.url, answer.slug, answer.bySuffix, answer.private)

@@ -2,6 +2,8 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { type Representation, conditionalResponse } from '../http/conditional.ts'
 import { openReader } from '../http/reader.ts'
+import { LocaleQuery } from '../http/request-fields.ts'
+import { validQuery } from '../http/validation.ts'
 import type { LlmsView, LocaleChoice } from '../read-model/index.ts'
 
 const TEXT = 'text/plain; charset=utf-8'
@@ -13,15 +15,17 @@ const TEXT = 'text/plain; charset=utf-8'
 export const llms = new Hono<AppEnv>()
 
 llms.get('/llms.txt', async function getLlmsIndex(c) {
+  const { locale } = validQuery(LocaleQuery, c.req.query())
   const reader = await openReader(c, c.req.query('version'))
-  const choice = reader.locale(c.req.query('locale'))
+  const choice = reader.locale(locale)
   const { index } = reader.llms(choice)
   return conditionalResponse(c, { view: index, ...textOf(choice) })
 })
 
 llms.get('/llms-full.txt', async function getLlmsFull(c) {
+  const { locale } = validQuery(LocaleQuery, c.req.query())
   const reader = await openReader(c, c.req.query('version'))
-  const choice = reader.locale(c.req.query('locale'))
+  const choice = reader.locale(locale)
   const { full } = reader.llms(choice)
   const load = async () => {
     // The first part is read before answering, so a damaged store is still a 503.

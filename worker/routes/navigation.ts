@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env.ts'
 import { JSON_TYPE, conditionalResponse, jsonView } from '../http/conditional.ts'
 import { openReader, versionField } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
+import { localeField } from '../http/request-fields.ts'
 import { componentRef } from './openapi.ts'
 import { headers, notModified, problems, versionQuery } from './openapi-responses.ts'
 
@@ -16,7 +17,7 @@ const navigationRoute = createRoute({
   operationId: 'getNavigation',
   tags: ['navigation'],
   summary: 'The sidebar of one locale, in build order',
-  request: { query: z.object({ locale: z.string().min(2).max(35).optional().openapi({ example: 'fr' }), version: versionQuery }) },
+  request: { query: z.object({ locale: localeField.optional().openapi({ example: 'fr' }), version: versionQuery }) },
   responses: {
     200: {
       description: 'Sections and folders with their pages; untranslated pages marked fallback',

@@ -1,30 +1,24 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
-import semver from 'semver'
 import { ReleasesResponseSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 import { JSON_TYPE, conditionalResponse, jsonView } from '../http/conditional.ts'
 import { Problem } from '../http/problem.ts'
 import { openReader } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
+import { fromNotAfterTo, isoDateField, rangeField, streamField } from '../http/request-fields.ts'
 import { headers, notModified, problems } from './openapi-responses.ts'
-
-const isoDate = z.iso.date({ error: 'must be an ISO date such as 2026-01-31' })
 
 const ReleasesQuery = z
   .object({
     stream: z
-      .union([z.string().min(1), z.array(z.string().min(1))])
+      .union([streamField, z.array(streamField)])
       .optional()
       .openapi({ description: 'Repeat to ask for several streams', example: 'stable' }),
-    version: z
-      .string()
-      .refine((range) => semver.validRange(range) !== null, 'must be a semver range such as ">=2.0.0 <3" or "^1.4"')
-      .optional()
-      .openapi({ example: '^2.0.0' }),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    version: rangeField.optional().openapi({ example: '^2.0.0' }),
+    from: isoDateField('from').optional(),
+    to: isoDateField('to').optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'must not be after "to"', path: ['from'] })
+  .refine(fromNotAfterTo.check, { message: 'from must not be after to', path: ['from'] })
 
 const releasesRoute = createRoute({
   method: 'get',
