@@ -4,6 +4,8 @@ export const strongEtag = (hash: string) => `"${hash}"`
 export const CACHE_CONTROL = {
   public: 'public, max-age=60, stale-while-revalidate=300',
   private: 'private, no-store',
+  /** The name carries the hash of the bytes, so what it names never changes. */
+  immutable: 'public, max-age=31536000, immutable',
 } as const
 
 /**

@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { markdownPath, type SiteInfo } from '../../contract/index.ts'
 import { lookupLocale, type Reader } from '../read-model/index.ts'
 import { StoreUnavailable } from '../errors.ts'
+import { versionNameField } from '../http/request-fields.ts'
 
 /** What one MCP request knows: the docs as its caller may read them, and where it came from. */
 export interface ToolContext {
@@ -18,10 +18,7 @@ export function unknownLocaleNote(site: SiteInfo, requested: string | undefined,
 }
 
 /** The `version` argument of the tools that read pages. */
-export const versionInput = z
-  .string()
-  .min(1)
-  .max(64)
+export const versionInput = versionNameField
   .optional()
   .describe('Docs version to read, e.g. "2.x", or "latest" (the default) or "next". An unknown version answers with the list of versions.')
 

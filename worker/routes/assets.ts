@@ -1,11 +1,8 @@
 import { Hono } from 'hono'
 import { AssetNameSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { noneMatch, strongEtag } from '../http/etag.ts'
+import { conditionalResponse } from '../http/conditional.ts'
 import { notFound } from '../http/problem.ts'
-
-/** The name carries the hash of the bytes, so what it names never changes. */
-const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
  * Authors' files are untrusted: opened directly, an SVG is a document on this
@@ -31,7 +28,6 @@ assets.get('/v1/assets/:name', async function getAsset(c) {
   const type = Object.hasOwn(index.assets, name) ? index.assets[name] : undefined
   if (type === undefined) throw notFound()
   const hash = name.slice(0, name.indexOf('.'))
-  const headers = { ETag: strongEtag(hash), 'Cache-Control': IMMUTABLE, ...ASSET_SECURITY_HEADERS }
-  if (noneMatch(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers)
-  return c.body(await store.asset(hash), 200, { ...headers, 'Content-Type': type })
+  const view = { hash, private: false, load: () => store.asset(hash) }
+  return conditionalResponse(c, { view, contentType: type, immutable: true, headers: ASSET_SECURITY_HEADERS })
 })

@@ -1,9 +1,12 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
+import { JSON_TYPE, conditionalResponse } from '../http/conditional.ts'
+import { CACHE_CONTROL } from '../http/etag.ts'
 import { preferredDocumentFormat } from '../http/negotiation.ts'
 import { Problem, notFound } from '../http/problem.ts'
 import { openReader } from '../http/reader.ts'
+import { LocaleQuery } from '../http/request-fields.ts'
+import { validQuery } from '../http/validation.ts'
 import { documentPath, markdownPath, type RouteVariant } from '../../contract/index.ts'
 import { DOCUMENTS_PATH, safeSlug, type Reader } from '../read-model/index.ts'
 
@@ -16,8 +19,9 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
   if (withoutSlash !== pathname && safeSlug(withoutSlash) !== null) return permanentRedirect(`${withoutSlash}${search}`, false)
   const requested = safeSlug(pathname)
   if (requested === null) throw notFound()
+  const { locale } = validQuery(LocaleQuery, c.req.query())
   const reader = await openReader(c, c.req.query('version'))
-  const answer = await reader.document(requested, { locale: c.req.query('locale') })
+  const answer = await reader.document(requested, { locale })
   const format = answer.bySuffix ? 'markdown' : preferredDocumentFormat(c.req.header('Accept'))
   if (format === null) throw new Problem(406, 'Documents are available as application/json or text/markdown.')
   if (answer.kind === 'redirect') return redirect(c.req.url, answer.slug, answer.bySuffix, answer.private)
@@ -25,17 +29,13 @@ export const documents = new Hono<AppEnv>().get('/*', async function getDocument
 
   const { variant, choice } = answer
   const body = format === 'markdown' ? answer.markdown : answer.json
-  const etag = strongEtag(body.hash)
-  const vary = [choice.negotiated ? 'Accept-Language' : null, answer.bySuffix ? null : 'Accept', body.private ? 'Authorization' : null].filter(Boolean).join(', ')
-  const headers: Record<string, string> = {
-    ETag: etag,
-    'Cache-Control': body.private ? CACHE_CONTROL.private : CACHE_CONTROL.public,
-    'Content-Language': variant.locale,
-    ...(vary ? { Vary: vary } : {}),
-  }
-  if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  const type = format === 'markdown' ? 'text/markdown; charset=utf-8' : 'application/json; charset=utf-8'
-  return c.body(await body.load(), 200, { ...headers, 'Content-Type': type, Link: agentLinks(reader, variant, format) })
+  return conditionalResponse(c, {
+    view: body,
+    contentType: format === 'markdown' ? 'text/markdown; charset=utf-8' : JSON_TYPE,
+    chosenBy: [choice.negotiated && 'Accept-Language', !answer.bySuffix && 'Accept', body.private && 'Authorization'],
+    headers: { 'Content-Language': variant.locale },
+    bodyHeaders: { Link: agentLinks(reader, variant, format) },
+  })
 })
 
 /**

@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
+import { type Representation, conditionalResponse } from '../http/conditional.ts'
 import { openReader } from '../http/reader.ts'
+import { LocaleQuery } from '../http/request-fields.ts'
+import { validQuery } from '../http/validation.ts'
 import type { LlmsView, LocaleChoice } from '../read-model/index.ts'
 
 const TEXT = 'text/plain; charset=utf-8'
@@ -13,27 +15,29 @@ const TEXT = 'text/plain; charset=utf-8'
 export const llms = new Hono<AppEnv>()
 
 llms.get('/llms.txt', async function getLlmsIndex(c) {
+  const { locale } = validQuery(LocaleQuery, c.req.query())
   const reader = await openReader(c, c.req.query('version'))
-  const choice = reader.locale(c.req.query('locale'))
+  const choice = reader.locale(locale)
   const { index } = reader.llms(choice)
-  const headers = textHeaders(strongEtag(index.hash), choice)
-  if (noneMatch(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers)
-  return c.body(await index.load(), 200, { ...headers, 'Content-Type': TEXT })
+  return conditionalResponse(c, { view: index, ...textOf(choice) })
 })
 
 llms.get('/llms-full.txt', async function getLlmsFull(c) {
+  const { locale } = validQuery(LocaleQuery, c.req.query())
   const reader = await openReader(c, c.req.query('version'))
-  const choice = reader.locale(c.req.query('locale'))
+  const choice = reader.locale(locale)
   const { full } = reader.llms(choice)
-  const headers = textHeaders(strongEtag(full.hash), choice)
-  if (noneMatch(c.req.header('If-None-Match'), headers.ETag)) return c.body(null, 304, headers)
-  // The first part is read before answering, so a damaged store is still a 503.
-  const first = full.parts.length > 0 ? await full.read(full.parts[0] as string) : ''
-  return c.body(streamParts(full, first), 200, { ...headers, 'Content-Type': TEXT })
+  const load = async () => {
+    // The first part is read before answering, so a damaged store is still a 503.
+    const first = full.parts.length > 0 ? await full.read(full.parts[0] as string) : ''
+    return streamParts(full, first)
+  }
+  // Both files list published pages only, so they are public whatever the token.
+  return conditionalResponse(c, { view: { hash: full.hash, private: false, load }, ...textOf(choice) })
 })
 
-function textHeaders(etag: string, choice: LocaleChoice) {
-  return { ETag: etag, 'Cache-Control': CACHE_CONTROL.public, 'Content-Language': choice.locale, ...(choice.negotiated ? { Vary: 'Accept-Language' } : {}) }
+function textOf(choice: LocaleChoice): Omit<Representation, 'view'> {
+  return { contentType: TEXT, chosenBy: [choice.negotiated && 'Accept-Language'], headers: { 'Content-Language': choice.locale } }
 }
 
 /**

@@ -1,9 +1,10 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import { NavigationResponseSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
+import { JSON_TYPE, conditionalResponse, jsonView } from '../http/conditional.ts'
 import { openReader, versionField } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
+import { localeField } from '../http/request-fields.ts'
 import { componentRef } from './openapi.ts'
 import { headers, notModified, problems, versionQuery } from './openapi-responses.ts'
 
@@ -16,7 +17,7 @@ const navigationRoute = createRoute({
   operationId: 'getNavigation',
   tags: ['navigation'],
   summary: 'The sidebar of one locale, in build order',
-  request: { query: z.object({ locale: z.string().min(2).max(35).optional().openapi({ example: 'fr' }), version: versionQuery }) },
+  request: { query: z.object({ locale: localeField.optional().openapi({ example: 'fr' }), version: versionQuery }) },
   responses: {
     200: {
       description: 'Sections and folders with their pages; untranslated pages marked fallback',
@@ -32,13 +33,11 @@ export const navigation = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
   const reader = await openReader(c, c.req.valid('query').version)
   const choice = reader.locale(c.req.valid('query').locale)
   const tree = reader.navigation(choice)
-  const etag = strongEtag(tree.hash)
-  const headers = {
-    ETag: etag,
-    'Cache-Control': tree.private ? CACHE_CONTROL.private : CACHE_CONTROL.public,
-    'Content-Language': choice.locale,
-    Vary: choice.negotiated ? 'Accept-Language, Authorization' : 'Authorization',
-  }
-  if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  return c.json({ locale: choice.locale, requestedLocale: choice.locale, ...versionField(reader), items: await tree.load() }, 200, headers)
+  const body = { ...tree, load: async () => ({ locale: choice.locale, requestedLocale: choice.locale, ...versionField(reader), items: await tree.load() }) }
+  return conditionalResponse(c, {
+    view: jsonView(body),
+    contentType: JSON_TYPE,
+    chosenBy: [choice.negotiated && 'Accept-Language', 'Authorization'],
+    headers: { 'Content-Language': choice.locale },
+  })
 })

@@ -1,5 +1,6 @@
-import { z } from '@hono/zod-openapi'
 import { ProblemSchema } from '../../contract/index.ts'
+import { MAX_BODY_BYTES } from '../http/body-limit.ts'
+import { versionNameField } from '../http/request-fields.ts'
 import { ASSET_SECURITY_HEADERS } from './assets.ts'
 
 // What every operation's OpenAPI description shares: the headers its answers
@@ -24,10 +25,7 @@ const HEADERS = {
 } as const
 
 /** `?version=` (and the search body's `version`): a version's name or an alias. */
-export const versionQuery = z
-  .string()
-  .min(1)
-  .max(64)
+export const versionQuery = versionNameField
   .optional()
   .openapi({ description: 'A version name, or the alias latest (the default) or next; an unknown one answers 404 listing the versions', example: 'latest' })
 
@@ -44,7 +42,7 @@ const PROBLEMS = {
   401: { description: 'A token was sent and is not valid', headers: headers('WWW-Authenticate') },
   404: { description: 'Nothing published has this name (a draft without the drafts scope answers the same), or no version has the name asked for' },
   406: { description: 'Accept excludes every format this path answers with' },
-  413: { description: 'The body is over 16 KiB' },
+  413: { description: `The body is over ${MAX_BODY_BYTES / 1024} KiB` },
   415: { description: 'The body is not application/json' },
   422: { description: 'Invalid fields, each with a JSON Pointer in `errors`' },
   503: { description: 'Nothing is published yet, storage is unavailable, or the service is misconfigured', headers: headers('Retry-After') },

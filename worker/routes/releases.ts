@@ -1,30 +1,24 @@
 import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
-import semver from 'semver'
 import { ReleasesResponseSchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
+import { JSON_TYPE, conditionalResponse, jsonView } from '../http/conditional.ts'
 import { Problem } from '../http/problem.ts'
 import { openReader } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
+import { fromNotAfterTo, isoDateField, rangeField, streamField } from '../http/request-fields.ts'
 import { headers, notModified, problems } from './openapi-responses.ts'
-
-const isoDate = z.iso.date({ error: 'must be an ISO date such as 2026-01-31' })
 
 const ReleasesQuery = z
   .object({
     stream: z
-      .union([z.string().min(1), z.array(z.string().min(1))])
+      .union([streamField, z.array(streamField)])
       .optional()
       .openapi({ description: 'Repeat to ask for several streams', example: 'stable' }),
-    version: z
-      .string()
-      .refine((range) => semver.validRange(range) !== null, 'must be a semver range such as ">=2.0.0 <3" or "^1.4"')
-      .optional()
-      .openapi({ example: '^2.0.0' }),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    version: rangeField.optional().openapi({ example: '^2.0.0' }),
+    from: isoDateField('from').optional(),
+    to: isoDateField('to').optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'must not be after "to"', path: ['from'] })
+  .refine(fromNotAfterTo.check, { message: 'from must not be after to', path: ['from'] })
 
 const releasesRoute = createRoute({
   method: 'get',
@@ -48,13 +42,10 @@ export const releases = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   const query = c.req.valid('query')
   const reader = await openReader(c, undefined)
   const view = reader.releases({ streams: query.stream === undefined ? [] : [query.stream].flat(), range: query.version, from: query.from, to: query.to })
-  const etag = strongEtag(view.hash)
-  const headers = { ETag: etag, 'Cache-Control': view.private ? CACHE_CONTROL.private : CACHE_CONTROL.public, Vary: 'Authorization' }
   // Validation comes first: preconditions only apply to what would be a 2xx (RFC 9110 §13.2.1).
   if (view.unknown.length > 0) {
     const detail = `unknown stream; known streams: ${view.known.join(', ')}`
     throw new Problem(422, 'The request has invalid fields.', { errors: view.unknown.map(() => ({ pointer: '/stream', detail })) })
   }
-  if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  return c.json(await view.load(), 200, headers)
+  return conditionalResponse(c, { view: jsonView(view), contentType: JSON_TYPE, chosenBy: ['Authorization'] })
 })

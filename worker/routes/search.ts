@@ -6,19 +6,20 @@ import { Problem } from '../http/problem.ts'
 import { unknownFields } from '../http/strict-fields.ts'
 import { openReader, versionField } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
+import { limitField, localeField, namesField, queryField } from '../http/request-fields.ts'
 import { headers, problems, versionQuery } from './openapi-responses.ts'
 
-const names = z.array(z.string().min(1).max(64)).max(20)
+const names = namesField
 const filterFields = {
   sections: names.optional().openapi({ description: 'Keep results in any of these sections', example: ['guides'] }),
   tags: names.optional().openapi({ description: 'Keep results with any of these tags', example: ['deploy'] }),
 }
 
 const searchFields = {
-  query: z.string().trim().min(1).max(200).openapi({ example: 'install' }),
-  limit: z.int().min(1).max(50).default(10),
+  query: queryField.openapi({ example: 'install' }),
+  limit: limitField,
   sectionBoost: names.default([]).openapi({ example: ['api'] }),
-  locale: z.string().min(2).max(35).optional().openapi({ example: 'fr' }),
+  locale: localeField.optional().openapi({ example: 'fr' }),
   version: versionQuery,
   filters: z.strictObject(filterFields, { error: unknownFields(Object.keys(filterFields)) }).optional(),
   explain: z.boolean().default(false).openapi({ description: 'Add to each result which terms matched where, and what each added to the score' }),

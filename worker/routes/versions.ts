@@ -1,7 +1,7 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi'
 import { VersionsResponseSchema, blobHash } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
-import { CACHE_CONTROL, noneMatch, strongEtag } from '../http/etag.ts'
+import { JSON_TYPE, conditionalResponse } from '../http/conditional.ts'
 import { openReader } from '../http/reader.ts'
 import { headers, notModified, problems } from './openapi-responses.ts'
 
@@ -24,9 +24,6 @@ const versionsRoute = createRoute({
 
 export const versions = new OpenAPIHono<AppEnv>().openapi(versionsRoute, async (c) => {
   const reader = await openReader(c, undefined)
-  const body = reader.versions()
-  const etag = strongEtag(await blobHash(JSON.stringify(body)))
-  const headers = { ETag: etag, 'Cache-Control': CACHE_CONTROL.public }
-  if (noneMatch(c.req.header('If-None-Match'), etag)) return c.body(null, 304, headers)
-  return c.json(body, 200, headers)
+  const json = JSON.stringify(reader.versions())
+  return conditionalResponse(c, { view: { hash: await blobHash(json), private: false, load: async () => json }, contentType: JSON_TYPE })
 })

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { documentUrl } from '../../../contract/index.ts'
 import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
 import { unknownFields } from '../../http/strict-fields.ts'
+import { localeField } from '../../http/request-fields.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 import { missingPage, similarSlugs } from '../suggest.ts'
 
@@ -13,10 +14,7 @@ const getDocumentInput = {
     .min(1, 'slug must not be empty: give a slug from search_docs or get_navigation, e.g. "guides/install"')
     .max(512, 'slug must be at most 512 characters')
     .describe('The page\'s slug, as search_docs and get_navigation give it, e.g. "guides/install". The page\'s Markdown URL works too.'),
-  locale: z
-    .string()
-    .min(2)
-    .max(35)
+  locale: localeField
     .optional()
     .describe(
       'Language to read the page in, e.g. "fr". Default: the language of a translated slug, else the docs\' default language. A page not translated yet is served in the default language.',

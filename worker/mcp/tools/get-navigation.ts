@@ -3,15 +3,11 @@ import { z } from 'zod'
 import type { NavTreeNode } from '../../../contract/index.ts'
 import { unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
 import { unknownFields } from '../../http/strict-fields.ts'
+import { localeField } from '../../http/request-fields.ts'
 import { READ_ONLY, guarded, toolText } from '../results.ts'
 
 const getNavigationInput = {
-  locale: z
-    .string()
-    .min(2)
-    .max(35)
-    .optional()
-    .describe('Language of the sidebar, e.g. "fr". Default: the docs\' default language. Pages not translated yet are listed in the default language.'),
+  locale: localeField.optional().describe('Language of the sidebar, e.g. "fr". Default: the docs\' default language. Pages not translated yet are listed in the default language.'),
   version: versionInput,
 }
 

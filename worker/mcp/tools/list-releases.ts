@@ -1,24 +1,17 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import semver from 'semver'
 import { z } from 'zod'
 import type { ReleasesResponse } from '../../../contract/index.ts'
 import type { Reader } from '../../read-model/index.ts'
 import { absoluteMarkdownUrl, type ToolContext } from '../context.ts'
 import { unknownFields } from '../../http/strict-fields.ts'
+import { fromNotAfterTo, isoDateField, rangeField, streamField } from '../../http/request-fields.ts'
 import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 
-const isoDate = (name: string) => z.iso.date({ error: `${name} must be an ISO date such as 2026-01-31` }).optional()
-
 const listReleasesInput = {
-  stream: z.string().min(1).max(64).optional().describe('Only this release stream, e.g. "stable". Default: every stream.'),
-  version: z
-    .string()
-    .max(200)
-    .refine((range) => semver.validRange(range) !== null, 'version must be a semver range such as ">=2.0.0 <3", "^1.4" or "2.0.0"')
-    .optional()
-    .describe('Only versions in this semver range, e.g. ">=2.0.0" or "^1.4".'),
-  from: isoDate('from').describe('Only releases on or after this date (YYYY-MM-DD).'),
-  to: isoDate('to').describe('Only releases on or before this date (YYYY-MM-DD).'),
+  stream: streamField.optional().describe('Only this release stream, e.g. "stable". Default: every stream.'),
+  version: rangeField.optional().describe('Only versions in this semver range, e.g. ">=2.0.0" or "^1.4".'),
+  from: isoDateField('from').optional().describe('Only releases on or after this date (YYYY-MM-DD).'),
+  to: isoDateField('to').optional().describe('Only releases on or before this date (YYYY-MM-DD).'),
 }
 
 type ListReleasesArgs = z.infer<z.ZodObject<typeof listReleasesInput>>
@@ -40,9 +33,7 @@ export function registerListReleases(server: McpServer, context: ToolContext): v
       if (view.unknown.length > 0) {
         return toolError(`There is no release stream "${args.stream}". Streams: ${known}. Leave stream out to list them all.`)
       }
-      if (args.from !== undefined && args.to !== undefined && args.from > args.to) {
-        return toolError(`from (${args.from}) is after to (${args.to}): swap them, or leave one out.`)
-      }
+      if (!fromNotAfterTo.check(args)) return toolError(fromNotAfterTo.message(args))
       const { streams } = await view.load()
       const found = streams.filter((stream) => stream.releases.length > 0)
       if (found.length === 0) return toolText(`No release matches these filters. Streams: ${known}. Call list_releases without filters to see every release.`)

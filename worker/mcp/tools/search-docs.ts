@@ -4,32 +4,15 @@ import type { SearchHit, SearchResponse } from '../../../contract/index.ts'
 import type { Reader } from '../../read-model/index.ts'
 import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
 import { unknownFields } from '../../http/strict-fields.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, limitField, localeField, namesField, queryField } from '../../http/request-fields.ts'
 import { READ_ONLY, guarded, toolText } from '../results.ts'
 
-/** POST /v1/search's largest page of results. */
-const MAX_LIMIT = 50
-/** As POST /v1/search's filters: at most 20 names of at most 64 characters. */
-const names = z.array(z.string().min(1, 'a name must not be empty').max(64, 'a name must be at most 64 characters')).max(20, 'give at most 20 names')
+const names = namesField
 
 const searchDocsInput = {
-  query: z
-    .string()
-    .trim()
-    .min(1, 'query must not be empty: give the words to look for')
-    .max(200, 'query must be at most 200 characters: keep the key words only')
-    .describe('Words to look for, e.g. "install wrangler". Every word matches by prefix and tolerates small typos; fewer, specific words work best.'),
-  limit: z
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_LIMIT, `limit must be at most ${MAX_LIMIT}`)
-    .default(10)
-    .describe(`How many pages to return, best first (1 to ${MAX_LIMIT}, default 10).`),
-  locale: z
-    .string()
-    .min(2)
-    .max(35)
-    .optional()
-    .describe('Language to search, e.g. "fr". Default: the docs\' default language. Pages not translated yet are found in the default language.'),
+  query: queryField.describe('Words to look for, e.g. "install wrangler". Every word matches by prefix and tolerates small typos; fewer, specific words work best.'),
+  limit: limitField.describe(`How many pages to return, best first (1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}).`),
+  locale: localeField.optional().describe('Language to search, e.g. "fr". Default: the docs\' default language. Pages not translated yet are found in the default language.'),
   sections: names.optional().describe('Only pages in any of these sections: the first segment of a slug, e.g. ["guides"]. get_navigation shows them.'),
   tags: names.optional().describe('Only pages with any of these tags (from their front matter), e.g. ["cli"]. Each result lists its tags.'),
   version: versionInput,
