@@ -1,15 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { SearchIndexError } from '../search/errors.ts'
 import type { AppEnv } from './app-env.ts'
 import { configFrom } from './config.ts'
-import { StoreUnavailable, UnknownVersion } from './errors.ts'
 import { bearerAuth } from './http/auth.ts'
 import { corsFor } from './http/cors.ts'
 import { jsonCharset } from './http/json-charset.ts'
 import { requireJsonAccept } from './http/negotiation.ts'
+import { classifyAndLog } from './http/classify.ts'
 import { Problem, notFound, problemResponse } from './http/problem.ts'
 import { mcp } from './mcp/route.ts'
 import { serverCard } from './mcp/server-card.ts'
@@ -76,14 +73,9 @@ registerOpenApi(app)
 app.notFound((c) => problemResponse(c, notFound()))
 app.onError((error, c) => {
   if (error instanceof Problem) return problemResponse(c, error)
-  if (error instanceof UnknownVersion) return problemResponse(c, new Problem(404, error.message))
-  if (error instanceof StoreUnavailable || error instanceof SearchIndexError) {
-    console.warn(`503: ${error.message}`)
-    return problemResponse(c, unavailable('The docs are not available right now; try again shortly.'))
-  }
-  if (error instanceof HTTPException) return problemResponse(c, new Problem(error.status as ContentfulStatusCode, error.message || 'Request failed.'))
-  console.error(error)
-  return problemResponse(c, new Problem(500, 'Something went wrong on our side.'))
+  const found = classifyAndLog('http', error)
+  if (found.retryable) return problemResponse(c, unavailable(found.detail ?? 'The docs are not available right now; try again shortly.'))
+  return problemResponse(c, new Problem(found.status, found.detail ?? 'Something went wrong on our side.'))
 })
 
 export default app
