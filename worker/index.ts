@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { methodNotAllowed } from 'hono/method-not-allowed'
 import type { AppEnv } from './app-env.ts'
 import { configFrom } from './config.ts'
+import { MCP_PATH, isApiPath, negotiatesOwnType } from './http/api-paths.ts'
 import { bearerAuth } from './http/auth.ts'
 import { corsFor } from './http/cors.ts'
 import { jsonCharset } from './http/json-charset.ts'
@@ -10,7 +11,7 @@ import { classifyAndLog } from './http/classify.ts'
 import { Problem, notFound, problemResponse } from './http/problem.ts'
 import { mcp } from './mcp/route.ts'
 import { serverCard } from './mcp/server-card.ts'
-import { isApiPath, previewSite } from './preview/index.ts'
+import { previewSite } from './preview/index.ts'
 import { assets } from './routes/assets.ts'
 import { documents } from './routes/documents.ts'
 import { llms } from './routes/llms.ts'
@@ -47,7 +48,7 @@ app.use('*', jsonCharset)
 app.use('*', async function negotiateJson(c, next) {
   // Documents negotiate JSON or Markdown themselves, assets are files, llms.txt is text, MCP's transport checks Accept, preview pages are HTML; the rest is JSON only.
   const path = c.req.path
-  if (path.startsWith('/v1/documents/') || path.startsWith('/v1/assets/') || path === '/llms.txt' || path === '/llms-full.txt' || path === '/mcp') return next()
+  if (negotiatesOwnType(path)) return next()
   if (c.var.config.preview.enabled && !isApiPath(path)) return next()
   return requireJsonAccept(c, next)
 })
@@ -66,7 +67,7 @@ app.route('/', status)
 app.route('/', versions)
 app.route('/', llms)
 app.route('/', assets)
-app.route('/mcp', mcp)
+app.route(MCP_PATH, mcp)
 app.route('/', serverCard)
 registerOpenApi(app)
 

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { ErrorCode, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema, type Resource } from '@modelcontextprotocol/sdk/types.js'
-import { DOCUMENTS_PATH, safeSlug, type ListedPage, type Reader } from '../read-model/index.ts'
+import { DOCUMENTS_PATH, MARKDOWN_SUFFIX } from '../../contract/index.ts'
+import { safeSlug, type ListedPage, type Reader } from '../read-model/index.ts'
 import { classifyAndLog } from '../http/classify.ts'
 import { absoluteMarkdownUrl, type ToolContext } from './context.ts'
 import { UNAVAILABLE_SENTENCE } from './results.ts'
@@ -61,7 +62,7 @@ function partOf(cursor: string | undefined): number {
 function documentOf(uri: string): { slug: string; locale: string | undefined } | null {
   if (!URL.canParse(uri)) return null
   const url = new URL(uri)
-  const slug = url.pathname.startsWith(DOCUMENTS_PATH) && url.pathname.endsWith('.md') ? safeSlug(url.pathname) : null
+  const slug = url.pathname.startsWith(DOCUMENTS_PATH) && url.pathname.endsWith(MARKDOWN_SUFFIX) ? safeSlug(url.pathname) : null
   return slug === null ? null : { slug, locale: url.searchParams.get('locale') ?? undefined }
 }
 
