@@ -3,7 +3,7 @@ import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { assetName, DIST_FILES, type BlobList, type Manifest } from '../contract/index.ts'
 import { TaskQueue } from '../lib/task-queue.ts'
-import type { AssetBlob } from './pipeline/asset-table.ts'
+import type { AssetBlob } from './pipeline/blob-set.ts'
 
 // Blob writes in flight at once: enough to keep the disk busy, few enough to stay far from the open-file limit.
 const PARALLEL_WRITES = 32

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { KV_VALUE_LIMIT } from '../contract/index.ts'
+import { fitsKv } from '../contract/index.ts'
 import { DEFAULT_ASSET_DIRS, parseSiteConfig } from './content/site-config.ts'
 import type { AssetFile } from './content/read-results.ts'
 import { mapLimit } from './map-limit.ts'
@@ -32,7 +32,7 @@ export async function assetDirPaths(contentDir: string, dirs: readonly string[])
 export async function readAssetFile(contentDir: string, path: string): Promise<AssetFile> {
   const absolute = join(contentDir, path)
   const { size } = await stat(absolute)
-  return { path, size, bytes: size > KV_VALUE_LIMIT ? null : new Uint8Array(await readFile(absolute)) }
+  return { path, size, bytes: fitsKv(size) ? new Uint8Array(await readFile(absolute)) : null }
 }
 
 async function filesUnder(root: string, folder: string): Promise<string[]> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { KV_VALUE_LIMIT } from '../contract/index.ts'
+import { fitsKv } from '../contract/index.ts'
 import { isCategoryFile } from './content/categories.ts'
 import type { SourceFile } from './content/front-matter.ts'
 import { ContentError, type ContentProblem } from './content/problems.ts'
@@ -156,7 +156,7 @@ async function readFolderVersion(
     32,
     async (path): Promise<AssetFile> => {
       const bytes = await readFile(join(root, path))
-      return { path: docsPrefix + path, size: bytes.byteLength, bytes: bytes.byteLength > KV_VALUE_LIMIT ? null : new Uint8Array(bytes) }
+      return { path: docsPrefix + path, size: bytes.byteLength, bytes: fitsKv(bytes) ? new Uint8Array(bytes) : null }
     },
   )
   const history: GitHistory = {
@@ -188,7 +188,7 @@ async function readRefVersion(contentDir: string, commit: string, prefix: string
     files: pages.map(({ oid, path }): SourceFile => ({ path, text: decoder.decode(contents.get(oid)), mtimeMs })),
     assets: assets.map(({ oid, path }): AssetFile => {
       const bytes = contents.get(oid) ?? new Uint8Array()
-      return { path, size: bytes.byteLength, bytes: bytes.byteLength > KV_VALUE_LIMIT ? null : bytes }
+      return { path, size: bytes.byteLength, bytes: fitsKv(bytes) ? bytes : null }
     }),
     git,
   }

@@ -40,9 +40,12 @@ export function assetName(hash: string, extension: string): string {
   return `${hash}.${extension}`
 }
 
-/** Where an asset is served: under the API, so it resolves against the origin that serves the documents. */
+/** Where assets are served: under the API, so they resolve against the origin that serves the documents. */
+export const ASSETS_PATH = '/v1/assets/'
+
+/** Where an asset is served. */
 export function assetUrl(hash: string, extension: string): string {
-  return `/v1/assets/${assetName(hash, extension)}`
+  return `${ASSETS_PATH}${assetName(hash, extension)}`
 }
 
 export function assetType(extension: string): string {

@@ -12,7 +12,14 @@ export const BLOB_HASH = { algorithm: 'SHA-256', nodeAlgorithm: 'sha256', hexLen
 /** The name of a blob with this text (UTF-8) or these bytes. */
 export async function blobHash(value: string | ArrayBuffer): Promise<string> {
   const bytes = typeof value === 'string' ? new TextEncoder().encode(value) : new Uint8Array(value)
-  const digest = new Uint8Array(await crypto.subtle.digest(BLOB_HASH.algorithm, bytes))
+  return blobName(new Uint8Array(await crypto.subtle.digest(BLOB_HASH.algorithm, bytes)))
+}
+
+/**
+ * A blob's name from the BLOB_HASH digest of its bytes, synchronously: the build digests with node:crypto
+ * (contract/ stays runtime-neutral) and names with this, so the worker's check of a read blob agrees with it.
+ */
+export function blobName(digest: Uint8Array): string {
   let hex = ''
   for (const byte of digest.subarray(0, BLOB_HASH.hexLength / 2)) hex += byte.toString(16).padStart(2, '0')
   return hex

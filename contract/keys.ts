@@ -19,3 +19,15 @@ export const KV_KEYS = {
 
 /** Workers KV refuses larger values. */
 export const KV_VALUE_LIMIT = 25 * 1024 * 1024
+
+/** Whether KV takes a value of this many bytes, these bytes, or this text (stored as UTF-8). */
+export function fitsKv(value: number | string | Uint8Array | ArrayBuffer): boolean {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: most texts are known to fit without counting their bytes.
+  if (typeof value === 'string' && value.length * 3 <= KV_VALUE_LIMIT) return true
+  return byteCount(value) <= KV_VALUE_LIMIT
+}
+
+function byteCount(value: number | string | Uint8Array | ArrayBuffer): number {
+  if (typeof value === 'number') return value
+  return typeof value === 'string' ? new TextEncoder().encode(value).byteLength : value.byteLength
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BlobHashSchema } from './hash.ts'
 import { SCHEMA_VERSION } from './version.ts'
+import { MARKDOWN_SUFFIX } from './urls.ts'
 
 /** What a build serves for one document id in one requested locale (the build's view, before it is routed). */
 export interface VariantEntry {
@@ -80,7 +81,6 @@ export function shardCount(routes: number): number {
   return count
 }
 
-const MARKDOWN_SUFFIX = '.md'
 const encoder = new TextEncoder()
 
 /**

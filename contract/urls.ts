@@ -18,9 +18,14 @@ export function markdownUrl(defaultLocale: string, locale: string, slug: string,
   return withReadQuery(markdownPath(slug), defaultLocale, locale, version)
 }
 
+/** Where documents are served: `/v1/documents/{slug}`, and `{slug}.md` for the Markdown. */
+export const DOCUMENTS_PATH = '/v1/documents/'
+/** What a document's path ends in to ask for its Markdown rather than its JSON. */
+export const MARKDOWN_SUFFIX = '.md'
+
 /** The API path of a document's JSON, and of its Markdown. */
-export const documentPath = (slug: string) => `/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}`
-export const markdownPath = (slug: string) => `${documentPath(slug)}.md`
+export const documentPath = (slug: string) => `${DOCUMENTS_PATH}${slug.split('/').map(encodeURIComponent).join('/')}`
+export const markdownPath = (slug: string) => `${documentPath(slug)}${MARKDOWN_SUFFIX}`
 
 /** A read's path with `?locale=` and `?version=` when they are not the defaults (the version is null for the default). */
 export function withReadQuery(path: string, defaultLocale: string, locale: string, version: string | null): string {

@@ -1,4 +1,4 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, defaultVersionOf, KV_VALUE_LIMIT, type BlobList, type BuildRecord, type BuildSource, type Manifest } from '../contract/index.ts'
+import { BLOB_KEY_PREFIX, KV_KEYS, defaultVersionOf, fitsKv, type BlobList, type BuildRecord, type BuildSource, type Manifest } from '../contract/index.ts'
 import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
 import type { BlobValue, PublishTarget } from './target.ts'
 
@@ -47,7 +47,7 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
     )
     const sizes = entries.map((entry) => byteLength(entry.value))
     report.bytesToUpload += sizes.reduce((total, size) => total + size, 0)
-    const tooLarge = entries.filter((_, position) => (sizes[position] as number) > KV_VALUE_LIMIT).map((entry) => entry.key)
+    const tooLarge = entries.filter((_, position) => !fitsKv(sizes[position] as number)).map((entry) => entry.key)
     // Refused before it is sent; the pointer has not moved, so nothing is half published.
     if (tooLarge.length > 0) throw new Error(`KV takes values up to 25 MiB; larger: ${tooLarge.join(', ')}`)
     if (options.dryRun) continue

@@ -1,4 +1,4 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, KV_VALUE_LIMIT, type BlobList, type Manifest } from '../contract/index.ts'
+import { BLOB_KEY_PREFIX, KV_KEYS, fitsKv, type BlobList, type Manifest } from '../contract/index.ts'
 import { TaskQueue } from '../lib/task-queue.ts'
 import { publishBuild, type PublishReport } from './publish.ts'
 import type { BlobValue, PublishTarget } from './target.ts'
@@ -63,7 +63,7 @@ export class SuccessivePublisher {
     if (this.published.has(hash) || this.unpublished.has(hash)) return
     this.unpublished.set(hash, value)
     // One KV refuses is left to publishBuild, which refuses it with a sentence before the pointer moves.
-    if ((typeof value === 'string' ? value.length * 3 : value.byteLength) > KV_VALUE_LIMIT) return
+    if (!fitsKv(value)) return
     this.batch.push(hash)
     this.waiting += sizeOf(value)
     if (this.batch.length >= UPLOAD_BATCH || (this.waiting > this.waitingLimit && this.target.putManyNow)) this.sendBatch()

@@ -1,19 +1,17 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { HTTPException } from 'hono/http-exception'
 import { methodNotAllowed } from 'hono/method-not-allowed'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { SearchIndexError } from '../search/errors.ts'
 import type { AppEnv } from './app-env.ts'
 import { configFrom } from './config.ts'
-import { StoreUnavailable, UnknownVersion } from './errors.ts'
+import { MCP_PATH, isApiPath, negotiatesOwnType } from './http/api-paths.ts'
 import { bearerAuth } from './http/auth.ts'
 import { corsFor } from './http/cors.ts'
 import { jsonCharset } from './http/json-charset.ts'
 import { requireJsonAccept } from './http/negotiation.ts'
+import { classifyAndLog } from './http/classify.ts'
 import { Problem, notFound, problemResponse } from './http/problem.ts'
 import { mcp } from './mcp/route.ts'
 import { serverCard } from './mcp/server-card.ts'
-import { isApiPath, previewSite } from './preview/index.ts'
+import { previewSite } from './preview/index.ts'
 import { assets } from './routes/assets.ts'
 import { documents } from './routes/documents.ts'
 import { llms } from './routes/llms.ts'
@@ -50,7 +48,7 @@ app.use('*', jsonCharset)
 app.use('*', async function negotiateJson(c, next) {
   // Documents negotiate JSON or Markdown themselves, assets are files, llms.txt is text, MCP's transport checks Accept, preview pages are HTML; the rest is JSON only.
   const path = c.req.path
-  if (path.startsWith('/v1/documents/') || path.startsWith('/v1/assets/') || path === '/llms.txt' || path === '/llms-full.txt' || path === '/mcp') return next()
+  if (negotiatesOwnType(path)) return next()
   if (c.var.config.preview.enabled && !isApiPath(path)) return next()
   return requireJsonAccept(c, next)
 })
@@ -69,21 +67,16 @@ app.route('/', status)
 app.route('/', versions)
 app.route('/', llms)
 app.route('/', assets)
-app.route('/mcp', mcp)
+app.route(MCP_PATH, mcp)
 app.route('/', serverCard)
 registerOpenApi(app)
 
 app.notFound((c) => problemResponse(c, notFound()))
 app.onError((error, c) => {
   if (error instanceof Problem) return problemResponse(c, error)
-  if (error instanceof UnknownVersion) return problemResponse(c, new Problem(404, error.message))
-  if (error instanceof StoreUnavailable || error instanceof SearchIndexError) {
-    console.warn(`503: ${error.message}`)
-    return problemResponse(c, unavailable('The docs are not available right now; try again shortly.'))
-  }
-  if (error instanceof HTTPException) return problemResponse(c, new Problem(error.status as ContentfulStatusCode, error.message || 'Request failed.'))
-  console.error(error)
-  return problemResponse(c, new Problem(500, 'Something went wrong on our side.'))
+  const found = classifyAndLog('http', error)
+  if (found.retryable) return problemResponse(c, unavailable(found.detail ?? 'The docs are not available right now; try again shortly.'))
+  return problemResponse(c, new Problem(found.status, found.detail ?? 'Something went wrong on our side.'))
 })
 
 export default app

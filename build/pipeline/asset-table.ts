@@ -1,15 +1,8 @@
-import { createHash } from 'node:crypto'
 import { imageSize } from 'image-size'
-import { BLOB_HASH, KV_VALUE_LIMIT, SCHEMA_VERSION, assetName, assetType, assetUrl, type AssetIndex } from '../../contract/index.ts'
+import { SCHEMA_VERSION, fitsKv, assetName, assetType, assetUrl, type AssetIndex } from '../../contract/index.ts'
 import { extensionOf, type AssetTarget, type AssetTargets } from '../markdown/asset-targets.ts'
 import type { AssetFile } from '../content/read-results.ts'
-
-/** A file as it would be published: named by the hash of its bytes. */
-export interface AssetBlob {
-  hash: string
-  extension: string
-  bytes: Uint8Array
-}
+import { contentHash, type AssetBlob } from './blob-set.ts'
 
 export interface AssetTable {
   targets: AssetTargets
@@ -26,13 +19,13 @@ export function assetTable(files: readonly AssetFile[], rootDirs: string[]): Ass
   const table: AssetTable = { targets: { files: {}, rootDirs }, blobs: new Map(), sizes: new Map() }
   for (const file of files) {
     table.sizes.set(file.path, file.size)
-    if (file.bytes === null || file.size > KV_VALUE_LIMIT) {
+    if (file.bytes === null || !fitsKv(file.size)) {
       table.blobs.set(file.path, null)
       table.targets.files[file.path] = { url: null }
       continue
     }
     const extension = extensionOf(file.path) ?? NO_EXTENSION
-    const hash = createHash(BLOB_HASH.nodeAlgorithm).update(file.bytes).digest('hex').slice(0, BLOB_HASH.hexLength)
+    const hash = contentHash(file.bytes)
     table.blobs.set(file.path, { hash, extension, bytes: file.bytes })
     table.targets.files[file.path] = { url: assetUrl(hash, extension), ...dimensionsOf(file.bytes, extension) }
   }

@@ -1,7 +1,8 @@
 import { KV_VALUE_LIMIT } from '../../contract/index.ts'
 import type { ContentProblem } from '../content/problems.ts'
 import type { AssetReference } from '../markdown/asset-targets.ts'
-import type { AssetBlob, AssetTable } from './asset-table.ts'
+import type { AssetTable } from './asset-table.ts'
+import type { AssetBlob } from './blob-set.ts'
 
 export interface UsedAssets {
   /** The files pages reference, each once: what the build publishes. */

@@ -1,18 +1,24 @@
 import { createHash } from 'node:crypto'
-import { BLOB_HASH, KV_VALUE_LIMIT } from '../../contract/index.ts'
-import type { AssetBlob } from './asset-table.ts'
+import { BLOB_HASH, blobName, fitsKv } from '../../contract/index.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 
-/** A blob's name, as contract/hash.ts defines it, computed synchronously. */
-export function contentHash(text: string): string {
-  return createHash(BLOB_HASH.nodeAlgorithm).update(text).digest('hex').slice(0, BLOB_HASH.hexLength)
+/** A file as it would be published: named by the hash of its bytes. */
+export interface AssetBlob {
+  hash: string
+  extension: string
+  bytes: Uint8Array
+}
+
+/** A blob's name (text as UTF-8, or bytes), as contract/hash.ts defines it, computed synchronously. */
+export function contentHash(value: string | Uint8Array): string {
+  return blobName(createHash(BLOB_HASH.nodeAlgorithm).update(value).digest())
 }
 
 /** One hash over many parts, without joining them into one large string first. */
 export function hashOfAll(parts: Iterable<string>): string {
   const hash = createHash(BLOB_HASH.nodeAlgorithm)
   for (const part of parts) hash.update(part).update('\u0000')
-  return hash.digest('hex').slice(0, BLOB_HASH.hexLength)
+  return blobName(hash.digest())
 }
 
 export interface BlobSetOptions {
@@ -91,9 +97,7 @@ export class BlobSet {
     this.tracked?.add(hash)
     if (this.hashes.has(hash)) return hash
     this.hashes.add(hash)
-    // A UTF-16 unit is at most 3 UTF-8 bytes: most blobs need no byte count.
-    const bytes = text.length * 3 > KV_VALUE_LIMIT ? Buffer.byteLength(text) : 0
-    if (bytes > KV_VALUE_LIMIT) this.oversized.push({ hash, bytes })
+    if (!fitsKv(text)) this.oversized.push({ hash, bytes: Buffer.byteLength(text) })
     if (this.onBlob) this.onBlob(hash, text)
     else this.blobs.set(hash, text)
     return hash

@@ -1,9 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { ErrorCode, ListResourcesRequestSchema, McpError, ReadResourceRequestSchema, type Resource } from '@modelcontextprotocol/sdk/types.js'
-import { SearchIndexError } from '../../search/errors.ts'
-import { DOCUMENTS_PATH, safeSlug, type ListedPage, type Reader } from '../read-model/index.ts'
-import { StoreUnavailable } from '../errors.ts'
+import { DOCUMENTS_PATH, MARKDOWN_SUFFIX } from '../../contract/index.ts'
+import { safeSlug, type ListedPage, type Reader } from '../read-model/index.ts'
+import { classifyAndLog } from '../http/classify.ts'
 import { absoluteMarkdownUrl, type ToolContext } from './context.ts'
+import { UNAVAILABLE_SENTENCE } from './results.ts'
 
 // MCP's own code for a resource that does not exist (specification, "Resources: error handling").
 const RESOURCE_NOT_FOUND = -32002
@@ -61,7 +62,7 @@ function partOf(cursor: string | undefined): number {
 function documentOf(uri: string): { slug: string; locale: string | undefined } | null {
   if (!URL.canParse(uri)) return null
   const url = new URL(uri)
-  const slug = url.pathname.startsWith(DOCUMENTS_PATH) && url.pathname.endsWith('.md') ? safeSlug(url.pathname) : null
+  const slug = url.pathname.startsWith(DOCUMENTS_PATH) && url.pathname.endsWith(MARKDOWN_SUFFIX) ? safeSlug(url.pathname) : null
   return slug === null ? null : { slug, locale: url.searchParams.get('locale') ?? undefined }
 }
 
@@ -71,11 +72,9 @@ async function answered<T>(run: () => Promise<T>): Promise<T> {
     return await run()
   } catch (error) {
     if (error instanceof McpError) throw error
-    if (error instanceof StoreUnavailable || error instanceof SearchIndexError) {
-      console.warn(`mcp resources: ${error.message}`)
-      throw new McpError(ErrorCode.InternalError, 'The docs are temporarily unavailable (their storage is not answering). Try again in a minute.')
-    }
-    console.error(error)
+    const found = classifyAndLog('mcp resources', error)
+    if (found.retryable) throw new McpError(ErrorCode.InternalError, UNAVAILABLE_SENTENCE)
+    if (found.detail !== null) throw new McpError(ErrorCode.InvalidParams, found.detail)
     throw new McpError(ErrorCode.InternalError, "Reading the docs failed on the server's side.")
   }
 }

@@ -1,12 +1,14 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { SearchIndexError } from '../../search/errors.ts'
-import { StoreUnavailable, UnknownVersion } from '../errors.ts'
+import { classifyAndLog } from '../http/classify.ts'
 
 /** A successful tool result: text blocks a model reads in order. */
 export const toolText = (...texts: string[]): CallToolResult => ({ content: texts.map((text) => ({ type: 'text', text })) })
 
 /** A failed tool call the model can act on: one or two sentences saying what to do instead. */
 export const toolError = (sentence: string): CallToolResult => ({ content: [{ type: 'text', text: sentence }], isError: true })
+
+/** What a tool or a resource read says when the storage fails: the model may retry later. */
+export const UNAVAILABLE_SENTENCE = 'The docs are temporarily unavailable (their storage is not answering). Try again in a minute.'
 
 /**
  * Runs a tool so that no fault becomes a transport error: storage faults are
@@ -18,13 +20,9 @@ export function guarded<A>(tool: string, run: (args: A) => Promise<CallToolResul
     try {
       return await run(args)
     } catch (error) {
-      if (error instanceof UnknownVersion) return toolError(error.message)
-      if (error instanceof StoreUnavailable || error instanceof SearchIndexError) {
-        console.warn(`${tool}: ${error.message}`)
-        return toolError('The docs are temporarily unavailable (their storage is not answering). Try again in a minute.')
-      }
-      console.error(error)
-      return toolError(`${tool} failed on the server's side. Try again; if it fails again, use the HTTP API under /v1 instead.`)
+      const found = classifyAndLog(tool, error)
+      if (found.retryable) return toolError(UNAVAILABLE_SENTENCE)
+      return toolError(found.detail ?? `${tool} failed on the server's side. Try again; if it fails again, use the HTTP API under /v1 instead.`)
     }
   }
 }

@@ -1,3 +1,4 @@
+import { MCP_PATH } from '../http/api-paths.ts'
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
 import { Hono } from 'hono'
 import pkg from '../../package.json' with { type: 'json' }
@@ -21,7 +22,7 @@ export const serverCard = new Hono<AppEnv>().get(SERVER_CARD_PATH, async functio
     serverInfo: { name: 'docs-service', version: pkg.version, ...(site ? { title: site.title } : {}) },
     ...(site?.description ? { description: site.description } : {}),
     documentationUrl: new URL('/llms.txt', c.req.url).href,
-    transport: { type: 'streamable-http', endpoint: '/mcp' },
+    transport: { type: 'streamable-http', endpoint: MCP_PATH },
     capabilities: { tools: {}, resources: {} },
     // Published docs need no token; a bearer token with the drafts:read scope opens drafts.
     authentication: { required: false, schemes: ['bearer'] },

@@ -1,16 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
+import { isApiPath } from '../http/api-paths.ts'
 import { Api, type AppFetch } from './api.ts'
 import { ASSETS } from './assets/index.ts'
 import type { PreviewEnv } from './chrome.ts'
 import { DRAFTS_PATH, draftsToken, toggleDrafts } from './drafts.ts'
 import { buildEvents, EVENTS_PATH } from './events.ts'
 import { documentPage, home, releasesPage, searchPage } from './pages.ts'
-
-/** Paths that belong to the API, whether a route serves them or not: the preview never answers them. */
-export function isApiPath(path: string): boolean {
-  return /^\/(?:v1|mcp|\.well-known\/mcp)(?:\/|$)/.test(path) || path === '/llms.txt' || path === '/llms-full.txt'
-}
 
 const pages = new Hono<PreviewEnv>()
 for (const asset of Object.values(ASSETS)) {

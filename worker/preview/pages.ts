@@ -1,3 +1,4 @@
+import { DOCUMENTS_PATH } from '../../contract/index.ts'
 import { chromeFor, failurePage, htmlPage, type PreviewContext } from './chrome.ts'
 import { documentMain, tocAside } from './render/document.ts'
 import { layout } from './render/layout.ts'
@@ -7,8 +8,6 @@ import { queryOf } from './query.ts'
 import { agentUrls, loadSite, localPath, pageAt, pageUrl, sectionTitles, type Site } from './site.ts'
 import { previewText } from './strings/index.ts'
 import { documentVersionMenu, MISSING_PAGE, siteVersion, versionMenu } from './versions.ts'
-
-const DOCUMENTS_PATH = '/v1/documents/'
 
 /** `/`: the home page in the reader's language, negotiated by the API as for any client. */
 export function home(c: PreviewContext) {

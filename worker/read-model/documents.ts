@@ -1,11 +1,9 @@
-import { blobHash, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
+import { MARKDOWN_SUFFIX, blobHash, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
 import type { Route } from '../store.ts'
 import type { LocaleChoice } from './locale.ts'
 import type { Lazy, ReadContext } from './context.ts'
 import { versionFields, withVersionFields } from './versions.ts'
 import { visibleVariant } from './visibility.ts'
-
-const MARKDOWN_SUFFIX = '.md'
 
 export type DocumentAnswer =
   /** No page a reader may see has this slug: drafts without the scope end here too. */

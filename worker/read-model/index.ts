@@ -2,4 +2,4 @@
 export { lookupLocale, type LocaleChoice } from './locale.ts'
 export type { ListedPage } from './pages.ts'
 export { Reader, type Caller, type LlmsView } from './reader.ts'
-export { DOCUMENTS_PATH, safeSlug } from './slugs.ts'
+export { safeSlug } from './slugs.ts'

@@ -1,5 +1,4 @@
-/** Where documents are served: `/v1/documents/{slug}`, and `{slug}.md` for the Markdown. */
-export const DOCUMENTS_PATH = '/v1/documents/'
+import { DOCUMENTS_PATH } from '../../contract/index.ts'
 
 /**
  * The slug a request names, decoded once: `guides/install` and

@@ -8,9 +8,7 @@ import { openReader } from '../http/reader.ts'
 import { LocaleQuery } from '../http/request-fields.ts'
 import { validQuery } from '../http/validation.ts'
 import { documentPath, markdownPath, type RouteVariant } from '../../contract/index.ts'
-import { DOCUMENTS_PATH, safeSlug, type Reader } from '../read-model/index.ts'
-
-const MARKDOWN_SUFFIX = '.md'
+import { safeSlug, type Reader } from '../read-model/index.ts'
 
 export const documents = new Hono<AppEnv>().get('/*', async function getDocument(c) {
   const { pathname, search } = new URL(c.req.url)
@@ -51,7 +49,7 @@ function agentLinks(reader: Reader, variant: RouteVariant, format: 'markdown' | 
 /** 308 to where a moved page lives now, keeping the query and the `.md` suffix. */
 function redirect(url: string, slug: string, markdown: boolean, isPrivate: boolean): Response {
   const { search } = new URL(url)
-  const path = `${DOCUMENTS_PATH}${slug.split('/').map(encodeURIComponent).join('/')}${markdown ? MARKDOWN_SUFFIX : ''}`
+  const path = markdown ? markdownPath(slug) : documentPath(slug)
   return permanentRedirect(`${path}${search}`, isPrivate)
 }
 

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { documentUrl } from '../../../contract/index.ts'
+import { DOCUMENTS_PATH, documentUrl } from '../../../contract/index.ts'
 import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
 import { unknownFields } from '../../http/strict-fields.ts'
 import { localeField } from '../../http/request-fields.ts'
@@ -62,7 +62,8 @@ export function registerGetDocument(server: McpServer, context: ToolContext): vo
 /** What a model may send for a slug: the slug itself, or a page's Markdown or API URL, with any `.md` left for resolveSlug. */
 function slugOf(input: string): string {
   const path = (URL.canParse(input) ? new URL(input).pathname : input).split(/[?#]/)[0] ?? ''
-  let slug = path.replace(/^\/?v1\/documents\//, '').replace(/^\/+|\/+$/g, '')
+  const rooted = path.startsWith('/') ? path : `/${path}`
+  let slug = (rooted.startsWith(DOCUMENTS_PATH) ? rooted.slice(DOCUMENTS_PATH.length) : path).replace(/^\/+|\/+$/g, '')
   try {
     slug = decodeURIComponent(slug)
   } catch {
