@@ -1,4 +1,5 @@
 import type { SearchIndexBlob } from '../contract/index.ts'
+import type { IndexCaches } from './caches.ts'
 import { SearchIndexError } from './errors.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { ByteReader, fromBase64 } from './varint.ts'
@@ -34,6 +35,8 @@ export interface LoadedIndex {
   synonyms: Map<string, string[]>
   displayChunks: string[]
   displayChunkSize: number
+  /** Filled as queries need them; see caches.ts. */
+  caches: IndexCaches
 }
 
 /** Reads a stored index (already checked against its schema); throws SearchIndexError when its parts disagree. */
@@ -107,6 +110,7 @@ export function decodeSearchIndex(blob: SearchIndexBlob, options: SearchOptions 
     synonyms: synonymMap(blob.synonyms),
     displayChunks: blob.displayChunks,
     displayChunkSize: blob.displayChunkSize,
+    caches: { frequencies: new Map(), scratch: null },
   }
 }
 

@@ -1,16 +1,6 @@
+import type { DocumentFrequencies } from './caches.ts'
 import type { LoadedIndex } from './codec.ts'
 import { forEachPosting } from './postings.ts'
-
-/** How many documents have a term in their body, in their title, in a heading. */
-export interface DocumentFrequencies {
-  text: number
-  title: number
-  heading: number
-}
-
-// Deliberate isolate cache: counted on a term's first query, from its posting
-// lists, so the index carries no counts of its own. Only queried terms get an entry.
-const frequenciesByIndex = new WeakMap<LoadedIndex, Map<number, DocumentFrequencies>>()
 
 /**
  * Each field's frequency counts documents, as the document count it is set
@@ -19,11 +9,7 @@ const frequenciesByIndex = new WeakMap<LoadedIndex, Map<number, DocumentFrequenc
  * of a term never lower the weight of its first one.
  */
 export function documentFrequencies(index: LoadedIndex, term: number): DocumentFrequencies {
-  let byTerm = frequenciesByIndex.get(index)
-  if (!byTerm) {
-    byTerm = new Map()
-    frequenciesByIndex.set(index, byTerm)
-  }
+  const byTerm = index.caches.frequencies
   const cached = byTerm.get(term)
   if (cached) return cached
   const counts = { text: 0, title: 0, heading: 0 }

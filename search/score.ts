@@ -1,5 +1,6 @@
 import { HOME_SLUG } from '../contract/urls.ts'
 import { isVisible } from '../contract/visibility.ts'
+import type { Scratch } from './caches.ts'
 import type { LoadedIndex } from './codec.ts'
 import { expandQueryTerm, type Expansion } from './expand.ts'
 import { documentFrequencies } from './frequencies.ts'
@@ -42,26 +43,9 @@ export interface ScoredQuery {
   facets: { sections: Record<string, number>; tags: Record<string, number> }
 }
 
-/** Per-query accumulators, sized to one index and reset after each query. */
-interface Scratch {
-  recordScores: Float64Array
-  docMasks: Uint32Array
-  touchedRecords: number[]
-  touchedDocs: number[]
-}
-
-// Deliberate isolate cache: allocating ~1 MB of accumulators per query would
-// dominate search time on a 10k-document index. scoreQuery never awaits, so
-// two requests of one isolate never use the scratch at the same time.
-const scratchByIndex = new WeakMap<LoadedIndex, Scratch>()
-
 function scratchFor(index: LoadedIndex): Scratch {
-  let scratch = scratchByIndex.get(index)
-  if (!scratch) {
-    scratch = { recordScores: new Float64Array(index.recordDoc.length), docMasks: new Uint32Array(index.docFirstRecord.length), touchedRecords: [], touchedDocs: [] }
-    scratchByIndex.set(index, scratch)
-  }
-  return scratch
+  index.caches.scratch ??= { recordScores: new Float64Array(index.recordDoc.length), docMasks: new Uint32Array(index.docFirstRecord.length), touchedRecords: [], touchedDocs: [] }
+  return index.caches.scratch
 }
 
 /** How much a posting of each list is worth for one expansion; the flag says which weight applies. */

@@ -1,0 +1,28 @@
+/** How many documents have a term in their body, in their title, in a heading. */
+export interface DocumentFrequencies {
+  text: number
+  title: number
+  heading: number
+}
+
+/** Per-query accumulators, sized to one index and reset after each query. */
+export interface Scratch {
+  recordScores: Float64Array
+  docMasks: Uint32Array
+  touchedRecords: number[]
+  touchedDocs: number[]
+}
+
+/**
+ * What a loaded index keeps between queries, as fields of its own (it lives as
+ * long as the index does, once per build per isolate).
+ * - frequencies: counted on a term's first query, from its posting lists, so the
+ *   stored index carries no counts of its own. Only queried terms get an entry.
+ * - scratch: allocating ~1 MB of accumulators per query would dominate search
+ *   time on a 10k-document index. scoreQuery never awaits, so two requests of
+ *   one isolate never use the scratch at the same time.
+ */
+export interface IndexCaches {
+  readonly frequencies: Map<number, DocumentFrequencies>
+  scratch: Scratch | null
+}
