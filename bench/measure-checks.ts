@@ -1,6 +1,6 @@
 import { readDist } from '../publish/read-dist.ts'
 import { DocumentBlobSchema, ManifestSchema, ReleasesBlobSchema, SearchIndexBlobSchema, blobHash } from '../contract/index.ts'
-import { decodeSearchIndex } from '../search/codec.ts'
+import { SearchEngine } from '../search/engine.ts'
 import { defaultDocsOf, routesOf } from './routes.ts'
 import { median } from './stats.ts'
 
@@ -60,7 +60,7 @@ export async function measureChecks(distDir: string, rounds = 5): Promise<CheckF
     manifestCheckMs: await repeat(() => ManifestSchema.parse(JSON.parse(manifestText))),
     searchIndexCheckMs: await repeat(async () => {
       await blobHash(indexBytes)
-      return decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(decoder.decode(indexBytes))))
+      return SearchEngine.load(SearchIndexBlobSchema.parse(JSON.parse(decoder.decode(indexBytes))))
     }),
     releasesCheckMs: await repeat(async () => {
       await blobHash(releasesBytes)

@@ -3,8 +3,7 @@ import { gzipSync } from 'node:zlib'
 import MiniSearch from 'minisearch'
 import { readDist } from '../publish/read-dist.ts'
 import { DisplayChunkSchema, SearchIndexBlobSchema, type DisplayChunk } from '../contract/index.ts'
-import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
-import { runSearch } from '../search/results.ts'
+import { SearchEngine } from '../search/engine.ts'
 import { buildBaseline, VITEPRESS } from './baseline.ts'
 import { defaultDocsOf } from './routes.ts'
 import type { BenchQuery } from './queries.ts'
@@ -19,7 +18,7 @@ const { queries, bodyOnlyWords } = JSON.parse(await readFile(queriesFile, 'utf8'
 const { manifest, readBlob } = await readDist(distDir)
 const gc = (globalThis as { gc?: () => void }).gc as () => void
 // As the worker's store does it: parse, check the schema, decode.
-const loadSearchIndex = (text: string) => decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(text)))
+const loadSearchIndex = (text: string) => SearchEngine.load(SearchIndexBlobSchema.parse(JSON.parse(text)))
 
 // The baseline (bench/baseline.ts): MiniSearch configured the way VitePress's local search is.
 const baselineJson = async (locale: string) => JSON.stringify(await buildBaseline(manifest, readBlob, locale))
@@ -61,7 +60,7 @@ for (const locale of manifest.site.locales) {
   const theirs = await baselineJson(locale)
   const oursLoad = [0, 1, 2].map(() => heapAfter(() => loadSearchIndex(ours)))
   const theirsLoad = [0, 1, 2].map(() => heapAfter(() => MiniSearch.loadJSON(theirs, VITEPRESS)))
-  const index = oursLoad[0]?.value as LoadedIndex
+  const index = oursLoad[0]?.value as SearchEngine
   const baseline = theirsLoad[0]?.value as MiniSearch
   // Display chunks are read once, as the worker's isolate cache does.
   const chunkTexts = await Promise.all(index.displayChunks.map(readBlob))
@@ -72,7 +71,7 @@ for (const locale of manifest.site.locales) {
   // The rare words sit at the end of default-locale documents, which translations leave out.
   const recallWords = locale === manifest.site.defaultLocale ? bodyOnlyWords : []
   const ourRecall = await Promise.all(
-    recallWords.map(async ({ slug, word }) => (await runSearch(index, manifest.site, { ...search, query: word }, readChunk)).results.some((hit) => hit.slug === slug)),
+    recallWords.map(async ({ slug, word }) => (await index.search(manifest.site, { ...search, query: word }, readChunk)).results.some((hit) => hit.slug === slug)),
   )
   result[locale] = {
     ours: {
@@ -82,7 +81,7 @@ for (const locale of manifest.site.locales) {
       heapMb: median(oursLoad.map((r) => r.heapMb)),
       displayBytes: chunkTexts.reduce((total, text) => total + Buffer.byteLength(text), 0),
       displayHeapMb: displayLoad.heapMb,
-      latency: await latency((q) => runSearch(index, manifest.site, { ...search, query: q.body.query, sectionBoost: q.body.sectionBoost ?? [] }, readChunk)),
+      latency: await latency((q) => index.search(manifest.site, { ...search, query: q.body.query, sectionBoost: q.body.sectionBoost ?? [] }, readChunk)),
       recall: recallWords.length === 0 ? null : ourRecall.filter(Boolean).length / recallWords.length,
     },
     baseline: {

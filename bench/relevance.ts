@@ -5,10 +5,9 @@ import type MiniSearch from 'minisearch'
 import { buildSite } from '../build/build.ts'
 import { readDist } from '../publish/read-dist.ts'
 import { DisplayChunkSchema, SearchIndexBlobSchema, type DisplayChunk, type DocumentBlob, type Manifest } from '../contract/index.ts'
-import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
+import { SearchEngine } from '../search/engine.ts'
 import { withinOneEdit } from '../search/expand.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from '../search/options.ts'
-import { runSearch } from '../search/results.ts'
 import { tokenize } from '../search/tokenize.ts'
 import { buildBaseline } from './baseline.ts'
 import { generateCorpus, writeCorpus } from './corpus.ts'
@@ -42,7 +41,7 @@ interface RankedQuery extends RelevanceQuery {
 /** One built site, loaded as the worker loads it, with its baseline beside it. */
 interface LoadedSite {
   manifest: Manifest
-  indexes: Map<string, LoadedIndex>
+  indexes: Map<string, SearchEngine>
   chunks: Map<string, DisplayChunk[]>
   baselines: Map<string, MiniSearch>
   /** Per locale: slug a result carries -> document id. */
@@ -106,7 +105,7 @@ async function loadSite(outDir: string, locales: string[]): Promise<LoadedSite> 
   const routes = await routesOf(manifest, readBlob)
   for (const locale of locales) {
     // As the worker's store does it: parse, check the schema, decode.
-    const index = decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(await readBlob((await defaultDocsOf(manifest, readBlob)).search[locale] as string))))
+    const index = SearchEngine.load(SearchIndexBlobSchema.parse(JSON.parse(await readBlob((await defaultDocsOf(manifest, readBlob)).search[locale] as string))))
     site.indexes.set(locale, index)
     site.chunks.set(locale, await Promise.all(index.displayChunks.map(async (hash) => DisplayChunkSchema.parse(JSON.parse(await readBlob(hash))))))
     site.baselines.set(locale, await buildBaseline(manifest, readBlob, locale))
@@ -134,11 +133,10 @@ async function buildInto(contentDir: string, workDir: string, name: string): Pro
 async function rankAll(site: LoadedSite, queries: RelevanceQuery[], set: RankedQuery['set'], options: SearchOptions): Promise<RankedQuery[]> {
   const ranked: RankedQuery[] = []
   for (const query of queries) {
-    const index = site.indexes.get(query.locale) as LoadedIndex
+    const index = site.indexes.get(query.locale) as SearchEngine
     const chunks = site.chunks.get(query.locale) as DisplayChunk[]
     const ids = site.docIds.get(query.locale) as Map<string, string>
-    const { results } = await runSearch(
-      index,
+    const { results } = await index.search(
       site.manifest.site,
       { query: query.query, limit: LIMIT, sectionBoost: [], canReadDrafts: false },
       async (chunk) => chunks[chunk] as DisplayChunk,

@@ -27,7 +27,7 @@ import {
   type RouteShard,
   type VersionEntry,
 } from '../contract/index.ts'
-import { decodeSearchIndex, type LoadedIndex } from '../search/codec.ts'
+import { SearchEngine } from '../search/engine.ts'
 import { StoreUnavailable } from './errors.ts'
 import { check, parse, parseJson } from './store-checks.ts'
 
@@ -166,14 +166,14 @@ export class Store {
     return this.parsedBlob(manifest, manifest.releases, ReleasesBlobSchema)
   }
 
-  /** The decoded search index of a locale of a version, loaded once per build per isolate. */
-  async searchIndex(manifest: Manifest, docs: DocsVersion, locale: string): Promise<LoadedIndex> {
+  /** The search engine over a locale's index of a version, loaded once per build per isolate. */
+  async searchIndex(manifest: Manifest, docs: DocsVersion, locale: string): Promise<SearchEngine> {
     const hash = Object.hasOwn(docs.search, locale) ? docs.search[locale] : undefined
     if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no search index for ${locale}`)
     return this.once(manifest, `index:${hash}`, async () => {
       const blob = parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchIndexBlobSchema)
       try {
-        return decodeSearchIndex(blob)
+        return SearchEngine.load(blob)
       } catch (error) {
         throw new StoreUnavailable(`${KV_KEYS.blob(hash)}: ${(error as Error).message}`)
       }
@@ -181,11 +181,11 @@ export class Store {
   }
 
   /** Display chunk `chunk` of an index, which must hold the documents the index says it does. */
-  async displayChunk(manifest: Manifest, index: LoadedIndex, chunk: number): Promise<DisplayChunk> {
-    const hash = index.displayChunks[chunk]
-    if (hash === undefined) throw new StoreUnavailable(`search index of ${index.locale} has no display chunk ${chunk}`)
+  async displayChunk(manifest: Manifest, engine: SearchEngine, chunk: number): Promise<DisplayChunk> {
+    const hash = engine.displayChunks[chunk]
+    if (hash === undefined) throw new StoreUnavailable(`search index of ${engine.locale} has no display chunk ${chunk}`)
     const value = await this.parsedBlob(manifest, hash, DisplayChunkSchema)
-    const expected = Math.min(index.displayChunkSize, index.docFirstRecord.length - chunk * index.displayChunkSize)
+    const expected = engine.displayChunkLength(chunk)
     if (value.documents.length !== expected) {
       throw new StoreUnavailable(`${KV_KEYS.blob(hash)} holds ${value.documents.length} documents; its index expects ${expected}`)
     }

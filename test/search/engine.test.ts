@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { contentHash } from '../../build/pipeline/blob-set.ts'
+import { DisplayChunkSchema, SearchIndexBlobSchema } from '../../contract/index.ts'
+import { SearchIndexError } from '../../search/errors.ts'
+import { SEARCH_FORMAT_VERSION, SearchEngine } from '../../search/engine.ts'
+import type { IndexedDocument } from '../../search/index-data.ts'
+import { indexDocuments } from '../../search/indexer.ts'
+
+const SITE = { title: 't', description: null, defaultLocale: 'en', locales: ['en'], baseUrl: '/', sections: [] }
+
+const DOCUMENTS: IndexedDocument[] = [
+  {
+    docId: 'guides/publish',
+    slug: 'guides/publish',
+    locale: 'en',
+    section: 'guides',
+    title: 'Publishing a build',
+    draft: false,
+    tags: ['deploy'],
+    sections: [
+      { heading: null, text: 'A build goes to the namespace before its pointer moves.' },
+      { heading: { id: 'rollback', text: 'Rolling back' }, text: 'Rollback moves the pointer to an older build.' },
+    ],
+  },
+  {
+    docId: 'guides/search',
+    slug: 'guides/search',
+    locale: 'en',
+    section: 'guides',
+    title: 'Searching the docs',
+    draft: false,
+    tags: [],
+    sections: [{ heading: null, text: 'Queries match titles, headings and body text, with typos forgiven.' }],
+  },
+  {
+    docId: 'guides/upcoming',
+    slug: 'guides/upcoming',
+    locale: 'en',
+    section: 'guides',
+    title: 'Upcoming rollback tooling',
+    draft: true,
+    tags: [],
+    sections: [{ heading: null, text: 'Not yet written.' }],
+  },
+]
+
+/** Encodes the documents through the engine and stores them as JSON, as a build writes them. */
+function stored() {
+  const encoded = SearchEngine.encode(indexDocuments('en', DOCUMENTS), contentHash)
+  const chunks = encoded.displayChunks.map((text) => DisplayChunkSchema.parse(JSON.parse(text)))
+  return { json: encoded.index, readChunk: async (chunk: number) => chunks[chunk] ?? DisplayChunkSchema.parse({ documents: [] }) }
+}
+
+const ask = (query: string, canReadDrafts = false) => ({ query, limit: 10, sectionBoost: [], canReadDrafts })
+
+describe('the search engine', () => {
+  it('round-trips: what it encodes, it loads, and the loaded index finds the documents indexed', async () => {
+    const { json, readChunk } = stored()
+    const engine = SearchEngine.load(SearchIndexBlobSchema.parse(JSON.parse(json)))
+
+    const { results } = await engine.search(SITE, ask('rollback'), readChunk)
+    expect(results.map((hit) => [hit.slug, hit.heading?.id ?? null])).toEqual([['guides/publish', 'rollback']])
+    const withDrafts = await engine.search(SITE, ask('rollback', true), readChunk)
+    expect(withDrafts.results.map((hit) => hit.slug).sort()).toEqual(['guides/publish', 'guides/upcoming'])
+    expect((await engine.search(SITE, ask('typoes'), readChunk)).results.map((hit) => hit.slug)).toEqual(['guides/search'])
+  })
+
+  it('gives the same results from a second load of the same stored index, and encodes the same bytes again', async () => {
+    const first = stored()
+    const second = stored()
+    expect(second.json).toBe(first.json)
+    const load = () => SearchEngine.load(SearchIndexBlobSchema.parse(JSON.parse(first.json)))
+    const warm = load()
+    // The first engine answers a query before the comparison, so its caches are filled and the second's are not.
+    await warm.search(SITE, ask('build pointer'), first.readChunk)
+    for (const query of ['build pointer', 'searching', 'rollback', 'deploy']) {
+      expect(await load().search(SITE, ask(query), first.readChunk), query).toEqual(await warm.search(SITE, ask(query), first.readChunk))
+    }
+  })
+
+  it('refuses a stored index of a format version it cannot read', () => {
+    const blob = SearchIndexBlobSchema.parse(JSON.parse(stored().json))
+    for (const schemaVersion of [SEARCH_FORMAT_VERSION - 1, SEARCH_FORMAT_VERSION + 1]) {
+      expect(() => SearchEngine.load({ ...blob, schemaVersion })).toThrow(SearchIndexError)
+      expect(() => SearchEngine.load({ ...blob, schemaVersion })).toThrow(`format version ${schemaVersion}, this engine reads ${SEARCH_FORMAT_VERSION}`)
+    }
+  })
+})
