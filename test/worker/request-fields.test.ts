@@ -34,6 +34,25 @@ describe('the locale rule on every route that takes one', () => {
   })
 })
 
+describe('the version rule on every route that reads one version', () => {
+  it.each([
+    ['a document', '/v1/documents/guides/install'],
+    ['llms.txt', '/llms.txt'],
+    ['llms-full.txt', '/llms-full.txt'],
+    ['the navigation', '/v1/navigation'],
+  ])('answers 422 at /version for an empty version or one over 64 characters on %s, as its OpenAPI parameter says', async (_name, path) => {
+    expect(await pointersOf(`${path}?version=`)).toEqual(['/version'])
+    expect(await pointersOf(`${path}?version=${'v'.repeat(65)}`)).toEqual(['/version'])
+  })
+
+  it('still settles the path first: a trailing slash is a 308 and a path naming no page a 404, whatever the query', async () => {
+    const moved = await call('/v1/documents/guides/install/?locale=f')
+    expect(moved.status).toBe(308)
+    expect(moved.headers.get('Location')).toBe('/v1/documents/guides/install?locale=f')
+    expect((await call('/v1/documents/guides%5Cinstall?locale=f')).status).toBe(404)
+  })
+})
+
 describe('the release filters, the same over HTTP and MCP', () => {
   it('answers 422 over HTTP for a semver range over 200 characters, as list_releases refuses it', async () => {
     expect(await pointersOf(`/v1/releases?version=${encodeURIComponent(LONG_RANGE)}`)).toEqual(['/version'])

@@ -22,9 +22,6 @@ export const localeField = z
   .min(LOCALE_LENGTH.min, `locale must be at least ${LOCALE_LENGTH.min} characters, e.g. "fr"`)
   .max(LOCALE_LENGTH.max, `locale must be at most ${LOCALE_LENGTH.max} characters`)
 
-/** The query of the routes that read one locale's files without an OpenAPI schema of their own. */
-export const LocaleQuery = z.object({ locale: localeField.optional() })
-
 export const versionNameField = z.string().min(1, 'version must not be empty').max(MAX_VERSION_NAME, `version must be at most ${MAX_VERSION_NAME} characters`)
 
 export const queryField = z

@@ -1,5 +1,5 @@
 import type { Hook } from '@hono/zod-openapi'
-import type { ZodError, ZodType } from 'zod'
+import type { ZodError } from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import { Problem, type FieldError } from './problem.ts'
 
@@ -19,11 +19,4 @@ export const validationHook: Hook<unknown, AppEnv, string, void> = (result) => {
   if (!result.success) {
     throw new Problem(422, 'The request has invalid fields.', { errors: fieldErrors(result.error as ZodError) })
   }
-}
-
-/** A query the OpenAPI layer does not validate (documents, llms) checked as the others: one 422 listing every field. */
-export function validQuery<T>(schema: ZodType<T>, query: Record<string, string>): T {
-  const result = schema.safeParse(query)
-  if (!result.success) throw new Problem(422, 'The request has invalid fields.', { errors: fieldErrors(result.error) })
-  return result.data
 }

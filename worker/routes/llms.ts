@@ -1,10 +1,10 @@
-import { Hono } from 'hono'
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi'
 import type { AppEnv } from '../app-env.ts'
 import { type Representation, conditionalResponse } from '../http/conditional.ts'
 import { openReader } from '../http/reader.ts'
-import { LocaleQuery } from '../http/request-fields.ts'
-import { validQuery } from '../http/validation.ts'
+import { validationHook } from '../http/validation.ts'
 import type { LlmsView, LocaleChoice } from '../read-model/index.ts'
+import { conditionalHeaders, headers, localeQuery, notModified, problems } from './openapi-responses.ts'
 
 const TEXT = 'text/plain; charset=utf-8'
 
@@ -12,19 +12,36 @@ const TEXT = 'text/plain; charset=utf-8'
  * `/llms.txt` and `/llms-full.txt` (llmstxt.org) of a locale. They list
  * published pages only: drafts never appear, whatever the token.
  */
-export const llms = new Hono<AppEnv>()
+const llmsRoute = (path: string, operationId: string, summary: string) =>
+  createRoute({
+    method: 'get',
+    path,
+    operationId,
+    tags: ['ai'],
+    summary,
+    request: { query: localeQuery, headers: conditionalHeaders },
+    responses: {
+      200: { description: 'Plain text', headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language'), content: { 'text/plain': { schema: z.string() } } },
+      ...notModified,
+      ...problems(401, 404, 503),
+    },
+  })
 
-llms.get('/llms.txt', async function getLlmsIndex(c) {
-  const { locale } = validQuery(LocaleQuery, c.req.query())
-  const reader = await openReader(c, c.req.query('version'))
+export const llms = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+
+const indexRoute = llmsRoute('/llms.txt', 'getLlmsTxt', 'llms.txt of a locale (llmstxt.org): every published page, in sidebar order, with its Markdown URL')
+llms.openapi(indexRoute, async function getLlmsIndex(c) {
+  const { locale, version } = c.req.valid('query')
+  const reader = await openReader(c, version)
   const choice = reader.locale(locale)
   const { index } = reader.llms(choice)
   return conditionalResponse(c, { view: index, ...textOf(choice) })
 })
 
-llms.get('/llms-full.txt', async function getLlmsFull(c) {
-  const { locale } = validQuery(LocaleQuery, c.req.query())
-  const reader = await openReader(c, c.req.query('version'))
+const fullRoute = llmsRoute('/llms-full.txt', 'getLlmsFullTxt', 'Every published page of a locale in Markdown, in sidebar order, streamed')
+llms.openapi(fullRoute, async function getLlmsFull(c) {
+  const { locale, version } = c.req.valid('query')
+  const reader = await openReader(c, version)
   const choice = reader.locale(locale)
   const { full } = reader.llms(choice)
   const load = async () => {

@@ -4,9 +4,8 @@ import type { AppEnv } from '../app-env.ts'
 import { JSON_TYPE, conditionalResponse, jsonView } from '../http/conditional.ts'
 import { openReader, versionField } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
-import { localeField } from '../http/request-fields.ts'
 import { componentRef } from './openapi.ts'
-import { headers, notModified, problems, versionQuery } from './openapi-responses.ts'
+import { headers, localeQuery, notModified, problems } from './openapi-responses.ts'
 
 // The items are the recursive NavItem component, which zod's route-level generator cannot express.
 const NavigationResponse = NavigationResponseSchema.extend({ items: z.array(z.any().openapi(componentRef('NavItem'))) }).openapi('Navigation')
@@ -17,7 +16,7 @@ const navigationRoute = createRoute({
   operationId: 'getNavigation',
   tags: ['navigation'],
   summary: 'The sidebar of one locale, in build order',
-  request: { query: z.object({ locale: localeField.optional().openapi({ example: 'fr' }), version: versionQuery }) },
+  request: { query: localeQuery },
   responses: {
     200: {
       description: 'Sections and folders with their pages; untranslated pages marked fallback',

@@ -1,7 +1,8 @@
+import { z } from '@hono/zod-openapi'
 import { ProblemSchema } from '../../contract/index.ts'
+import { ASSET_SECURITY_HEADERS } from '../http/asset-security.ts'
 import { MAX_BODY_BYTES } from '../http/body-limit.ts'
-import { versionNameField } from '../http/request-fields.ts'
-import { ASSET_SECURITY_HEADERS } from './assets.ts'
+import { localeField, versionNameField } from '../http/request-fields.ts'
 
 // What every operation's OpenAPI description shares: the headers its answers
 // carry and the problems it can answer with, each written once.
@@ -28,6 +29,12 @@ const HEADERS = {
 export const versionQuery = versionNameField
   .optional()
   .openapi({ description: 'A version name, or the alias latest (the default) or next; an unknown one answers 404 listing the versions', example: 'latest' })
+
+/** The query of the routes that read one locale: `?locale=` overrides Accept-Language. */
+export const localeQuery = z.object({ locale: localeField.optional().openapi({ example: 'fr' }), version: versionQuery })
+
+/** The request headers a negotiated, conditional read takes. */
+export const conditionalHeaders = z.object({ 'accept-language': z.string().optional(), 'if-none-match': z.string().optional() })
 
 type HeaderName = keyof typeof HEADERS
 export const headers = (...names: HeaderName[]) => Object.fromEntries(names.map((name) => [name, HEADERS[name]]))
