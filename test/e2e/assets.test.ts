@@ -42,17 +42,20 @@ describe('assets in a browser', { timeout: 60_000 }, () => {
   it('runs no script, handler or request of an SVG opened directly from the assets path', async () => {
     await page.goto(`${server.origin}/docs/pictures`)
     const src = await page.getByRole('img', { name: 'A drawing' }).getAttribute('src')
+    // A tab of its own: the preview page's live-reload Web Worker may still ask /v1/status as its page goes.
+    const direct = await browser.newPage()
     const consoleLines: string[] = []
     const requests: string[] = []
-    page.on('console', (message) => consoleLines.push(message.text()))
-    page.on('request', (request) => requests.push(new URL(request.url()).pathname))
-    const response = await page.goto(`${server.origin}${src}`)
+    direct.on('console', (message) => consoleLines.push(message.text()))
+    direct.on('request', (request) => requests.push(new URL(request.url()).pathname))
+    const response = await direct.goto(`${server.origin}${src}`)
     expect(response?.status()).toBe(200)
     expect(response?.headers()['content-type']).toBe('image/svg+xml')
-    await page.waitForTimeout(500)
-    const marks = await page.evaluate(() => [document.documentElement.getAttribute('data-script'), document.documentElement.getAttribute('data-onload')])
+    await direct.waitForTimeout(500)
+    const marks = await direct.evaluate(() => [document.documentElement.getAttribute('data-script'), document.documentElement.getAttribute('data-onload')])
     expect(marks).toEqual([null, null])
     expect(consoleLines.filter((line) => line.includes('svg script ran'))).toEqual([])
     expect(requests.filter((path) => path === '/v1/status')).toEqual([])
+    await direct.close()
   })
 })
