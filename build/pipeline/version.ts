@@ -1,13 +1,10 @@
 import type { DocsVersion } from '../../contract/index.ts'
 import { SCHEMA_VERSION } from '../../contract/index.ts'
-import { type Category, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
-import { type SourceDocument, toSourceDocuments } from '../content/documents.ts'
-import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
-import { parseDocumentFile, type DocumentFrontMatter, type ParsedFile, type ReleaseFrontMatter, type SourceFile } from '../content/front-matter.ts'
+import type { ParsedFile, ReleaseFrontMatter, SourceFile } from '../content/front-matter.ts'
 import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { AssetFile, GitHistory } from '../content/read-results.ts'
-import { includedFiles } from '../markdown/includes/included-files.ts'
+import type { LinkTargets } from '../markdown/link-resolution.ts'
 import { partialSources } from '../markdown/mdx/partials.ts'
 import { documentMarkdown } from '../markdown/render.ts'
 import { titleOf, type RenderedSource } from './assemble.ts'
@@ -18,13 +15,12 @@ import { settleFragments } from './fragments.ts'
 import { checkLinks } from './links.ts'
 import { linkTable } from './link-table.ts'
 import { navItems } from './nav-items.ts'
-import { checkSidebar, sidebarNames } from './nav-layout.ts'
-import type { LinkTargets } from '../markdown/link-resolution.ts'
 import { renderContent, type RenderedRelease, type RenderMany } from './render-all.ts'
 import type { Reuse } from './reuse.ts'
 import { addUpCodeLanguages } from './code-languages.ts'
 import { documentCounts, draftCounts, routeShards } from './routes.ts'
 import type { Memo, SearchIndexes } from './search-index.ts'
+import { type ReadDocuments, readDocuments } from './version-documents.ts'
 import { buildVersionLocales, type VersionLocales, type VersionMemo } from './version-locales.ts'
 
 /** The pages of one version, as the read stage found them (paths as under the content folder: `docs/<locale>/...`). */
@@ -102,50 +98,6 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
     published: locales.published,
     assets: used,
   }
-}
-
-/** The version's pages read: front matter, categories, documents, redirects and sidebar names, with what was wrong. */
-interface ReadDocuments {
-  docFiles: Array<ParsedFile<DocumentFrontMatter>>
-  /** Files other pages include, which are not pages themselves. */
-  included: ReturnType<typeof includedFiles>
-  categories: Category[]
-  documents: SourceDocument[]
-  redirects: Record<string, string>
-  names: Map<string, string>
-  problems: ContentProblem[]
-}
-
-function readDocuments(input: VersionInput, memo: VersionMemo): ReadDocuments {
-  const { site } = input
-  const problems: ContentProblem[] = []
-  const collect = <T>(result: { value: T; problems: ContentProblem[] }): T[] => {
-    problems.push(...result.problems)
-    return [result.value]
-  }
-  const docFiles: Array<ParsedFile<DocumentFrontMatter>> = input.files
-    .filter((file) => file.path.startsWith('docs/') && !isCategoryFile(file.path))
-    .flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
-  const categories = input.files.filter((file) => isCategoryFile(file.path)).flatMap((file) => collect(parseCategoryFile(file)).filter((c) => c !== null))
-  const included = includedFiles(docFiles, site.locales)
-  const { documents, problems: documentProblems } = toSourceDocuments(
-    docFiles.filter(({ file }) => !included.has(file.path)),
-    site,
-  )
-  problems.push(...documentProblems)
-  const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
-  const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
-  problems.push(...redirects.problems)
-  const names = sidebarNames(documents, site.defaultLocale)
-  if (site.sidebar)
-    problems.push(
-      ...checkSidebar(site.sidebar, {
-        docIdOf: (name) => names.get(name),
-        docIds: documents.map((document) => document.docId),
-        ...(input.sidebarFile ? { file: input.sidebarFile } : {}),
-      }),
-    )
-  return { docFiles, included, categories, documents, redirects: redirects.redirects, names, problems }
 }
 
 /** What links and file references resolve to: the link table, the asset table and the targets made of both. */
