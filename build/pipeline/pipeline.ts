@@ -6,7 +6,7 @@ import type { VersionConfig } from '../content/versions-config.ts'
 import type { AssetFile, GitHistory } from '../content/read-results.ts'
 import { assetIndexOf } from './asset-table.ts'
 import { BlobSet, type AssetBlob } from './blob-set.ts'
-import { buildManifest, oversizedBlobWarnings, sortedHashes, type SortedHashes } from './manifest.ts'
+import { blobOrder, buildManifest, oversizedBlobWarnings } from './manifest.ts'
 import { buildReleases } from './releases.ts'
 import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { renderInProcess, type RenderMany } from './render-all.ts'
@@ -98,7 +98,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     releases: blobs.add(releases.releases),
     releaseStreams: releases.releases.streams.map((stream) => stream.name),
     assets: blobs.add(assetIndexOf([...built.usedAssets.values()])),
-    blobs: blobOrder(blobs, input.reuse),
+    blobs: blobOrder(blobs.hashes, input.reuse),
   })
   return {
     manifest,
@@ -183,20 +183,6 @@ async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFile
   stats.unknownCodeLanguages = addUpCodeLanguages(unknownCode)
   if (!releaseLinks) throw new Error('no version is the default')
   return { versions, stats, problems, brokenLinks, warnings, usedAssets, releaseLinks, sectionPages }
-}
-
-/** Every blob hash in order: Reuse remembers the order of the last build's hashes, not a value made from it, so it is made again each time. */
-function blobOrder(blobs: BlobSet, reuse: Reuse | undefined): string[] {
-  return (
-    reuse
-      ? reuse.memoIf(
-          ['blob-list'],
-          null,
-          () => false,
-          (kept: SortedHashes | undefined) => sortedHashes(blobs.hashes, kept),
-        )
-      : sortedHashes(blobs.hashes)
-  ).sorted
 }
 
 const NO_ASSET_FILES: readonly AssetFile[] = Object.freeze([])
