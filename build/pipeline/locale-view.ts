@@ -53,6 +53,12 @@ const noFolderInfo = { info: () => ({ label: null, position: null, collapsed: nu
 
 const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next: null }
 
+/** A page as each audience sees it in one locale: the public's choice, and the drafts readers' when it differs. */
+interface Choice {
+  published: RenderedSource | undefined
+  preview: RenderedSource | undefined
+}
+
 /**
  * What one locale serves. The public sees the translation when it is
  * published, else the published default-locale version; a draft translation
@@ -70,35 +76,14 @@ export function buildLocaleView({
   reuse,
   reuseKey = '',
 }: LocaleViewInput): LocaleView {
-  const choices = [...variants.values()].map((byLocale) => {
-    // Each audience sees the translation when it may, else the default-locale page when it may.
-    const seenBy = (canReadDrafts: boolean) => [byLocale.get(locale), byLocale.get(site.defaultLocale)].find((source) => source && isVisible(source.draft, canReadDrafts))
-    const published = seenBy(false)
-    const preview = seenBy(true)
-    return { published, preview: preview === published ? undefined : preview }
-  })
+  const choices = audienceChoices(variants, locale, site.defaultLocale)
   const publicList = choices.flatMap(({ published }) => (published ? [published] : []))
   const previewList = choices.flatMap(({ published, preview }) => [preview ?? published].filter((s): s is RenderedSource => s !== undefined))
-  const navOptions: NavOptions = {
-    sectionOrder: site.sections.map((section) => section.slug),
-    folderTitle: (folder: string) => sectionTitle(site, folder, locale) ?? humanize(folder.split('/').pop() ?? folder),
-    folderInfo: folders.info,
-    collator: new Intl.Collator(locale, { numeric: true }),
-    ...(site.sidebar ? { layout: configuredLayout(site.sidebar, { locale, defaultLocale: site.defaultLocale, docIdOf }) } : {}),
-  }
-  // In this locale's sidebar, a page links to this locale's URL, and says when it falls back.
-  const items = (list: RenderedSource[]) =>
-    list.map(
-      (source): NavItem => ({
-        ...(navItems.get(source) as NavItem),
-        url: documentUrl(site.baseUrl, site.defaultLocale, locale, source.slug),
-        fallback: source.locale !== locale,
-      }),
-    )
+  const navOptions = localeNavOptions(site, locale, folders, docIdOf)
   // The sidebar depends on the pages' titles, slugs, order and drafts, not on their text: a
   // long-lived build keeps it, and each page context that came out the same (nav-reuse.ts).
   const navigationOf = (kind: string, list: RenderedSource[]) => {
-    const listed = items(list)
+    const listed = localeNavItems(list, navItems, site, locale)
     if (!reuse) return buildNavigation(listed, navOptions)
     return reuse.memoIf(
       ['navigation', reuseKey, locale, kind],
@@ -109,50 +94,86 @@ export function buildLocaleView({
   }
   const publicNav = navigationOf('public', publicList)
   const previewNav = navigationOf('drafts', previewList)
-
-  const navFor: Record<Audience, Navigation> = { public: publicNav, drafts: previewNav }
-  // A page's blob is made for the least reader who sees it: a draft's readers have the drafts scope, so
-  // its context and translations may name drafts; a published page's are the public's.
-  const entryFor = (source: RenderedSource): VariantEntry => {
-    const canReadDrafts = source.draft
-    const nav = navFor[audienceOf(canReadDrafts)].byDocId.get(source.docId) ?? emptyNav
-    const versions = [...(variants.get(source.docId)?.values() ?? [])]
-    const translations = () => versions.filter((variant) => isVisible(variant.draft, canReadDrafts)).map((variant) => ({ locale: variant.locale, slug: variant.slug }))
-    // A blob is made again only when its page or one of its translations (each the same object
-    // while its file and rendering are, see version.ts) or its navigation context (nav-reuse.ts)
-    // changed; its edit data comes from the page, git history and site.yml, read once by a long-lived build.
-    const hash = blobs.addFrom([source, locale, nav, ...versions], () =>
-      documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations: translations() }),
-    )
-    const markdown = blobs.addFrom([source, 'markdown'], () => source.markdown)
-    return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
-  }
-  const documents: Record<string, VariantEntry> = {}
-  for (const { published, preview } of choices) {
-    const main = published ?? preview
-    if (!main) continue
-    const previewEntry = published && preview ? entryFor(preview) : undefined
-    documents[main.docId] = previewEntry ? { ...entryFor(main), preview: previewEntry } : entryFor(main)
-  }
   const indexed = [...publicList, ...choices.flatMap(({ preview }) => (preview ? [preview] : []))]
   return {
-    documents,
+    documents: variantEntries(choices, { locale, site, variants, git, blobs, navFor: { public: publicNav, drafts: previewNav } }),
     navigation: {
       public: blobs.addFrom([publicNav.tree], () => ({ schemaVersion: SCHEMA_VERSION, items: publicNav.tree }) satisfies NavigationBlob),
       drafts: blobs.addFrom([previewNav.tree], () => ({ schemaVersion: SCHEMA_VERSION, items: previewNav.tree }) satisfies NavigationBlob),
     },
     publicTree: publicNav.tree,
     published: publicList,
-    indexed: indexed.map(({ docId, slug, locale: sourceLocale, section, title, draft, rendered, parsed }) => ({
-      docId,
-      slug,
-      locale: sourceLocale,
-      section,
-      title,
-      draft,
-      tags: parsed.data.tags ?? [],
-      sections: rendered.sections,
-    })),
+    indexed: indexed.map(indexedDocument),
     fallbacks: publicList.filter((source) => source.locale !== locale).length,
   }
+}
+
+/** Each document as the public and the drafts readers see it in `locale`. */
+function audienceChoices(variants: LocaleViewInput['variants'], locale: string, defaultLocale: string): Choice[] {
+  return [...variants.values()].map((byLocale) => {
+    // Each audience sees the translation when it may, else the default-locale page when it may.
+    const seenBy = (canReadDrafts: boolean) => [byLocale.get(locale), byLocale.get(defaultLocale)].find((source) => source && isVisible(source.draft, canReadDrafts))
+    const published = seenBy(false)
+    const preview = seenBy(true)
+    return { published, preview: preview === published ? undefined : preview }
+  })
+}
+
+/** How the locale's sidebar orders and titles its sections and folders. */
+function localeNavOptions(site: SiteConfig, locale: string, folders: NonNullable<LocaleViewInput['folders']>, docIdOf: NonNullable<LocaleViewInput['docIdOf']>): NavOptions {
+  return {
+    sectionOrder: site.sections.map((section) => section.slug),
+    folderTitle: (folder: string) => sectionTitle(site, folder, locale) ?? humanize(folder.split('/').pop() ?? folder),
+    folderInfo: folders.info,
+    collator: new Intl.Collator(locale, { numeric: true }),
+    ...(site.sidebar ? { layout: configuredLayout(site.sidebar, { locale, defaultLocale: site.defaultLocale, docIdOf }) } : {}),
+  }
+}
+
+/** In this locale's sidebar, a page links to this locale's URL, and says when it falls back. */
+function localeNavItems(list: RenderedSource[], navItems: LocaleViewInput['navItems'], site: SiteConfig, locale: string): NavItem[] {
+  return list.map(
+    (source): NavItem => ({
+      ...(navItems.get(source) as NavItem),
+      url: documentUrl(site.baseUrl, site.defaultLocale, locale, source.slug),
+      fallback: source.locale !== locale,
+    }),
+  )
+}
+
+/** Every document's entry in the locale, with its blobs, and a preview entry when drafts readers see another page. */
+function variantEntries(
+  choices: Choice[],
+  context: Pick<LocaleViewInput, 'locale' | 'site' | 'variants' | 'git' | 'blobs'> & { navFor: Record<Audience, Navigation> },
+): Record<string, VariantEntry> {
+  const documents: Record<string, VariantEntry> = {}
+  for (const { published, preview } of choices) {
+    const main = published ?? preview
+    if (!main) continue
+    const previewEntry = published && preview ? variantEntry(preview, context) : undefined
+    documents[main.docId] = previewEntry ? { ...variantEntry(main, context), preview: previewEntry } : variantEntry(main, context)
+  }
+  return documents
+}
+
+// A page's blob is made for the least reader who sees it: a draft's readers have the drafts scope, so
+// its context and translations may name drafts; a published page's are the public's.
+function variantEntry(source: RenderedSource, { locale, site, variants, git, blobs, navFor }: Parameters<typeof variantEntries>[1]): VariantEntry {
+  const canReadDrafts = source.draft
+  const nav = navFor[audienceOf(canReadDrafts)].byDocId.get(source.docId) ?? emptyNav
+  const versions = [...(variants.get(source.docId)?.values() ?? [])]
+  const translations = () => versions.filter((variant) => isVisible(variant.draft, canReadDrafts)).map((variant) => ({ locale: variant.locale, slug: variant.slug }))
+  // A blob is made again only when its page or one of its translations (each the same object
+  // while its file and rendering are, see version.ts) or its navigation context (nav-reuse.ts)
+  // changed; its edit data comes from the page, git history and site.yml, read once by a long-lived build.
+  const hash = blobs.addFrom([source, locale, nav, ...versions], () =>
+    documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations: translations() }),
+  )
+  const markdown = blobs.addFrom([source, 'markdown'], () => source.markdown)
+  return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
+}
+
+/** What the search index keeps of a page. */
+function indexedDocument({ docId, slug, locale, section, title, draft, rendered, parsed }: RenderedSource): IndexedDocument {
+  return { docId, slug, locale, section, title, draft, tags: parsed.data.tags ?? [], sections: rendered.sections }
 }

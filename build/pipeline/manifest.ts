@@ -1,6 +1,7 @@
 import { SCHEMA_VERSION, blobListOf, type BlobList, type Manifest } from '../../contract/index.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { hashOfAll } from './blob-set.ts'
+import type { Reuse } from './reuse.ts'
 
 export interface ManifestInput {
   site: SiteConfig
@@ -32,8 +33,22 @@ export function buildManifest(input: ManifestInput): { manifest: Manifest; blobL
   return { manifest: { ...body, buildId, builtAt }, blobList: blobListOf(buildId, blobs) }
 }
 
+/** Every blob hash in order: Reuse remembers the order of the last build's hashes, not a value made from it, so it is made again each time. */
+export function blobOrder(hashes: ReadonlySet<string>, reuse: Reuse | undefined): string[] {
+  return (
+    reuse
+      ? reuse.memoIf(
+          ['blob-list'],
+          null,
+          () => false,
+          (kept: SortedHashes | undefined) => sortedHashes(hashes, kept),
+        )
+      : sortedHashes(hashes)
+  ).sorted
+}
+
 /** Blob hashes in order, and the set they were sorted from. */
-export interface SortedHashes {
+interface SortedHashes {
   sorted: string[]
   from: ReadonlySet<string>
 }
@@ -43,7 +58,7 @@ export interface SortedHashes {
  * where an edit changes a few of some 50,000 hashes), only the hashes new
  * since then are sorted, and merged into the earlier order.
  */
-export function sortedHashes(hashes: ReadonlySet<string>, kept?: SortedHashes): SortedHashes {
+function sortedHashes(hashes: ReadonlySet<string>, kept?: SortedHashes): SortedHashes {
   if (!kept) return { sorted: [...hashes].sort(), from: hashes }
   const added = [...hashes].filter((hash) => !kept.from.has(hash)).sort()
   const sorted: string[] = []

@@ -1,12 +1,12 @@
 import { isDefaultVersion, type BlobList, type Manifest } from '../../contract/index.ts'
 import { parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
 import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
-import { localeFoldersOf, parseSiteConfig } from '../content/site-config.ts'
+import { localeFoldersOf, parseSiteConfig, type SiteConfig } from '../content/site-config.ts'
 import type { VersionConfig } from '../content/versions-config.ts'
 import type { AssetFile, GitHistory } from '../content/read-results.ts'
 import { assetIndexOf } from './asset-table.ts'
 import { BlobSet, type AssetBlob } from './blob-set.ts'
-import { buildManifest, oversizedBlobWarnings, sortedHashes, type SortedHashes } from './manifest.ts'
+import { blobOrder, buildManifest, oversizedBlobWarnings } from './manifest.ts'
 import { buildReleases } from './releases.ts'
 import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { renderInProcess, type RenderMany } from './render-all.ts'
@@ -14,7 +14,7 @@ import type { KeyPart, Reuse } from './reuse.ts'
 import { SearchIndexes, type Memo } from './search-index.ts'
 import { addUpCodeLanguages } from './code-languages.ts'
 import type { KeptVersionStore } from './kept-versions.ts'
-import type { VersionOutput } from './version.ts'
+import type { VersionInput, VersionOutput } from './version.ts'
 import { versionStep, type ArchivedVersion } from './version-step.ts'
 
 export interface PipelineInput {
@@ -78,24 +78,65 @@ const UNNAMED: VersionConfig = { name: '', label: null, status: 'current', alias
  * the memory a build needs does not grow with their number.
  */
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutput> {
+  const site = readSite(input)
+  const releaseFiles = readReleaseFiles(input)
+  const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob, onAsset: input.onAsset })
+  const built = await buildVersions(input, site, releaseFiles.files, blobs)
+  const releases = buildReleases(releaseFiles.files, { ...built.releaseLinks, docsVersions: site.versions.map((version) => version.name) })
+  const problems = [...releaseFiles.problems, ...built.problems, ...releases.problems]
+  const brokenLinks = [...built.brokenLinks, ...releases.brokenLinks].sort(byPlace)
+  if (site.links === 'error') problems.push(...brokenLinks)
+  if (problems.length > 0) throw new ContentError(problems)
+
+  for (const blob of built.usedAssets.values()) blobs.addAsset(blob)
+  const { manifest, blobList } = buildManifest({
+    site,
+    sections: sectionTitles(site, built.sectionPages),
+    commit: input.git.head,
+    builtAt: input.builtAt,
+    versions: built.versions,
+    releases: blobs.add(releases.releases),
+    releaseStreams: releases.releases.streams.map((stream) => stream.name),
+    assets: blobs.add(assetIndexOf([...built.usedAssets.values()])),
+    blobs: blobOrder(blobs.hashes, input.reuse),
+  })
+  return {
+    manifest,
+    blobList,
+    blobs: blobs.blobs,
+    assets: blobs.assets,
+    stats: built.stats,
+    warnings: [...dedupeMessages(built.warnings), ...(site.links === 'warn' ? brokenLinks : []), ...oversizedBlobWarnings(blobs.oversized).map((message) => ({ message }))],
+  }
+}
+
+function readSite(input: PipelineInput): SiteConfig {
   const siteResult = parseSiteConfig(input.siteText, localeFoldersOf(input.files.map((file) => file.path)))
   if (!siteResult.ok) throw new ContentError(siteResult.problems)
-  const site = siteResult.site
+  return siteResult.site
+}
+
+/** The release notes' files with their front matter read, kept by a long-lived build while their file is. */
+function readReleaseFiles(input: PipelineInput) {
   const problems: ContentProblem[] = []
   const memo = <T>(parts: KeyPart[], make: () => T): T => (input.reuse ? input.reuse.memo(parts, make) : make())
-  const releaseFiles = input.files
+  const files = input.files
     .filter((file) => file.path.startsWith('releases/'))
     .flatMap((file) => {
       const parsed = memo([file], () => parseReleaseFile(file))
       problems.push(...parsed.problems)
       return [parsed.value]
     })
+  return { files, problems }
+}
 
-  const blobs = new BlobSet({ reuse: input.reuse, onBlob: input.onBlob, onAsset: input.onAsset })
+/** Every version built, one after another, with what the default one gives the release notes and the manifest. */
+async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFiles: VersionInput['releaseFiles'], blobs: BlobSet) {
   const configured = site.versions.length > 0 ? builtVersions(site.versions, input.leftOutVersions) : [UNNAMED]
   const stats: BuildStats = { documents: {}, drafts: {}, fallbacks: {}, releases: releaseFiles.length, unknownCodeLanguages: {} }
   const unknownCode: Array<Record<string, number>> = []
   const versions: Manifest['versions'] = []
+  const problems: ContentProblem[] = []
   const brokenLinks: ContentProblem[] = []
   const warnings: BuildWarning[] = [...(input.leftOutVersions?.values() ?? [])]
   const usedAssets = new Map<string, AssetBlob>()
@@ -141,48 +182,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   }
   stats.unknownCodeLanguages = addUpCodeLanguages(unknownCode)
   if (!releaseLinks) throw new Error('no version is the default')
-
-  const releases = buildReleases(releaseFiles, { ...releaseLinks, docsVersions: site.versions.map((version) => version.name) })
-  problems.push(...releases.problems)
-  brokenLinks.push(...releases.brokenLinks)
-  brokenLinks.sort(byPlace)
-  if (site.links === 'error') problems.push(...brokenLinks)
-  if (problems.length > 0) throw new ContentError(problems)
-
-  for (const blob of usedAssets.values()) blobs.addAsset(blob)
-  const { manifest, blobList } = buildManifest({
-    site,
-    sections: sectionTitles(site, sectionPages),
-    commit: input.git.head,
-    builtAt: input.builtAt,
-    versions,
-    releases: blobs.add(releases.releases),
-    releaseStreams: releases.releases.streams.map((stream) => stream.name),
-    assets: blobs.add(assetIndexOf([...usedAssets.values()])),
-    // Reuse remembers the order of the last build's hashes: not a value made from it, so it is made again each time.
-    blobs: (input.reuse
-      ? input.reuse.memoIf(
-          ['blob-list'],
-          null,
-          () => false,
-          (kept: SortedHashes | undefined) => sortedHashes(blobs.hashes, kept),
-        )
-      : sortedHashes(blobs.hashes)
-    ).sorted,
-  })
-  return {
-    manifest,
-    blobList,
-    blobs: blobs.blobs,
-    assets: blobs.assets,
-    stats,
-    warnings: [...dedupeMessages(warnings), ...(site.links === 'warn' ? brokenLinks : []), ...oversizedBlobWarnings(blobs.oversized).map((message) => ({ message }))],
-  }
+  return { versions, stats, problems, brokenLinks, warnings, usedAssets, releaseLinks, sectionPages }
 }
 
 const NO_ASSET_FILES: readonly AssetFile[] = Object.freeze([])
 
-/** An archived version by its name, from the read stage. */
 /** The versions to build: a version left out only warns, but the default one cannot be left out (every read without a version would fail). */
 function builtVersions(versions: VersionConfig[], leftOut: ReadonlyMap<string, ContentProblem> = new Map()): VersionConfig[] {
   const defaultLeftOut = versions.find((version) => isDefaultVersion(version) && leftOut.has(version.name))
@@ -196,6 +200,7 @@ function builtVersions(versions: VersionConfig[], leftOut: ReadonlyMap<string, C
   return versions.filter((version) => !leftOut.has(version.name))
 }
 
+/** An archived version by its name, from the read stage. */
 function openVersion(input: PipelineInput, name: string): Promise<ArchivedVersion> {
   if (!input.openVersion) throw new Error(`version "${name}" has no reader`)
   return input.openVersion(name)

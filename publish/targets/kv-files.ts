@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { readFile, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { DatabaseSync } from 'node:sqlite'
+import { DatabaseSync, type StatementSync } from 'node:sqlite'
 import type { BlobValue, PublishTarget } from '../target.ts'
 
 /** Local KV written as files, while no workerd has them open; `close` before one does. */
@@ -40,11 +40,27 @@ function newBlobId(): string {
   return id.toString('hex')
 }
 
+/** The namespace's open database, its blob folder and the statements every write goes through. */
+interface KvStore {
+  db: DatabaseSync
+  blobs: string
+  blobIdOf: StatementSync
+  keysFrom: StatementSync
+  put: StatementSync
+  remove: StatementSync
+}
+
 /**
  * Opens the namespace's files for writing; the database must exist (Miniflare
  * creates it the first time the namespace is used).
  */
 export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
+  const store = openKvStore(kvDir, namespaceId)
+  return kvTarget(store, rowWriter(store))
+}
+
+/** The namespace's database and blob folder, checked and opened. */
+function openKvStore(kvDir: string, namespaceId: string): KvStore {
   if (!/^[\w-]+$/.test(namespaceId)) throw new Error(`KV namespace id ${namespaceId} is not a plain name`)
   const databasePath = kvDatabasePath(kvDir, namespaceId)
   if (!existsSync(databasePath)) throw new Error(`no local KV database at ${databasePath}`)
@@ -53,11 +69,18 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
   const db = new DatabaseSync(databasePath)
   // workerd opens it in WAL mode; without fsync at every commit, a crash loses at most the last writes, which the next start redoes.
   db.exec('PRAGMA synchronous = NORMAL')
-  const blobIdOf = db.prepare('SELECT blob_id FROM _mf_entries WHERE key = ?')
-  const keysFrom = db.prepare('SELECT key FROM _mf_entries WHERE key >= ? ORDER BY key')
-  const put = db.prepare('INSERT OR REPLACE INTO _mf_entries (key, blob_id, expiration, metadata) VALUES (?, ?, NULL, NULL)')
-  const remove = db.prepare('DELETE FROM _mf_entries WHERE key = ?')
+  return {
+    db,
+    blobs,
+    blobIdOf: db.prepare('SELECT blob_id FROM _mf_entries WHERE key = ?'),
+    keysFrom: db.prepare('SELECT key FROM _mf_entries WHERE key >= ? ORDER BY key'),
+    put: db.prepare('INSERT OR REPLACE INTO _mf_entries (key, blob_id, expiration, metadata) VALUES (?, ?, NULL, NULL)'),
+    remove: db.prepare('DELETE FROM _mf_entries WHERE key = ?'),
+  }
+}
 
+/** Changes to the rows, each in one transaction, deleting the blob files they replace or remove. */
+function rowWriter({ db, blobs, blobIdOf, put }: KvStore) {
   /** Runs `change` in one transaction and returns the blob ids it replaced or removed. */
   const inTransaction = (keys: string[], change: () => void): string[] => {
     db.exec('BEGIN')
@@ -74,18 +97,25 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
       throw error
     }
   }
-  /** Rows for blob files already written, in one transaction; the blobs they replace are deleted. */
-  const commitRows = (written: Array<{ key: string; id: string }>) =>
-    unlinkAll(
-      inTransaction(
-        written.map(({ key }) => key),
-        () => {
-          for (const { key, id } of written) put.run(key, id)
-        },
-      ),
-    )
   const unlinkAll = (ids: string[]) => Promise.all(ids.map((id) => unlink(join(blobs, id)).catch(() => undefined)))
+  return {
+    /** Rows for blob files already written, in one transaction; the blobs they replace are deleted. */
+    commitRows: (written: Array<{ key: string; id: string }>) =>
+      unlinkAll(
+        inTransaction(
+          written.map(({ key }) => key),
+          () => {
+            for (const { key, id } of written) put.run(key, id)
+          },
+        ),
+      ),
+    /** Runs `change` in one transaction, then deletes the blobs it replaced or removed. */
+    change: (keys: string[], change: () => void) => unlinkAll(inTransaction(keys, change)),
+  }
+}
 
+/** The publish target over the opened store. */
+function kvTarget({ db, blobs, blobIdOf, keysFrom, remove }: KvStore, rows: ReturnType<typeof rowWriter>): KvFiles {
   return {
     async get(key) {
       const row = blobIdOf.get(key) as { blob_id: string } | undefined
@@ -108,10 +138,10 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
           return { key, id }
         }),
       )
-      await commitRows(written)
+      await rows.commitRows(written)
     },
     putManyNow(entries) {
-      void commitRows(
+      void rows.commitRows(
         entries.map(({ key, value }) => {
           const id = newBlobId()
           writeFileSync(join(blobs, id), value)
@@ -120,12 +150,10 @@ export function openKvFiles(kvDir: string, namespaceId: string): KvFiles {
       )
     },
     async deleteMany(keys) {
-      await unlinkAll(
-        inTransaction(keys, () =>
-          keys.forEach((key) => {
-            remove.run(key)
-          }),
-        ),
+      await rows.change(keys, () =>
+        keys.forEach((key) => {
+          remove.run(key)
+        }),
       )
     },
     close: () => db.close(),

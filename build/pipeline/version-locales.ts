@@ -1,0 +1,117 @@
+import type { DocsVersion } from '../../contract/index.ts'
+import { type Category, folderInfoOf, folderNumberPrefixes } from '../content/categories.ts'
+import type { SiteConfig } from '../content/site-config.ts'
+import type { GitHistory } from '../content/read-results.ts'
+import type { RenderedSource } from './assemble.ts'
+import { type BlobSet, contentHash } from './blob-set.ts'
+import { LlmsParts } from './llms-parts.ts'
+import { LLMS_FULL_PART_BYTES } from './llms.ts'
+import { llmsLayout, llmsPages, sameLlmsLayout } from './locale-llms.ts'
+import { buildLocaleView, type LocaleView } from './locale-view.ts'
+import type { NavItem } from './nav-item.ts'
+import type { KeyPart, Reuse } from './reuse.ts'
+import type { LocaleDocuments } from './routes.ts'
+import { cachedSearchIndex, type Memo, SearchIndexes } from './search-index.ts'
+
+/** Keeps a value made from `parts` under the version's key in a long-lived build; makes it in a one-shot one. */
+export type VersionMemo = <T>(parts: KeyPart[], make: () => T) => T
+
+/** What the locale stage takes of the version's input (see VersionInput). */
+interface VersionSettings {
+  site: SiteConfig
+  key: string
+  git: GitHistory
+  blobs: BlobSet
+  memo?: Memo | undefined
+  reuse?: Reuse | undefined
+  llmsPartBytes?: number | undefined
+  searchIndexes?: SearchIndexes | undefined
+}
+
+/** The rendered pages of a version and what its sidebars are made from. */
+interface LocaleSources {
+  sources: RenderedSource[]
+  navItems: Map<RenderedSource, NavItem>
+  categories: Category[]
+  documentPaths: string[]
+  /** The sidebar names of site.yml's `sidebar`, to the documents they name. */
+  names: Map<string, string>
+}
+
+export interface VersionLocales {
+  documentsByLocale: LocaleDocuments
+  docs: Omit<DocsVersion, 'routes' | 'schemaVersion'>
+  published: Record<string, RenderedSource[]>
+  fallbacks: Record<string, number>
+}
+
+/** Every locale's view of the version, with its sidebars, llms files and search index as blobs. */
+export async function buildVersionLocales(input: VersionSettings, pages: LocaleSources, memo: VersionMemo): Promise<VersionLocales> {
+  const { site } = input
+  const variants = new Map<string, Map<string, RenderedSource>>()
+  for (const source of pages.sources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))
+  const out: VersionLocales = { documentsByLocale: {}, docs: { search: {}, navigation: {}, llms: {} }, published: {}, fallbacks: {} }
+  // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
+  const searchIndexes = input.searchIndexes ?? memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
+  // Folder labels and orders come from the category files and the folders' names.
+  const foldersKey = JSON.stringify([pages.categories, pages.documentPaths, site.sidebar ? [...pages.names] : []])
+  const prefixes = input.reuse
+    ? input.reuse.memoWith([input.key, 'folder-prefixes'], foldersKey, () => folderNumberPrefixes(pages.documentPaths))
+    : folderNumberPrefixes(pages.documentPaths)
+  const docIdOf = (name: string) => pages.names.get(name)
+  for (const locale of site.locales) {
+    const folders = { info: folderInfoOf(pages.categories, prefixes, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
+    const view = buildLocaleView({
+      locale,
+      site,
+      variants,
+      navItems: pages.navItems,
+      folders,
+      docIdOf,
+      git: input.git,
+      blobs: input.blobs,
+      reuse: input.reuse,
+      reuseKey: input.key,
+    })
+    out.documentsByLocale[locale] = view.documents
+    out.docs.navigation[locale] = view.navigation
+    out.published[locale] = view.published
+    out.docs.llms[locale] = llmsBlobs(input, locale, view, memo)
+    out.docs.search[locale] = await searchIndexBlob(input, locale, view, searchIndexes)
+    out.fallbacks[locale] = view.fallbacks
+  }
+  return out
+}
+
+/** The locale's llms.txt and the parts of its llms-full.txt, as blobs. */
+function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, memo: VersionMemo): DocsVersion['llms'][string] {
+  const { site, blobs } = input
+  // The order of llms-full.txt and the text of llms.txt come from the public sidebar and what
+  // it says of each page: kept while the sidebar is the same object and its pages say the same.
+  const { publicTree, published: listed } = view
+  const layout = input.reuse
+    ? input.reuse.memoIf(
+        ['llms', input.key, locale],
+        { publicTree, listed },
+        (kept) => kept.publicTree === publicTree && sameLlmsLayout(kept.listed, listed),
+        () => llmsLayout(site, locale, publicTree, listed),
+      )
+    : llmsLayout(site, locale, publicTree, listed)
+  const files = llmsPages(layout, listed)
+  const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
+    const json = JSON.stringify(text)
+    return { json, hash: contentHash(json) }
+  })
+  const full = parts.map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
+  return { index: blobs.addFrom([layout, 'llms.txt'], () => layout.index), full, fullEtag: contentHash(full.join('\n')) }
+}
+
+/** The locale's search index and its display chunks, as blobs: the index's hash. */
+async function searchIndexBlob(input: VersionSettings, locale: string, view: LocaleView, searchIndexes: SearchIndexes): Promise<string> {
+  const { blobs } = input
+  const index = await cachedSearchIndex(locale, view.indexed, { synonyms: input.site.search.synonyms }, input.memo, searchIndexes)
+  index.displayChunks.forEach((chunk, position) => {
+    blobs.addText(chunk, index.displayChunkHashes?.[position])
+  })
+  return blobs.addText(index.index)
+}
