@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { isApiPath } from '../http/api-paths.ts'
+import { CACHE_CONTROL } from '../http/etag.ts'
 import { Api, type AppFetch } from './api.ts'
 import { ASSETS } from './assets/index.ts'
 import type { PreviewEnv } from './chrome.ts'
@@ -12,7 +13,7 @@ const pages = new Hono<PreviewEnv>()
 for (const asset of Object.values(ASSETS)) {
   // The path carries a hash of the body, so the body never changes under it.
   const path = asset.path.slice(0, asset.path.indexOf('?'))
-  pages.get(path, (c) => c.body(asset.body, 200, { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=31536000, immutable' }))
+  pages.get(path, (c) => c.body(asset.body, 200, { 'Content-Type': asset.type, 'Cache-Control': CACHE_CONTROL.immutable }))
 }
 pages.post(DRAFTS_PATH, toggleDrafts)
 pages.get(EVENTS_PATH, (c) => buildEvents(c.env.eventsUrl))
