@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { BuildResult } from '../../build/build.ts'
 import { formatProblem } from '../../build/content/problems.ts'
 import { BLOB_HASH, type NavTreeNode } from '../../contract/index.ts'
-import { elementsOf, htmlProse, llmsTexts, markdownProse, pagesOf, searchTexts, titlesOf, tocTexts, type BuiltPage } from '../shared/framework-output.ts'
+import { elementsOf, htmlProse, missedFragments, llmsTexts, markdownProse, pagesOf, searchTexts, titlesOf, tocTexts, type BuiltPage } from '../shared/framework-output.ts'
 import { blob, buildDir, navTreeOf, removeTempDirs } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
@@ -92,8 +92,6 @@ async function imageHashes(dir: string): Promise<Set<string>> {
   return new Set(bytes.map((data) => createHash(BLOB_HASH.nodeAlgorithm).update(data).digest('hex').slice(0, BLOB_HASH.hexLength)))
 }
 
-const idsOf = (page: BuiltPage) => new Set(elementsOf(page.tree).flatMap((element) => (typeof element.properties.id === 'string' ? [element.properties.id] : [])))
-
 for (const framework of FRAMEWORKS) {
   describe(`a ${framework}-shaped folder`, () => {
     const dir = join(FIXTURES, framework)
@@ -131,20 +129,7 @@ for (const framework of FRAMEWORKS) {
     })
 
     it('lands every #fragment link of the HTML on an id of its target page', () => {
-      const byUrl = new Map(pages.map((page) => [page.url, page]))
-      const missed: string[] = []
-      let links = 0
-      for (const page of pages) {
-        for (const element of elementsOf(page.tree)) {
-          const href = element.tagName === 'a' ? element.properties.href : undefined
-          if (typeof href !== 'string' || !href.includes('#') || /^[a-z]+:|^\/\//i.test(href)) continue
-          links++
-          const [path = '', fragment = ''] = href.split('#', 2)
-          const target = path === '' ? page : byUrl.get(path)
-          if (!target) missed.push(`${page.docId}: ${href} leads to no page`)
-          else if (!idsOf(target).has(decodeURIComponent(fragment))) missed.push(`${page.docId}: ${href} has no id "${fragment}" on ${target.docId}`)
-        }
-      }
+      const { links, missed } = missedFragments(pages)
       expect(missed).toEqual([])
       expect(links).toBeGreaterThanOrEqual(expected.fragmentLinks)
     })

@@ -35,6 +35,15 @@ describe('the CI workflow', () => {
 })
 
 describe('the npm scripts', () => {
+  it('make npm test run the linter and formatter check, the unused-code check and the import rules before the type checks and tests', async () => {
+    const { scripts } = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> }
+    expect(scripts.test).toMatch(/^npm run lint && npm run typecheck && vitest run$/)
+    const lint = (scripts.lint ?? '').split(' && ')
+    // `biome check` lints and checks formatting; `--error-on-warnings` lets no finding pass.
+    expect(lint).toEqual(['biome check --error-on-warnings .', 'knip', 'npm run depcruise'])
+    expect(scripts.depcruise).toMatch(/^depcruise --config \.dependency-cruiser\.cjs /)
+  })
+
   it('run scripts that exist, so `npm run publish` in the workflow does not fail on a moved file', async () => {
     const { access } = await import('node:fs/promises')
     const scripts = (JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts

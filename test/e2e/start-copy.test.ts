@@ -1,11 +1,10 @@
-import { execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { START_ARGS } from '../../scripts/start-command.ts'
-import { freePort } from './preview-harness.ts'
+import { startServer } from './start-process.ts'
 
 // What a new user has after a zip download, a template copy or `degit`: this
 // repository's files without its git history, so the version content/site.yml
@@ -16,22 +15,14 @@ afterAll(() => rm(workDir, { recursive: true, force: true }))
 describe('npm start in a copy of the repository without its git history', () => {
   it("serves this repository's docs, leaving out the version that lives in git with one warning that says how to get it", async () => {
     await promisify(execFile)('sh', ['-c', `git archive HEAD content | tar -x -C ${JSON.stringify(workDir)}`])
-    const port = await freePort()
-    const origin = `http://127.0.0.1:${port}`
     const spawnedAt = Date.now()
-    const child = spawn(process.execPath, [...START_ARGS], {
-      env: { ...process.env, PORT: String(port), CONTENT_DIR: join(workDir, 'content'), PERSIST_DIR: join(workDir, 'state') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
-    let said = ''
-    child.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString()))
-    child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()))
-    const exited = new Promise((resolve) => child.once('exit', resolve))
+    const server = await startServer({ CONTENT_DIR: join(workDir, 'content'), PERSIST_DIR: join(workDir, 'state') })
+    const { origin } = server
     try {
       const deadline = Date.now() + 120_000
-      while (!said.includes('first answer') && Date.now() < deadline && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 50))
+      while (!server.said().includes('first answer') && Date.now() < deadline && !server.exited()) await new Promise((resolve) => setTimeout(resolve, 50))
       const waited = Date.now() - spawnedAt
+      const said = server.said()
       const home = await fetch(`${origin}/v1/documents/index`)
       expect(home.status, said).toBe(200)
       const versions = (await (await fetch(`${origin}/v1/versions`)).json()) as { versions: Array<{ name: string }> }
@@ -43,8 +34,7 @@ describe('npm start in a copy of the repository without its git history', () => 
       expect(printed).toBeLessThanOrEqual(waited)
       expect(printed).toBeGreaterThan(waited - 500)
     } finally {
-      process.kill(-(child.pid as number), 'SIGTERM')
-      await exited
+      await server.stop()
     }
   }, 150_000)
 })

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from './preview-harness.ts'
+import { startServer } from './start-process.ts'
 import { processesInGroup } from '../../lib/process-group.ts'
 import { START_ARGS } from '../../scripts/start-command.ts'
 
@@ -117,21 +118,14 @@ describe('npm start', () => {
     await mkdir(join(content, 'docs/en'), { recursive: true })
     await writeFile(join(content, 'site.yml'), 'title: Broken\ndefaultLocale: en\n')
     await writeFile(join(content, 'docs/en/index.md'), '---\ntitle: "Home\n---\n\nBody.\n')
-    const port = String(await freePort())
-    const first = spawn(process.execPath, [...START_ARGS], {
-      env: { ...process.env, PORT: port, CONTENT_DIR: content, PERSIST_DIR: join(workDir, 'broken-state') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    })
-    let said = ''
-    first.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()))
-    const exited = new Promise((resolve) => first.once('exit', resolve))
+    const first = await startServer({ CONTENT_DIR: content, PERSIST_DIR: join(workDir, 'broken-state') })
     try {
-      await waitFor(async () => (said.includes('initial build: not published') ? true : undefined), 30_000, 'the first build to fail')
+      await waitFor(async () => (first.said().includes('initial build: not published') ? true : undefined), 30_000, 'the first build to fail')
     } finally {
-      process.kill(-(first.pid as number), 'SIGTERM')
-      await exited
+      await first.stop()
     }
+    const said = first.said()
+    const port = first.port
     expect(said).toContain(`broken/docs/en/index.md:2: invalid YAML front matter: unclosed quote`)
     expect(said).toContain(`initial build: not published, and there is no earlier build to serve: http://127.0.0.1:${port}/ shows these problems; fix them and save`)
     expect(said).not.toContain('last good build')
@@ -149,24 +143,14 @@ describe('npm start', () => {
   describe('a restart on the same local KV', () => {
     /** npm start again on the same content and KV state, on a port of its own, until `until` shows in its output; stopped afterwards. */
     async function restart(until: string): Promise<{ output: string; title: string | undefined; body: string }> {
-      const port = await freePort()
-      const child = spawn(process.execPath, [...START_ARGS], {
-        env: { ...process.env, PORT: String(port), CONTENT_DIR: join(workDir, 'content'), PERSIST_DIR: join(workDir, 'state') },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      })
-      let said = ''
-      child.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString()))
-      child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()))
-      const exited = new Promise((resolve) => child.once('exit', resolve))
+      const server = await startServer({ CONTENT_DIR: join(workDir, 'content'), PERSIST_DIR: join(workDir, 'state') })
       try {
-        await waitFor(async () => (said.includes(until) ? true : undefined), 60_000, until)
-        const response = await fetch(`http://127.0.0.1:${port}/v1/documents/guides/install`)
+        await waitFor(async () => (server.said().includes(until) ? true : undefined), 60_000, until)
+        const response = await fetch(`${server.origin}/v1/documents/guides/install`)
         const document = (await response.json()) as { title: string; html: string }
-        return { output: said, title: document.title, body: document.html }
+        return { output: server.said(), title: document.title, body: document.html }
       } finally {
-        process.kill(-(child.pid as number), 'SIGTERM')
-        await exited
+        await server.stop()
       }
     }
     const install = () => join(workDir, 'content/docs/en/guides/install.md')
@@ -202,24 +186,15 @@ describe('npm start', () => {
       await mkdir(join(other, 'docs/en'), { recursive: true })
       await writeFile(join(other, 'site.yml'), 'title: Another site\n')
       await writeFile(join(other, 'docs/en/index.md'), '# Another site\n\nNot the fixture.\n')
-      const port = await freePort()
-      const child = spawn(process.execPath, [...START_ARGS], {
-        env: { ...process.env, PORT: String(port), CONTENT_DIR: other, PERSIST_DIR: join(workDir, 'state') },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      })
-      let said = ''
-      child.stdout?.on('data', (chunk: Buffer) => (said += chunk.toString()))
-      child.stderr?.on('data', (chunk: Buffer) => (said += chunk.toString()))
-      const exited = new Promise((resolve) => child.once('exit', resolve))
+      const server = await startServer({ CONTENT_DIR: other, PERSIST_DIR: join(workDir, 'state') })
       // Every answer from the first one on: the first folder's page must never be among them.
       const installStatuses = new Set<number>()
       try {
         const home = await waitFor(
           async () => {
-            const install = await fetch(`http://127.0.0.1:${port}/v1/documents/guides/install`)
+            const install = await fetch(`${server.origin}/v1/documents/guides/install`)
             installStatuses.add(install.status)
-            const index = await fetch(`http://127.0.0.1:${port}/v1/documents/index`)
+            const index = await fetch(`${server.origin}/v1/documents/index`)
             return index.ok ? ((await index.json()) as { title: string }).title : undefined
           },
           60_000,
@@ -227,9 +202,9 @@ describe('npm start', () => {
         )
         expect(home).toBe('Another site')
       } finally {
-        process.kill(-(child.pid as number), 'SIGTERM')
-        await exited
+        await server.stop()
       }
+      const said = server.said()
       expect([...installStatuses].filter((status) => status !== 404 && status !== 503)).toEqual([])
       expect(said).toMatch(/initial check: local KV's live build is of another content folder \(.*content\), a different site; serving nothing until .*other-site is built/)
     }, 90_000)

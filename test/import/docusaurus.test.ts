@@ -5,7 +5,8 @@ import { parse } from 'yaml'
 import type { BuildResult } from '../../build/build.ts'
 import { htmlProse, markdownProse } from '../shared/framework-output.ts'
 import { removeTempDirs, routesOf } from '../shared/build-helpers.ts'
-import { buildImported, filesOf, imagesOf, missedFragments, navigationOf, pagesIn, runImportCommand, type ImportRun } from './imported-project.ts'
+import { missedFragments } from '../shared/framework-output.ts'
+import { buildImported, filesOf, imagesOf, navigationOf, pagesIn, runImportCommand, type ImportRun } from './imported-project.ts'
 
 afterAll(removeTempDirs)
 

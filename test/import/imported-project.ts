@@ -64,27 +64,6 @@ export function pagesIn(result: BuildResult, version: string | null, locale: str
     })
 }
 
-const idsOf = (page: BuiltPage) => new Set(elementsOf(page.tree).flatMap((element) => (typeof element.properties.id === 'string' ? [element.properties.id] : [])))
-
-/** Each `#fragment` link of the pages that lands on no id of its target page (among `pages`, by URL), and how many there were. */
-export function missedFragments(pages: BuiltPage[]): { links: number; missed: string[] } {
-  const byUrl = new Map(pages.map((page) => [page.url.replace(/\/$/, ''), page]))
-  const missed: string[] = []
-  let links = 0
-  for (const page of pages) {
-    for (const element of elementsOf(page.tree)) {
-      const href = element.tagName === 'a' ? element.properties.href : undefined
-      if (typeof href !== 'string' || !href.includes('#') || /^[a-z]+:|^\/\//i.test(href)) continue
-      links++
-      const [path = '', fragment = ''] = href.split('#', 2)
-      const target = path === '' ? page : byUrl.get(path.replace(/\/$/, ''))
-      if (!target) missed.push(`${page.docId}: ${href} leads to no page`)
-      else if (!idsOf(target).has(decodeURIComponent(fragment))) missed.push(`${page.docId}: ${href} has no id "${fragment}" on ${target.docId}`)
-    }
-  }
-  return { links, missed }
-}
-
 const ASSET_SRC = new RegExp(`^/v1/assets/([0-9a-f]{${BLOB_HASH.hexLength}})\\.[a-z0-9]+$`)
 
 /** Every `<img>` of the pages: the ones not served from /v1/assets/ as one of `dir`'s image files, and the served ones by page. */

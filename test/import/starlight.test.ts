@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { BuildResult } from '../../build/build.ts'
-import { elementsOf, htmlProse, markdownProse, type BuiltPage } from '../shared/framework-output.ts'
+import { elementsOf, htmlProse, markdownProse, missedFragments, type BuiltPage } from '../shared/framework-output.ts'
 import { removeTempDirs } from '../shared/build-helpers.ts'
-import { buildImported, classesOf, filesOf, imagesOf, missedFragments, navigationOf, pagesIn, runImportCommand, type ImportRun } from './imported-project.ts'
+import { buildImported, classesOf, filesOf, imagesOf, navigationOf, pagesIn, runImportCommand, type ImportRun } from './imported-project.ts'
 
 afterAll(removeTempDirs)
 

@@ -1,4 +1,5 @@
 import type { Nodes, Parent } from 'mdast'
+import type { ContainerDirective } from 'mdast-util-directive'
 
 /**
  * Calls `fn` on every node below `parent`, parents before their children, in
@@ -21,5 +22,18 @@ export function eachNode(parent: Parent, fn: (node: Nodes, index: number, parent
     }
     if ('children' in node) eachNode(node, fn)
     index++
+  }
+}
+
+/**
+ * Calls `fn` on every container directive named `name` below `parent`,
+ * innermost first, so that a group nested in another is rewritten before
+ * the one around it (code groups, `::: tabs`).
+ */
+export function eachContainer(parent: Parent, name: string, fn: (container: ContainerDirective) => void): void {
+  for (const node of parent.children) {
+    if (!('children' in node)) continue
+    eachContainer(node, name, fn)
+    if (node.type === 'containerDirective' && node.name === name) fn(node)
   }
 }

@@ -1,5 +1,6 @@
-import type { Code, Parent, Root } from 'mdast'
+import type { Code, Root } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
+import { eachContainer } from './each-node.ts'
 import { labelParagraph } from './directive-vocabulary.ts'
 import { parseFenceMeta, splitFenceInfo } from '../code-meta.ts'
 
@@ -10,15 +11,7 @@ import { parseFenceMeta, splitFenceInfo } from '../code-meta.ts'
  */
 export function remarkCodeGroup() {
   return function transform(tree: Root) {
-    replaceGroups(tree)
-  }
-}
-
-function replaceGroups(parent: Parent) {
-  for (const node of parent.children) {
-    if (!('children' in node)) continue
-    replaceGroups(node)
-    if (node.type === 'containerDirective' && node.name === 'code-group') toTabs(node)
+    eachContainer(tree, 'code-group', toTabs)
   }
 }
 

@@ -1,5 +1,6 @@
-import type { Paragraph, Parent, PhrasingContent, Root } from 'mdast'
+import type { Paragraph, PhrasingContent, Root } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
+import { eachContainer } from './each-node.ts'
 import { isLabel } from './directive-vocabulary.ts'
 
 type FlowContent = ContainerDirective['children'][number]
@@ -15,15 +16,7 @@ const labelMarker = /^==[ \t]+/
  */
 export function remarkTabLabels() {
   return function transform(tree: Root) {
-    replaceGroups(tree)
-  }
-}
-
-function replaceGroups(parent: Parent) {
-  for (const node of parent.children) {
-    if (!('children' in node)) continue
-    replaceGroups(node)
-    if (node.type === 'containerDirective' && node.name === 'tabs') labelTabs(node)
+    eachContainer(tree, 'tabs', labelTabs)
   }
 }
 
