@@ -58,6 +58,16 @@ module.exports = {
       to: { path: '^[^/]+/', pathNot: ['^(contract|search)/', 'node_modules'] },
     },
     {
+      name: 'search-through-its-engine',
+      comment:
+        "search/engine.ts is the engine's one door (load, search, index, encode), as MiniSearch is one class: the " +
+        'build, the worker and the bench call it and never reassemble its parts. Tests of search/ itself, and the ' +
+        'build and worker suites that check its internals at their boundary, may reach in.',
+      severity: 'error',
+      from: { path: '^(build|worker|bench|publish|scripts|import|lib)/' },
+      to: { path: '^search/', pathNot: '^search/engine\\.ts$' },
+    },
+    {
       name: 'build-publish-meet-at-contract',
       comment: 'The build writes what contract/ describes and publish uploads it; neither knows the other.',
       severity: 'error',

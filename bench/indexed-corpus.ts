@@ -10,7 +10,7 @@ import { BlobSet } from '../build/pipeline/blob-set.ts'
 import { buildLocaleView } from '../build/pipeline/locale-view.ts'
 import { navItems } from '../build/pipeline/nav-items.ts'
 import { renderContent, renderInProcess } from '../build/pipeline/render-all.ts'
-import type { IndexedDocument, IndexedSection } from '../search/index-data.ts'
+import type { IndexedDocument, IndexedSection } from '../search/engine.ts'
 import { generateCorpus } from './corpus.ts'
 
 /** What each locale's search index holds, as the build's locale views give it. */

@@ -1,12 +1,20 @@
 import type { DisplayChunk, Manifest, SearchIndexBlob } from '../contract/index.ts'
 import { SCHEMA_VERSION } from '../contract/version.ts'
-import { decodeSearchIndex, encodeSearchIndex, type EncodedSearchIndex, type LoadedIndex } from './codec.ts'
+import { decodeSearchIndex, type LoadedIndex } from './codec.ts'
 import { SearchIndexError } from './errors.ts'
-import type { SearchIndexData } from './index-data.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { runSearch, type SearchQuery, type SearchResults } from './results.ts'
 
-export type { SearchQuery }
+// The engine's writing side, for the build and the bench. Named exports, so a
+// bundle that only reads (the worker) leaves the encoder out.
+export { encodeSearchIndex, type EncodedSearchIndex } from './codec.ts'
+export { withinOneEdit } from './expand.ts'
+export { createIndexBuilder, type BuiltSearchIndex, type IndexBuilder } from './index-builder.ts'
+export type { IndexedDocument, IndexedSection, IndexSettings } from './index-data.ts'
+export { indexDocuments } from './indexer.ts'
+export { cachedSectionsTerms, createTokenCache } from './records.ts'
+export { tokenize } from './tokenize.ts'
+export { SEARCH_OPTIONS, SearchIndexError, type SearchOptions, type SearchQuery, type SearchResults }
 
 /**
  * The stored index's format, as the engine reads and writes it. The stored
@@ -21,9 +29,10 @@ export type StoredSearchIndex = Omit<SearchIndexBlob, 'schemaVersion'> & { schem
 
 /**
  * The search engine of one locale's index: it loads the stored form (decoding
- * it once, with the caches queries fill as the loaded index's own fields),
- * answers queries, and on the build's side encodes an index. Callers ask it;
- * they never reassemble its parts.
+ * it once, with the caches queries fill as the loaded index's own fields) and
+ * answers queries. Its module is the engine's one door: the build encodes
+ * through the functions exported above, and nothing outside `search/` imports
+ * another of its files (a dependency rule).
  */
 export class SearchEngine {
   private readonly index: LoadedIndex
@@ -40,11 +49,6 @@ export class SearchEngine {
       throw new SearchIndexError(`search index of ${stored.locale}: format version ${stored.schemaVersion}, this engine reads ${SEARCH_FORMAT_VERSION}`)
     }
     return new SearchEngine(decodeSearchIndex({ ...stored, schemaVersion: SEARCH_FORMAT_VERSION }, options), options)
-  }
-
-  /** The stored form of an index: the blob's JSON and its display chunks, named by `hashOf`. */
-  static encode(data: SearchIndexData, hashOf: (text: string) => string, options: SearchOptions = SEARCH_OPTIONS): EncodedSearchIndex {
-    return encodeSearchIndex(data, hashOf, options)
   }
 
   get locale(): string {

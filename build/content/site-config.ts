@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { nearestName } from '../../lib/nearest-name.ts'
-import { tokenize } from '../../search/tokenize.ts'
+import { tokenize } from '../../search/engine.ts'
 import { DEFAULT_HEADING_ID_RULE, HEADING_ID_RULES, MARKDOWN_FORMATS } from './markdown-options.ts'
 import { relativeSlug } from './front-matter.ts'
 import { sidebarSchema, withLines } from './sidebar-config.ts'

@@ -1,5 +1,5 @@
 import { SCHEMA_VERSION, audienceOf, documentUrl, isVisible, type Audience, type NavigationBlob, type NavTreeNode, type VariantEntry } from '../../contract/index.ts'
-import type { IndexedDocument } from '../../search/index-data.ts'
+import type { IndexedDocument } from '../../search/engine.ts'
 import type { FolderInfo } from '../content/categories.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../content/read-results.ts'

@@ -1,8 +1,13 @@
 import { SCHEMA_VERSION } from '../../contract/index.ts'
-import type { EncodedSearchIndex } from '../../search/codec.ts'
-import { createIndexBuilder, type BuiltSearchIndex, type IndexBuilder } from '../../search/index-builder.ts'
-import type { IndexedDocument, IndexSettings } from '../../search/index-data.ts'
-import { createTokenCache } from '../../search/records.ts'
+import {
+  createIndexBuilder,
+  createTokenCache,
+  type BuiltSearchIndex,
+  type EncodedSearchIndex,
+  type IndexBuilder,
+  type IndexedDocument,
+  type IndexSettings,
+} from '../../search/engine.ts'
 import { contentHash, hashOfAll } from './blob-set.ts'
 
 /**

@@ -21,6 +21,10 @@ const TREE = {
   'search/reads-the-content.ts': "import { read } from '../build/read.ts'\nexport const index = read",
   'search/uses-contract.ts': "import { schema } from '../contract/schema.ts'\nexport const s = schema",
   'contract/schema.ts': 'export const schema = 1',
+  'search/engine.ts': "import { decode } from './codec.ts'\nexport const load = decode",
+  'search/codec.ts': 'export const decode = 1',
+  'worker/decodes-by-hand.ts': "import { decode } from '../search/codec.ts'\nexport const d = decode",
+  'worker/asks-the-engine.ts': "import { load } from '../search/engine.ts'\nexport const l = load",
   'lib/process-group.ts': "import { readdir } from 'node:fs/promises'\nexport const members = readdir",
   'lib/nearest-name.ts': 'export const nearest = (name: string) => name',
   'build/read.ts': "import { readFile } from 'node:fs/promises'\nexport const read = readFile",
@@ -66,6 +70,7 @@ describe('the import rules npm test checks', () => {
     ['workerd-no-node-side-modules', 'search/reads-the-content.ts -> build/read.ts'],
     ['workerd-lib-runtime-neutral', 'worker/starts-processes.ts -> lib/process-group.ts'],
     ['contract-and-search-stand-alone', 'search/reads-the-content.ts -> build/read.ts'],
+    ['search-through-its-engine', 'worker/decodes-by-hand.ts -> search/codec.ts'],
     ['build-publish-meet-at-contract', 'build/emit.ts -> publish/publish.ts'],
     ['publish-build-meet-at-contract', 'publish/publish.ts -> build/pipeline/version.ts'],
     ['pure-build-no-file-system', 'build/pipeline/version.ts -> build/read.ts'],
@@ -79,9 +84,10 @@ describe('the import rules npm test checks', () => {
     expect(broken(rule)).toContain(edge)
   })
 
-  it('lets the worker use a runtime-neutral lib module, search use contract, and tests share through test/shared', () => {
+  it('lets the worker use a runtime-neutral lib module and the search engine, search use contract, and tests share through test/shared', () => {
     const edges = violations.map(({ from, to }) => `${from} -> ${to}`)
     expect(edges).not.toContain('worker/suggests.ts -> lib/nearest-name.ts')
+    expect(edges).not.toContain('worker/asks-the-engine.ts -> search/engine.ts')
     expect(edges).not.toContain('search/uses-contract.ts -> contract/schema.ts')
     expect(edges).not.toContain('test/import/detect.test.ts -> test/shared/helpers.ts')
   })

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { DisplayChunkSchema, SearchIndexBlobSchema } from '../../contract/index.ts'
-import { SearchIndexError } from '../../search/errors.ts'
-import { SEARCH_FORMAT_VERSION, SearchEngine } from '../../search/engine.ts'
-import type { IndexedDocument } from '../../search/index-data.ts'
-import { indexDocuments } from '../../search/indexer.ts'
+import { encodeSearchIndex, indexDocuments, SEARCH_FORMAT_VERSION, SearchEngine, SearchIndexError, type IndexedDocument } from '../../search/engine.ts'
 
 const SITE = { title: 't', description: null, defaultLocale: 'en', locales: ['en'], baseUrl: '/', sections: [] }
 
@@ -46,7 +43,7 @@ const DOCUMENTS: IndexedDocument[] = [
 
 /** Encodes the documents through the engine and stores them as JSON, as a build writes them. */
 function stored() {
-  const encoded = SearchEngine.encode(indexDocuments('en', DOCUMENTS), contentHash)
+  const encoded = encodeSearchIndex(indexDocuments('en', DOCUMENTS), contentHash)
   const chunks = encoded.displayChunks.map((text) => DisplayChunkSchema.parse(JSON.parse(text)))
   return { json: encoded.index, readChunk: async (chunk: number) => chunks[chunk] ?? DisplayChunkSchema.parse({ documents: [] }) }
 }

@@ -1,6 +1,6 @@
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { SearchIndexError } from '../../search/errors.ts'
+import { SearchIndexError } from '../../search/engine.ts'
 import { StoreUnavailable, UnknownVersion } from '../errors.ts'
 import { Problem } from './problem.ts'
 

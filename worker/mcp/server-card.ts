@@ -1,10 +1,10 @@
 import { MCP_PATH } from '../http/api-paths.ts'
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
 import { Hono } from 'hono'
-import pkg from '../../package.json' with { type: 'json' }
 import type { AppEnv } from '../app-env.ts'
 import { openReader } from '../http/reader.ts'
 import { siteOrNull } from './context.ts'
+import { serverInfo } from './server-info.ts'
 
 const SERVER_CARD_PATH = '/.well-known/mcp/server-card.json'
 
@@ -19,7 +19,7 @@ export const serverCard = new Hono<AppEnv>().get(SERVER_CARD_PATH, async functio
     $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
     version: '1.0',
     protocolVersion: LATEST_PROTOCOL_VERSION,
-    serverInfo: { name: 'docs-service', version: pkg.version, ...(site ? { title: site.title } : {}) },
+    serverInfo: serverInfo(site),
     ...(site?.description ? { description: site.description } : {}),
     documentationUrl: new URL('/llms.txt', c.req.url).href,
     transport: { type: 'streamable-http', endpoint: MCP_PATH },

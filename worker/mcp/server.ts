@@ -1,9 +1,9 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker'
 import type { SiteInfo } from '../../contract/index.ts'
-import pkg from '../../package.json' with { type: 'json' }
 import type { ToolContext } from './context.ts'
 import { registerPageResources } from './resources.ts'
+import { serverInfo } from './server-info.ts'
 import { registerGetDocument } from './tools/get-document.ts'
 import { registerGetNavigation } from './tools/get-navigation.ts'
 import { registerListReleases } from './tools/list-releases.ts'
@@ -16,7 +16,7 @@ import { registerSearchDocs } from './tools/search-docs.ts'
  */
 export function createDocsServer(context: ToolContext, site: SiteInfo | null): McpServer {
   const server = new McpServer(
-    { name: 'docs-service', version: pkg.version, ...(site ? { title: site.title } : {}) },
+    serverInfo(site),
     // ajv, the SDK's default validator, compiles with `new Function`, which Workers forbid.
     { instructions: instructions(site), jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
   )
