@@ -42,7 +42,6 @@ export interface LoadedIndex {
 /** Reads a stored index (already checked against its schema); throws SearchIndexError when its parts disagree. */
 export function decodeSearchIndex(blob: SearchIndexBlob, options: SearchOptions = SEARCH_OPTIONS): LoadedIndex {
   const fail = (what: string) => new SearchIndexError(`search index of ${blob.locale}: ${what}`)
-  const terms = blob.terms === '' ? [] : blob.terms.split('\n')
   const bytes = (base64: string, name: string) => {
     try {
       return fromBase64(base64)
@@ -50,57 +49,22 @@ export function decodeSearchIndex(blob: SearchIndexBlob, options: SearchOptions 
       throw fail(`${name} is not base64`)
     }
   }
-  const lengths = new ByteReader(bytes(blob.listLengths, 'listLengths'))
-  const textStart = new Uint32Array(terms.length + 1)
-  const fieldStart = new Uint32Array(terms.length + 1)
-  const textCount = new Uint32Array(terms.length)
-  const fieldCount = new Uint32Array(terms.length)
-  for (let term = 0; term < terms.length; term++) {
-    textCount[term] = lengths.varint()
-    textStart[term + 1] = (textStart[term] as number) + lengths.varint()
-    fieldCount[term] = lengths.varint()
-    fieldStart[term + 1] = (fieldStart[term] as number) + lengths.varint()
-  }
-  const textPostings = bytes(blob.textPostings, 'textPostings')
-  const fieldPostings = bytes(blob.fieldPostings, 'fieldPostings')
-  if (!lengths.atEnd() || textStart[terms.length] !== textPostings.length || fieldStart[terms.length] !== fieldPostings.length) {
-    throw fail('list lengths do not match the posting bytes')
-  }
+  const terms = blob.terms === '' ? [] : blob.terms.split('\n')
+  const lists = decodePostingLists(blob, terms.length, bytes, fail)
   const docCount = blob.docRecords.length
   if (blob.docSection.length !== docCount || blob.docDraft.length !== docCount) throw fail('per-document arrays differ in length')
   if (blob.displayChunks.length !== Math.ceil(docCount / blob.displayChunkSize)) throw fail('display chunks do not cover the documents')
-  const recordCount = blob.docRecords.reduce((total, count) => total + count, 0)
-  const recordDoc = new Uint32Array(recordCount)
-  const docFirstRecord = new Uint32Array(docCount)
-  let record = 0
-  blob.docRecords.forEach((count, doc) => {
-    docFirstRecord[doc] = record
-    recordDoc.fill(doc, record, record + count)
-    record += count
-  })
-  const recordLength = new Uint32Array(recordCount)
-  const lengthReader = new ByteReader(bytes(blob.recordLength, 'recordLength'))
-  let total = 0
-  for (let index = 0; index < recordCount; index++) total += recordLength[index] = lengthReader.varint()
-  if (!lengthReader.atEnd()) throw fail('record lengths do not match the records')
+  const { recordDoc, docFirstRecord } = recordOwners(blob.docRecords)
+  const { recordLength, totalLength } = decodeRecordLengths(bytes(blob.recordLength, 'recordLength'), recordDoc.length, fail)
   const { docTagStart, docTagList } = decodeDocTags(bytes(blob.docTags, 'docTags'), docCount, blob.tags.length, fail)
-  const { k1, b } = options.bm25
-  const averageLength = recordCount > 0 ? total / recordCount : 1
-  const lengthNorm = new Float64Array(recordCount)
-  for (let index = 0; index < recordCount; index++) lengthNorm[index] = k1 * (1 - b + (b * (recordLength[index] as number)) / averageLength)
   return {
     locale: blob.locale,
     terms,
     stopTerms: new Set(blob.stopTerms),
-    textStart,
-    fieldStart,
-    textCount,
-    fieldCount,
-    textPostings,
-    fieldPostings,
+    ...lists,
     recordDoc,
     recordLength,
-    lengthNorm,
+    lengthNorm: lengthNorms(recordLength, totalLength, options.bm25),
     docFirstRecord,
     docSection: blob.docSection.map((position) => blob.sections[position] ?? ''),
     docDraft: blob.docDraft.map((flag) => flag === 1),
@@ -114,7 +78,60 @@ export function decodeSearchIndex(blob: SearchIndexBlob, options: SearchOptions 
   }
 }
 
-function decodeDocTags(bytes: Uint8Array, docCount: number, tagCount: number, fail: (what: string) => Error) {
+type Fail = (what: string) => Error
+
+/** Each term's offsets and posting counts in the text and field lists, checked to end exactly where the posting bytes do. */
+function decodePostingLists(blob: SearchIndexBlob, termCount: number, bytes: (base64: string, name: string) => Uint8Array, fail: Fail) {
+  const lengths = new ByteReader(bytes(blob.listLengths, 'listLengths'))
+  const textStart = new Uint32Array(termCount + 1)
+  const fieldStart = new Uint32Array(termCount + 1)
+  const textCount = new Uint32Array(termCount)
+  const fieldCount = new Uint32Array(termCount)
+  for (let term = 0; term < termCount; term++) {
+    textCount[term] = lengths.varint()
+    textStart[term + 1] = (textStart[term] as number) + lengths.varint()
+    fieldCount[term] = lengths.varint()
+    fieldStart[term + 1] = (fieldStart[term] as number) + lengths.varint()
+  }
+  const textPostings = bytes(blob.textPostings, 'textPostings')
+  const fieldPostings = bytes(blob.fieldPostings, 'fieldPostings')
+  if (!lengths.atEnd() || textStart[termCount] !== textPostings.length || fieldStart[termCount] !== fieldPostings.length) {
+    throw fail('list lengths do not match the posting bytes')
+  }
+  return { textStart, fieldStart, textCount, fieldCount, textPostings, fieldPostings }
+}
+
+/** Records are numbered document by document: each record's document, and each document's first record. */
+function recordOwners(docRecords: number[]) {
+  const recordDoc = new Uint32Array(docRecords.reduce((total, count) => total + count, 0))
+  const docFirstRecord = new Uint32Array(docRecords.length)
+  let record = 0
+  docRecords.forEach((count, doc) => {
+    docFirstRecord[doc] = record
+    recordDoc.fill(doc, record, record + count)
+    record += count
+  })
+  return { recordDoc, docFirstRecord }
+}
+
+function decodeRecordLengths(bytes: Uint8Array, recordCount: number, fail: Fail) {
+  const reader = new ByteReader(bytes)
+  const recordLength = new Uint32Array(recordCount)
+  let totalLength = 0
+  for (let index = 0; index < recordCount; index++) totalLength += recordLength[index] = reader.varint()
+  if (!reader.atEnd()) throw fail('record lengths do not match the records')
+  return { recordLength, totalLength }
+}
+
+/** BM25's length normalisation of each record (see LoadedIndex.lengthNorm). */
+function lengthNorms(recordLength: Uint32Array, totalLength: number, { k1, b }: SearchOptions['bm25']): Float64Array {
+  const averageLength = recordLength.length > 0 ? totalLength / recordLength.length : 1
+  const lengthNorm = new Float64Array(recordLength.length)
+  for (let index = 0; index < recordLength.length; index++) lengthNorm[index] = k1 * (1 - b + (b * (recordLength[index] as number)) / averageLength)
+  return lengthNorm
+}
+
+function decodeDocTags(bytes: Uint8Array, docCount: number, tagCount: number, fail: Fail) {
   const reader = new ByteReader(bytes)
   const docTagStart = new Uint32Array(docCount + 1)
   const positions: number[] = []
