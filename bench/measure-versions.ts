@@ -40,6 +40,43 @@ const CHANGED_SHARE = 0.05
  */
 export async function measureVersions(workDir: string, documents: number, versions: number): Promise<VersionFigures> {
   const repo = join(workDir, 'versioned')
+  const { corpus, pages } = await commitVersions(repo, documents, versions)
+  const siteFile = join(repo, 'site.yml')
+  const sites = siteTexts(await readFile(siteFile, 'utf8'), versions)
+
+  const out = join(workDir, 'versions-dist')
+  await writeFile(siteFile, sites.oneVersion)
+  const oneVersion = await buildChild(repo, out, await emptyCache(workDir, 'one'))
+  await writeFile(siteFile, sites.withoutNewest)
+  await buildChild(repo, out, await emptyCache(workDir, 'without-newest'))
+  const without = new Set((await readBlobList(out)).blobs)
+  await writeFile(siteFile, sites.allVersions)
+  const allVersions = await buildChild(repo, out, await emptyCache(workDir, 'all'))
+  const built = await readBlobList(out)
+  const coldBytesOldest = await coldBytes(out)
+  const startState = { persist: join(workDir, 'versions-start-state'), cache: await emptyCache(workDir, 'start') }
+  const served = documentPath(sampleDocuments(corpus, 1)[0] as Parameters<typeof documentPath>[0], true)
+  const start = { first: await measureStart(repo, startState, { path: served }), unchanged: await measureStart(repo, startState, { path: served }) }
+
+  const oneEditMs = await measureOneEdit(workDir, repo, out, sites, pages[0] as string)
+  const perExtraVersionMs = (allVersions.ms - oneVersion.ms) / (versions - 1)
+  return {
+    versions,
+    documentsPerVersion: documents,
+    oneVersion,
+    allVersions,
+    perExtraVersionMs,
+    perExtraVersionShare: perExtraVersionMs / oneVersion.ms,
+    oneEditMs,
+    addVersionWrites: built.blobs.filter((hash) => !without.has(hash)).length,
+    blobs: built.blobs.length,
+    coldBytesOldest,
+    start,
+  }
+}
+
+/** The corpus in a git repository, one commit per version (tagged, but for the newest), each changing about 5% of the pages. */
+async function commitVersions(repo: string, documents: number, versions: number) {
   const git = (...args: string[]) => run('git', ['-C', repo, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { maxBuffer: 64 * 1024 * 1024 })
   const corpus = generateCorpus({ documents, seed: 42 })
   await writeCorpus(corpus, repo)
@@ -57,63 +94,51 @@ export async function measureVersions(workDir: string, documents: number, versio
     await git('commit', '-q', '-m', `version ${version}`)
     if (version < versions) await git('tag', `v${version}`)
   }
-  const siteFile = join(repo, 'site.yml')
-  const plainSite = await readFile(siteFile, 'utf8')
+  return { corpus, pages }
+}
+
+interface SiteTexts {
+  oneVersion: string
+  withoutNewest: string
+  allVersions: string
+}
+
+/** The site.yml of the site as one version, with every version but the newest, and with every version. */
+function siteTexts(plainSite: string, versions: number): SiteTexts {
   const entries = [
     `  - name: "${versions}"\n    status: unreleased\n`,
     ...Array.from({ length: versions - 1 }, (_, i) => `  - name: "${versions - 1 - i}"\n    ref: v${versions - 1 - i}\n    status: ${i === 0 ? 'current' : 'maintained'}\n`),
   ]
   const withVersions = (list: string[]) => `${plainSite}versions:\n${list.join('')}`
+  return { oneVersion: plainSite, withoutNewest: withVersions(entries.slice(1)), allVersions: withVersions(entries) }
+}
 
-  const out = join(workDir, 'versions-dist')
-  const emptyCache = async (name: string) => {
-    const dir = join(workDir, `versions-cache-${name}`)
-    await rm(dir, { recursive: true, force: true })
-    return dir
-  }
-  await writeFile(siteFile, plainSite)
-  const oneVersion = await buildChild(repo, out, await emptyCache('one'))
-  await writeFile(siteFile, withVersions(entries.slice(1)))
-  await buildChild(repo, out, await emptyCache('without-newest'))
-  const without = new Set((await readBlobList(out)).blobs)
-  await writeFile(siteFile, withVersions(entries))
-  const allVersions = await buildChild(repo, out, await emptyCache('all'))
-  const built = await readBlobList(out)
-  const coldBytesOldest = await coldBytes(out)
-  const startState = { persist: join(workDir, 'versions-start-state'), cache: await emptyCache('start') }
-  const served = documentPath(sampleDocuments(corpus, 1)[0] as Parameters<typeof documentPath>[0], true)
-  const start = { first: await measureStart(repo, startState, { path: served }), unchanged: await measureStart(repo, startState, { path: served }) }
+async function emptyCache(workDir: string, name: string): Promise<string> {
+  const dir = join(workDir, `versions-cache-${name}`)
+  await rm(dir, { recursive: true, force: true })
+  return dir
+}
 
+/** A rebuild after one edit of `page`, with a warm render cache, of the site as one version and with every version (into `out`, where its cold build went). */
+async function measureOneEdit(workDir: string, repo: string, out: string, sites: SiteTexts, page: string): Promise<VersionFigures['oneEditMs']> {
+  const siteFile = join(repo, 'site.yml')
   const oneEditMs = { oneVersion: 0, allVersions: 0 }
-  const edited = join(repo, pages[0] as string)
+  const edited = join(repo, page)
   const original = await readFile(edited, 'utf8')
   // Each site rebuilds into the dist/ its cold build left, as `npm run build` does: a kept version's blobs are linked from there.
-  await writeFile(siteFile, plainSite)
+  await writeFile(siteFile, sites.oneVersion)
   await buildChild(repo, join(workDir, 'versions-dist-one'), join(workDir, 'versions-cache-one'))
-  for (const [key, text, cache, dist] of [
-    ['oneVersion', plainSite, join(workDir, 'versions-cache-one'), join(workDir, 'versions-dist-one')],
-    ['allVersions', withVersions(entries), join(workDir, 'versions-cache-all'), out],
+  for (const [key, cache, dist] of [
+    ['oneVersion', join(workDir, 'versions-cache-one'), join(workDir, 'versions-dist-one')],
+    ['allVersions', join(workDir, 'versions-cache-all'), out],
   ] as const) {
-    await writeFile(siteFile, text)
+    await writeFile(siteFile, sites[key])
     await writeFile(edited, `${original}\nOne more edit.\n`)
     oneEditMs[key] = (await buildChild(repo, dist, cache)).ms
     await writeFile(edited, original)
     await rm(cache, { recursive: true, force: true })
   }
-  const perExtraVersionMs = (allVersions.ms - oneVersion.ms) / (versions - 1)
-  return {
-    versions,
-    documentsPerVersion: documents,
-    oneVersion,
-    allVersions,
-    perExtraVersionMs,
-    perExtraVersionShare: perExtraVersionMs / oneVersion.ms,
-    oneEditMs,
-    addVersionWrites: built.blobs.filter((hash) => !without.has(hash)).length,
-    blobs: built.blobs.length,
-    coldBytesOldest,
-    start,
-  }
+  return oneEditMs
 }
 
 async function buildChild(content: string, out: string, cache?: string): Promise<{ ms: number; maxRssMb: number }> {
