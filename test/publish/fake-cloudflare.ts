@@ -5,8 +5,6 @@ import { cloudflareKvTarget, type CloudflareKvOptions } from '../../publish/targ
 const ACCOUNT = 'test-account'
 const NAMESPACE = 'test-namespace'
 export const TOKEN = 'test-token'
-// Fewer than Cloudflare's minimum of 10, so a handful of keys already spans pages.
-const KEYS_PER_PAGE = 2
 
 // Cloudflare's documented limits of the bulk endpoints, written out here rather than taken from
 // publish/batches.ts, so that a wrong constant there meets Cloudflare's refusal and not itself.
@@ -47,9 +45,11 @@ function routeOf(method: string | undefined, rest: string): string {
 /**
  * The part of the Cloudflare v4 API that the SDK calls for KV values, keys and
  * bulk writes and deletes, over a real map, in Cloudflare's envelope, refusing
- * what Cloudflare refuses. `latencyMs` delays every answer, as the network would.
+ * what Cloudflare refuses. `latencyMs` delays every answer, as the network would;
+ * `keysPerPage` is fewer than Cloudflare's minimum of 10 by default, so that a
+ * handful of keys already spans pages.
  */
-export async function startFakeCloudflare({ latencyMs = 0 } = {}) {
+export async function startFakeCloudflare({ latencyMs = 0, keysPerPage = 2 } = {}) {
   // Values as stored bytes: a bulk write sends text, or base64 that the API decodes.
   const kv = new Map<string, Buffer>()
   const text = (key: string) => kv.get(key)?.toString('utf8')
@@ -116,7 +116,7 @@ export async function startFakeCloudflare({ latencyMs = 0 } = {}) {
       const prefix = url.searchParams.get('prefix') ?? ''
       record.prefix = prefix
       const after = url.searchParams.get('cursor') ?? ''
-      const limit = Math.min(Number(url.searchParams.get('limit') ?? 1000), KEYS_PER_PAGE)
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 1000), keysPerPage)
       const names = [...kv.keys()].filter((name) => name.startsWith(prefix) && name > after).sort()
       const page = names.slice(0, limit)
       const cursor = names.length > limit ? (page.at(-1) as string) : ''
