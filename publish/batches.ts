@@ -25,7 +25,7 @@ export interface BulkPair {
 }
 
 export function bulkPair({ key, value }: { key: string; value: BlobValue }): BulkPair {
-  return typeof value === 'string' ? { key, value } : { key, value: Buffer.from(value).toString('base64'), base64: true }
+  return typeof value === 'string' ? { key, value } : { key, value: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64'), base64: true }
 }
 
 /** What an item adds to a JSON array body: its JSON (escapes and multi-byte text counted) and a comma. */
