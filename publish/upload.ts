@@ -41,7 +41,7 @@ export async function uploadBlobs(
   options: { batchSize?: number | undefined; dryRun?: boolean | undefined },
 ): Promise<UploadTally> {
   const tally: UploadTally = { bytes: 0, written: 0, batches: 0 }
-  const packer = new BatchPacker<{ key: string; value: BlobValue }>({ ...BULK_LIMITS, pairs: options.batchSize ?? BULK_LIMITS.pairs }, pairBytes)
+  const packer = new BatchPacker<{ key: string; value: BlobValue }>({ ...BULK_LIMITS, pairs: Math.min(options.batchSize ?? BULK_LIMITS.pairs, BULK_LIMITS.pairs) }, pairBytes)
   const send = async (batch: Array<{ key: string; value: BlobValue }> | null) => {
     if (!batch) return
     try {

@@ -82,6 +82,13 @@ describe('publishing in bulk writes within Cloudflare’s limits', () => {
     expect(report).toMatchObject({ blobsToUpload: 10_001, blobWrites: 10_001, blobBatches: 2, switched: true })
   })
 
+  it('packs no batch past 10,000 pairs whatever batchSize asks, so a batch is one request and the landed count exact', async () => {
+    const extra = new Map(Array.from({ length: 10_001 - site.blobList.blobs.length }, (_, index) => [hashOf(`asked ${index}`), `"asked ${index}"`]))
+    const report = await publishBuild(cloudflare.target(), siteWith('asked', extra), { batchSize: 20_000 })
+    expect(report.blobBatches).toBe(2)
+    expect(blobWrites().pairs).toEqual([10_000, 1])
+  })
+
   it('splits 10,000 blobs of 10 KB, one request by count but over 100 MB, by bytes', async () => {
     const value = `"${'b'.repeat(10_100)}"`
     const extra = new Map(Array.from({ length: 10_000 - site.blobList.blobs.length }, (_, index) => [hashOf(`large ${index}`), value]))
