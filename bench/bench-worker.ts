@@ -50,9 +50,10 @@ export default {
     }
     if (url.pathname === '/__bench/read-log') return Response.json(readLog.splice(0))
     if (url.pathname === '/__bench/put-many' && request.method === 'POST') {
-      // Publishing's writes, a batch per request, straight to the binding (not counted as reads).
+      // Publishing's writes, a batch per request, straight to the binding (not counted as reads), 256 at a time:
+      // a batch of 10,000 put all at once took twice as long in workerd.
       const entries = (await request.json()) as Array<{ key: string; value: string }>
-      await Promise.all(entries.map(({ key, value }) => env.DOCS_KV.put(key, value)))
+      for (let start = 0; start < entries.length; start += 256) await Promise.all(entries.slice(start, start + 256).map(({ key, value }) => env.DOCS_KV.put(key, value)))
       return new Response(null, { status: 204 })
     }
     if (url.pathname === '/__bench/cold-index') {

@@ -30,7 +30,7 @@ try {
     const size = `${report.blobsToUpload} blobs, ${(report.bytesToUpload / 1024).toFixed(1)} KiB`
     if (values['dry-run']) console.log(`plan for ${where}: upload ${size}; new build ${report.buildId}`)
     else {
-      console.log(`published ${report.buildId} to ${where}: uploaded ${size}${report.switched ? '' : ' (already live)'}`)
+      console.log(`published ${report.buildId} to ${where}: uploaded ${size} in ${report.blobBatches} bulk writes${report.switched ? '' : ' (already live)'}`)
       if (report.gc?.retired.length) console.log(`retired ${report.gc.retired.join(', ')}`)
       if (report.gc?.deletedBuilds.length) console.log(`deleted ${report.gc.deletedBuilds.length} builds and ${report.gc.deletedBlobs} blobs`)
     }

@@ -1,11 +1,12 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, defaultVersionOf, fitsKv, type BlobList, type BuildRecord, type BuildSource, type Manifest } from '../contract/index.ts'
+import { KV_KEYS, defaultVersionOf, type BlobList, type BuildRecord, type BuildSource, type Manifest } from '../contract/index.ts'
 import { collectGarbage, readHistory, readPointer, switchPointer, writeHistory, type GcOptions, type GcReport } from './history.ts'
-import type { BlobValue, PublishTarget } from './target.ts'
+import type { PublishTarget } from './target.ts'
+import { listStoredBlobs, uploadBlobs } from './upload.ts'
 
 export interface PublishOptions extends GcOptions {
   dryRun?: boolean
   now?: Date
-  /** Blobs per bulk write. */
+  /** Blobs per bulk write, at most (default and ceiling: Cloudflare's 10,000; a batch also stays within 90 MiB). */
   batchSize?: number
   /**
    * Blob hashes the caller knows KV already holds (a long-lived author loop
@@ -23,6 +24,8 @@ export interface PublishReport {
   blobsToUpload: number
   bytesToUpload: number
   blobWrites: number
+  /** Bulk writes the blobs took: requests to the Cloudflare API, transactions or waves of puts locally. */
+  blobBatches: number
   switched: boolean
   gc: GcReport | null
 }
@@ -36,23 +39,17 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
   const { manifest, blobList } = build
   if (blobList.buildId !== manifest.buildId) throw new Error(`the blob list is of build ${blobList.buildId}, the manifest of ${manifest.buildId}`)
   const now = options.now ?? new Date()
-  const stored = options.known ?? new Set((await target.list(BLOB_KEY_PREFIX)).map((key) => key.slice(BLOB_KEY_PREFIX.length)))
+  const stored = options.known ?? (await listStoredBlobs(target))
   const missing = blobList.blobs.filter((hash) => !stored.has(hash))
-  const report: PublishReport = { buildId: manifest.buildId, blobsToUpload: missing.length, bytesToUpload: 0, blobWrites: 0, switched: false, gc: null }
-
-  const batchSize = options.batchSize ?? 256
-  for (let start = 0; start < missing.length; start += batchSize) {
-    const entries = await Promise.all(
-      missing.slice(start, start + batchSize).map(async (hash) => ({ key: KV_KEYS.blob(hash), value: (await build.readAsset?.(hash)) ?? (await build.readBlob(hash)) })),
-    )
-    const sizes = entries.map((entry) => byteLength(entry.value))
-    report.bytesToUpload += sizes.reduce((total, size) => total + size, 0)
-    const tooLarge = entries.filter((_, position) => !fitsKv(sizes[position] as number)).map((entry) => entry.key)
-    // Refused before it is sent; the pointer has not moved, so nothing is half published.
-    if (tooLarge.length > 0) throw new Error(`KV takes values up to 25 MiB; larger: ${tooLarge.join(', ')}`)
-    if (options.dryRun) continue
-    await target.putMany(entries)
-    report.blobWrites += entries.length
+  const upload = await uploadBlobs(target, build, missing, options)
+  const report: PublishReport = {
+    buildId: manifest.buildId,
+    blobsToUpload: missing.length,
+    bytesToUpload: upload.bytes,
+    blobWrites: upload.written,
+    blobBatches: upload.batches,
+    switched: false,
+    gc: null,
   }
   if (options.dryRun) return report
 
@@ -84,10 +81,6 @@ export async function publishBuild(target: PublishTarget, build: BuildSource, op
 /** A build's own key, written unless an earlier publish of the same build already did. */
 async function putOnce(target: PublishTarget, key: string, value: unknown): Promise<void> {
   if ((await target.get(key)) === null) await target.putMany([{ key, value: JSON.stringify(value) }])
-}
-
-function byteLength(value: BlobValue): number {
-  return typeof value === 'string' ? new TextEncoder().encode(value).byteLength : value.byteLength
 }
 
 /** A build held in memory (built with `keepBlobs`, or made by a test), as publishing reads it. */

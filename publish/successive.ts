@@ -1,7 +1,8 @@
-import { BLOB_KEY_PREFIX, KV_KEYS, fitsKv, type BlobList, type Manifest } from '../contract/index.ts'
+import { KV_KEYS, fitsKv, type BlobList, type Manifest } from '../contract/index.ts'
 import { TaskQueue } from '../lib/task-queue.ts'
 import { publishBuild, type PublishReport } from './publish.ts'
 import type { BlobValue, PublishTarget } from './target.ts'
+import { listStoredBlobs } from './upload.ts'
 
 /** A build as the long-lived build hands it over: only the texts of blobs it made in this run (none if they were staged). */
 export interface SuccessiveBuild {
@@ -51,8 +52,7 @@ export class SuccessivePublisher {
 
   /** `waitingLimit`: staged text, in UTF-16 units, past which a target with `putManyNow` is written at once (tests make it 0). */
   static async open(target: PublishTarget, { waitingLimit = WAITING_LIMIT } = {}): Promise<SuccessivePublisher> {
-    const stored = (await target.list(BLOB_KEY_PREFIX)).map((key) => key.slice(BLOB_KEY_PREFIX.length))
-    return new SuccessivePublisher(target, new Set(stored), waitingLimit)
+    return new SuccessivePublisher(target, await listStoredBlobs(target), waitingLimit)
   }
 
   /** Whether KV holds this blob, as far as this process knows (it listed KV at open and remembers its uploads). */

@@ -1,4 +1,5 @@
 import Cloudflare, { NotFoundError } from 'cloudflare'
+import { BULK_LIMITS, bulkPair, inBatches, jsonBytes, pairBytes } from '../batches.ts'
 import type { PublishTarget } from '../target.ts'
 
 export interface CloudflareKvOptions {
@@ -9,10 +10,6 @@ export interface CloudflareKvOptions {
   /** Retries of 408, 409, 429 and 5xx answers and dropped connections, by the SDK. */
   maxRetries?: number
 }
-
-// The bulk endpoints take up to 10,000 pairs and 100 MB per request; 90 MiB stays under that however MB is counted.
-const BULK_ITEMS = 10_000
-const BULK_BYTES = 90 * 1024 * 1024
 
 /** Publishing into a production KV namespace through the Cloudflare API. */
 export function cloudflareKvTarget(options: CloudflareKvOptions): PublishTarget {
@@ -48,30 +45,13 @@ export function cloudflareKvTarget(options: CloudflareKvOptions): PublishTarget 
       for await (const key of client.kv.namespaces.keys.list(namespaceId, { ...account, prefix, limit: 1000 })) names.push(key.name)
       return names
     },
+    // publishBuild hands over batches already packed to these limits (one request each); other callers' are split here.
     async putMany(entries) {
-      // The bulk endpoint takes JSON strings: bytes go as base64, which the API decodes before storing.
-      const body = entries.map(({ key, value }) => (typeof value === 'string' ? { key, value } : { key, value: Buffer.from(value).toString('base64'), base64: true }))
-      for (const batch of inBatches(body)) settled('bulk write', await client.kv.namespaces.bulkUpdate(namespaceId, { ...account, body: batch }))
+      for (const batch of inBatches(entries, BULK_LIMITS, pairBytes))
+        settled('bulk write', await client.kv.namespaces.bulkUpdate(namespaceId, { ...account, body: batch.map(bulkPair) }))
     },
     async deleteMany(keys) {
-      for (const body of inBatches(keys)) settled('bulk delete', await client.kv.namespaces.bulkDelete(namespaceId, { ...account, body }))
+      for (const body of inBatches(keys, BULK_LIMITS, jsonBytes)) settled('bulk delete', await client.kv.namespaces.bulkDelete(namespaceId, { ...account, body }))
     },
   }
-}
-
-/** Splits by the size each item adds to the JSON body, so escaping and multi-byte text count. */
-function* inBatches<T>(items: T[]): Generator<T[]> {
-  let batch: T[] = []
-  let bytes = 0
-  for (const item of items) {
-    const size = Buffer.byteLength(JSON.stringify(item)) + 1
-    if (batch.length === BULK_ITEMS || (batch.length > 0 && bytes + size > BULK_BYTES)) {
-      yield batch
-      batch = []
-      bytes = 0
-    }
-    batch.push(item)
-    bytes += size
-  }
-  if (batch.length > 0) yield batch
 }

@@ -1,6 +1,4 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -8,139 +6,9 @@ import { buildSite, type BuildResult } from '../../build/build.ts'
 import { readDist } from '../../publish/read-dist.ts'
 import { KV_KEYS } from '../../contract/index.ts'
 import { inMemorySource, publishBuild } from '../../publish/publish.ts'
-import { cloudflareKvTarget, type CloudflareKvOptions } from '../../publish/targets/cloudflare.ts'
+import { TOKEN, startFakeCloudflare, type FakeCloudflare } from './fake-cloudflare.ts'
 
-const ACCOUNT = 'test-account'
-const NAMESPACE = 'test-namespace'
-const TOKEN = 'test-token'
-// Fewer than Cloudflare's minimum of 10, so a handful of keys already spans pages.
-const KEYS_PER_PAGE = 2
-
-interface Fault {
-  status: number
-  headers?: Record<string, string>
-  /** How many requests in a row get this answer. */
-  times: number
-}
-
-interface Recorded {
-  method: string
-  route: string
-  authorization: string | undefined
-  status: number
-  /** The keys a bulk request carried. */
-  keys: string[]
-}
-
-/**
- * The part of the Cloudflare v4 API that the SDK calls for KV values, keys and
- * bulk writes and deletes, over a real map, in Cloudflare's envelope.
- */
-async function startFakeCloudflare() {
-  // Values as stored bytes: a bulk write sends text, or base64 that the API decodes.
-  const kv = new Map<string, Buffer>()
-  const text = (key: string) => kv.get(key)?.toString('utf8')
-  const requests: Recorded[] = []
-  const faults: Fault[] = []
-  /** Keys a bulk write reports as unsuccessful instead of storing. */
-  const refused = new Set<string>()
-  let appliedWrites = 0
-
-  const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body))
-    return status
-  }
-  const ok = (response: ServerResponse, result: unknown, resultInfo?: unknown) =>
-    send(response, 200, { success: true, errors: [], messages: [], result, ...(resultInfo ? { result_info: resultInfo } : {}) })
-  const fail = (response: ServerResponse, status: number, code: number, message: string, headers?: Record<string, string>) =>
-    send(response, status, { success: false, errors: [{ code, message }], messages: [], result: null }, headers)
-
-  const answer = async (request: IncomingMessage, response: ServerResponse, record: Recorded): Promise<number> => {
-    const chunks: Buffer[] = []
-    for await (const chunk of request) chunks.push(chunk as Buffer)
-    const body = Buffer.concat(chunks).toString('utf8')
-
-    const fault = faults[0]
-    if (fault) {
-      if (--fault.times === 0) faults.shift()
-      return fail(response, fault.status, 10_000 + fault.status, `injected ${fault.status}`, fault.headers)
-    }
-    if (request.headers.authorization !== `Bearer ${TOKEN}`) return fail(response, 401, 10_000, 'Authentication error')
-
-    const url = new URL(request.url ?? '/', 'http://localhost')
-    const match = /^\/client\/v4\/accounts\/([^/]+)\/storage\/kv\/namespaces\/([^/]+)\/(.+)$/.exec(url.pathname)
-    if (!match || match[1] !== ACCOUNT || match[2] !== NAMESPACE) return fail(response, 404, 7003, `Could not route to ${url.pathname}`)
-    const rest = match[3] as string
-
-    if (request.method === 'GET' && rest.startsWith('values/')) {
-      record.route = 'values'
-      const value = kv.get(decodeURIComponent(rest.slice('values/'.length)))
-      if (value === undefined) return fail(response, 404, 10009, "get: 'key not found'")
-      response.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(value)
-      return 200
-    }
-    if (request.method === 'GET' && rest === 'keys') {
-      record.route = 'keys'
-      const prefix = url.searchParams.get('prefix') ?? ''
-      const after = url.searchParams.get('cursor') ?? ''
-      const limit = Math.min(Number(url.searchParams.get('limit') ?? 1000), KEYS_PER_PAGE)
-      const names = [...kv.keys()].filter((name) => name.startsWith(prefix) && name > after).sort()
-      const page = names.slice(0, limit)
-      const cursor = names.length > limit ? (page.at(-1) as string) : ''
-      return ok(
-        response,
-        page.map((name) => ({ name })),
-        { count: page.length, cursor },
-      )
-    }
-    if (request.method === 'PUT' && rest === 'bulk') {
-      record.route = 'bulk'
-      const pairs = JSON.parse(body) as Array<{ key: string; value: string; base64?: boolean }>
-      record.keys = pairs.map((pair) => pair.key)
-      if (pairs.length > 10_000) return fail(response, 400, 10_026, 'too many pairs')
-      const unsuccessful = pairs.filter((pair) => refused.has(pair.key)).map((pair) => pair.key)
-      for (const pair of pairs) if (!refused.has(pair.key)) kv.set(pair.key, Buffer.from(pair.value, pair.base64 ? 'base64' : 'utf8'))
-      appliedWrites++
-      return ok(response, { successful_key_count: pairs.length - unsuccessful.length, unsuccessful_keys: unsuccessful })
-    }
-    if (request.method === 'POST' && rest === 'bulk/delete') {
-      record.route = 'bulk/delete'
-      const keys = JSON.parse(body) as string[]
-      record.keys = keys
-      if (keys.length > 10_000) return fail(response, 400, 10_026, 'too many keys')
-      for (const key of keys) kv.delete(key)
-      return ok(response, { successful_key_count: keys.length, unsuccessful_keys: [] })
-    }
-    return fail(response, 404, 7003, `No route for ${request.method} ${url.pathname}`)
-  }
-
-  const server = createServer((request, response) => {
-    const record: Recorded = { method: request.method ?? '', route: '', authorization: request.headers.authorization, status: 0, keys: [] }
-    requests.push(record)
-    answer(request, response, record).then(
-      (status) => (record.status = status),
-      (error: unknown) => {
-        record.status = 500
-        response.writeHead(500).end(String(error))
-      },
-    )
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    kv,
-    text,
-    requests,
-    faults,
-    refused,
-    appliedWrites: () => appliedWrites,
-    target: (options: Partial<CloudflareKvOptions> = {}) =>
-      cloudflareKvTarget({ accountId: ACCOUNT, namespaceId: NAMESPACE, apiToken: TOKEN, baseURL: `http://127.0.0.1:${port}/client/v4`, ...options }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-let cloudflare: Awaited<ReturnType<typeof startFakeCloudflare>>
+let cloudflare: FakeCloudflare
 beforeEach(async () => {
   cloudflare = await startFakeCloudflare()
 })
