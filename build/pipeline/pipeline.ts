@@ -146,11 +146,9 @@ async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFile
   // as versions share most pages; a long-lived build keeps builders per version instead.
   const sharedIndexes = !input.reuse && configured.length > 1 ? new SearchIndexes({ keepBuilders: true }) : undefined
   for (const version of configured) {
-    const { isDefault, urlName: name, ...named } = await versionNamed(input, version)
+    const named = await versionNamed(input, version)
     const built = await versionStep({
       ...named,
-      urlName: name,
-      isDefault,
       site,
       siteText: input.siteText,
       releaseFiles,
@@ -166,13 +164,13 @@ async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFile
     brokenLinks.push(...built.brokenLinks)
     warnings.push(...built.warnings)
     for (const blob of built.assets) usedAssets.set(blob.hash, blob)
-    if (isDefault && built.defaultParts) {
+    if (named.isDefault && built.defaultParts) {
       releaseLinks = built.defaultParts.releaseLinks
       sectionPages = built.defaultParts.sections
       Object.assign(stats, built.stats)
     }
     unknownCode.push(built.stats.unknownCodeLanguages)
-    versions.push({ name, label: version.label, status: version.status, aliases: version.aliases, documentCounts: built.stats.documents, docs: built.docs })
+    versions.push({ name: named.urlName, label: version.label, status: version.status, aliases: version.aliases, documentCounts: built.stats.documents, docs: built.docs })
   }
   stats.unknownCodeLanguages = addUpCodeLanguages(unknownCode)
   if (!releaseLinks) throw new Error('no version is the default')
