@@ -8,14 +8,7 @@ import { parseShard, ShardArgumentError } from './shard.ts'
 
 const PROGRESS_MIN_DOCUMENTS = 200
 
-const { values } = parseArgs({
-  options: {
-    content: { type: 'string', default: 'content' },
-    out: { type: 'string', default: 'dist' },
-    'no-cache': { type: 'boolean', default: false },
-    shard: { type: 'string' },
-  },
-})
+const { values } = commandLine()
 
 const CACHE_DIR = 'node_modules/.cache/docs-service'
 const contentDir = resolve(values.content)
@@ -96,4 +89,22 @@ function versionLines(result: BuildResult): string[] {
     const aliases = version.aliases.length > 0 ? ` (${version.aliases.join(', ')})` : ''
     return [`  version ${version.name}${aliases}, ${version.status}: ${counts}`]
   })
+}
+
+/** The flags; a flag without its value, or one the build does not know, is one line and exit code 1. */
+function commandLine() {
+  try {
+    return parseArgs({
+      options: {
+        content: { type: 'string', default: 'content' },
+        out: { type: 'string', default: 'dist' },
+        'no-cache': { type: 'boolean', default: false },
+        shard: { type: 'string' },
+      },
+    })
+  } catch (error) {
+    if (!(error instanceof TypeError && 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS'))) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
 }

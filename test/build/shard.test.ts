@@ -161,6 +161,7 @@ describe('npm run build -- --shard i/n', () => {
         [['--shard', '1/0'], '--shard 1/0: the number of shards must be 1 or more'],
         [['--shard', '1.5/2'], '--shard "1.5/2": expected i/n, the shard\'s number and the number of shards (such as 1/4)'],
         [['--shard', '1/2', '--no-cache'], '--shard renders into the render cache, so it cannot be used with --no-cache'],
+        [['--shard'], "Option '--shard <value>' argument missing"],
       ]
       const runs = await Promise.all(cases.map(([args]) => runCli(first, content, args)))
       expect(runs.map(({ status, stderr, stdout }) => ({ status, stderr, stdout }))).toEqual(cases.map(([, message]) => ({ status: 1, stderr: `${message}\n`, stdout: '' })))
