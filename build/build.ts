@@ -29,23 +29,31 @@ export interface BuildResult extends PipelineOutput {
   durationMs: number
 }
 
+/** A one-shot build's result, with how many Markdown inputs it rendered and how many the render cache held. */
+export type SiteBuild = BuildResult & { renders: { rendered: number; cached: number } }
+
+/** The content folder read: site.yml, pages, release notes and assets, the git history, and the versions kept elsewhere, opened. */
+export async function readSource(contentDir: string) {
+  const [content, git] = await Promise.all([readContent(contentDir), readGitHistory(contentDir)])
+  const openVersion = await versionReader(contentDir, content.siteText, git, localeFoldersOf(content.files.map((file) => file.path)))
+  return { ...content, git, openVersion }
+}
+
 /** Reads a content folder, runs the pipeline and writes the output whole, or throws ContentError. */
-export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const started = performance.now()
-  const [content, git] = await Promise.all([readContent(options.contentDir), readGitHistory(options.contentDir)])
-  const readVersion = await versionReader(options.contentDir, content.siteText, git, localeFoldersOf(content.files.map((file) => file.path)))
+  const source = await readSource(options.contentDir)
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
   const writer = await BuildWriter.open(options.outDir)
   // Archived docs versions are kept beside the renderings; their blobs are linked from the last dist/.
   const keptVersions = cache && { store: await keptVersionStore(cache), placeBlob: writer.place }
+  const renders = { rendered: 0, cached: 0 }
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()
   let output: PipelineOutput
   try {
     output = await runPipeline({
-      ...content,
-      git,
-      openVersion: readVersion,
+      ...source,
       ...(keptVersions ? { keptVersions } : {}),
       builtAt: new Date().toISOString(),
       ...(options.llmsPartBytes === undefined ? {} : { llmsPartBytes: options.llmsPartBytes }),
@@ -54,6 +62,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         cache,
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        onRendered: (rendered, cached) => {
+          renders.rendered += rendered
+          renders.cached += cached
+        },
       }),
       onBlob: (hash, text) => {
         writer.write(hash, text)
@@ -70,5 +82,5 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   await writer.commit(output.manifest, output.blobList)
   await cache?.pruneStale()
-  return { ...output, blobs: kept, assets: keptAssets, durationMs: performance.now() - started }
+  return { ...output, blobs: kept, assets: keptAssets, durationMs: performance.now() - started, renders }
 }

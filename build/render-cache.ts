@@ -5,6 +5,13 @@ import { codeHash } from './code-hash.ts'
 import { relinked } from './markdown/relink.ts'
 import type { LinkTargets, RenderedDocument, RenderInput } from './markdown/render.ts'
 
+/** The name of an input's rendering in the cache: everything it is rendered from but the link targets (see relink.ts). */
+export function renderKeyOf(input: RenderInput): string {
+  const partials = input.partials ? JSON.stringify(input.partials) : ''
+  const settings = `${input.format ?? ''}\u0000${input.headingIds ?? ''}\u0000${input.vue ?? ''}\u0000${input.hero ? JSON.stringify(input.hero) : ''}`
+  return createHash('sha256').update(`${input.path}\u0000${input.bodyLine}\u0000${settings}\u0000${partials}\u0000${input.body}`).digest('hex')
+}
+
 /** The modules whose output is cached: renderings, and the search indexes kept as memos. */
 const CACHED_PRODUCERS = [new URL('./markdown/render.ts', import.meta.url), new URL('./pipeline/search-index.ts', import.meta.url)]
 
@@ -36,20 +43,14 @@ export class RenderCache {
     return new RenderCache(dir, namespace)
   }
 
-  private keyOf(input: RenderInput): string {
-    const partials = input.partials ? JSON.stringify(input.partials) : ''
-    const settings = `${input.format ?? ''}\u0000${input.headingIds ?? ''}\u0000${input.vue ?? ''}\u0000${input.hero ? JSON.stringify(input.hero) : ''}`
-    return createHash('sha256').update(`${input.path}\u0000${input.bodyLine}\u0000${settings}\u0000${partials}\u0000${input.body}`).digest('hex')
-  }
-
   async get(input: RenderInput, targets: LinkTargets): Promise<RenderedDocument | undefined> {
-    const text = await readFile(join(this.dir, this.namespace, `${this.keyOf(input)}.json`), 'utf8').catch(() => undefined)
+    const text = await readFile(join(this.dir, this.namespace, `${renderKeyOf(input)}.json`), 'utf8').catch(() => undefined)
     if (text === undefined) return undefined
     return relinked(input, JSON.parse(text) as RenderedDocument, targets)
   }
 
   async set(input: RenderInput, output: RenderedDocument): Promise<void> {
-    await writeFile(join(this.dir, this.namespace, `${this.keyOf(input)}.json`), JSON.stringify(output))
+    await writeFile(join(this.dir, this.namespace, `${renderKeyOf(input)}.json`), JSON.stringify(output))
   }
 
   /** A value built once per key (search indexes), stored beside the renderings. */

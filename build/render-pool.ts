@@ -12,6 +12,8 @@ export interface RenderPoolOptions {
   /** The old-generation heap of each render thread, in MB (tests make it small). */
   heapCapMb?: number
   onProgress?: (done: number, total: number) => void
+  /** Told after each call how many inputs were rendered and how many came from the cache. */
+  onRendered?: (rendered: number, cached: number) => void
 }
 
 // Below this many documents a thread's start-up costs more than it saves.
@@ -65,6 +67,7 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
     }
     await Promise.all(writes)
     if (writeFailure !== undefined) throw writeFailure
+    options.onRendered?.(misses.length, inputs.size - misses.length)
     return outputs
   }
 }

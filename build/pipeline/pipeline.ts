@@ -110,14 +110,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   }
 }
 
-function readSite(input: PipelineInput): SiteConfig {
+export function readSite(input: Pick<PipelineInput, 'siteText' | 'files'>): SiteConfig {
   const siteResult = parseSiteConfig(input.siteText, localeFoldersOf(input.files.map((file) => file.path)))
   if (!siteResult.ok) throw new ContentError(siteResult.problems)
   return siteResult.site
 }
 
 /** The release notes' files with their front matter read, kept by a long-lived build while their file is. */
-function readReleaseFiles(input: PipelineInput) {
+export function readReleaseFiles(input: Pick<PipelineInput, 'files' | 'reuse'>) {
   const problems: ContentProblem[] = []
   const memo = <T>(parts: KeyPart[], make: () => T): T => (input.reuse ? input.reuse.memo(parts, make) : make())
   const files = input.files
@@ -132,7 +132,7 @@ function readReleaseFiles(input: PipelineInput) {
 
 /** Every version built, one after another, with what the default one gives the release notes and the manifest. */
 async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFiles: VersionInput['releaseFiles'], blobs: BlobSet) {
-  const configured = site.versions.length > 0 ? builtVersions(site.versions, input.leftOutVersions) : [UNNAMED]
+  const configured = versionsToBuild(site, input.leftOutVersions)
   const stats: BuildStats = { documents: {}, drafts: {}, fallbacks: {}, releases: releaseFiles.length, unknownCodeLanguages: {} }
   const unknownCode: Array<Record<string, number>> = []
   const versions: Manifest['versions'] = []
@@ -146,19 +146,11 @@ async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFile
   // as versions share most pages; a long-lived build keeps builders per version instead.
   const sharedIndexes = !input.reuse && configured.length > 1 ? new SearchIndexes({ keepBuilders: true }) : undefined
   for (const version of configured) {
-    const isDefault = isDefaultVersion(version)
-    const name = version === UNNAMED ? null : version.name
-    const source =
-      version.source.kind === 'current'
-        ? { current: { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES } }
-        : { archived: await openVersion(input, version.name) }
+    const named = await versionNamed(input, version)
     const built = await versionStep({
-      name: version.name,
-      urlName: name,
-      isDefault,
+      ...named,
       site,
       siteText: input.siteText,
-      source,
       releaseFiles,
       renderMany: input.renderManyOf?.(version.name) ?? input.renderMany ?? renderInProcess,
       blobs,
@@ -172,13 +164,13 @@ async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFile
     brokenLinks.push(...built.brokenLinks)
     warnings.push(...built.warnings)
     for (const blob of built.assets) usedAssets.set(blob.hash, blob)
-    if (isDefault && built.defaultParts) {
+    if (named.isDefault && built.defaultParts) {
       releaseLinks = built.defaultParts.releaseLinks
       sectionPages = built.defaultParts.sections
       Object.assign(stats, built.stats)
     }
     unknownCode.push(built.stats.unknownCodeLanguages)
-    versions.push({ name, label: version.label, status: version.status, aliases: version.aliases, documentCounts: built.stats.documents, docs: built.docs })
+    versions.push({ name: named.urlName, label: version.label, status: version.status, aliases: version.aliases, documentCounts: built.stats.documents, docs: built.docs })
   }
   stats.unknownCodeLanguages = addUpCodeLanguages(unknownCode)
   if (!releaseLinks) throw new Error('no version is the default')
@@ -186,6 +178,24 @@ async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFile
 }
 
 const NO_ASSET_FILES: readonly AssetFile[] = Object.freeze([])
+
+/** The versions site.yml lists, less those left out, or the one unnamed version of a site without `versions`. */
+export function versionsToBuild(site: SiteConfig, leftOut: PipelineInput['leftOutVersions']): VersionConfig[] {
+  return site.versions.length > 0 ? builtVersions(site.versions, leftOut) : [UNNAMED]
+}
+
+/** A version as versionStep takes it: its names, and where its pages are. */
+export async function versionNamed(input: Pick<PipelineInput, 'files' | 'git' | 'assets' | 'openVersion'>, version: VersionConfig) {
+  return {
+    name: version.name,
+    urlName: version === UNNAMED ? null : version.name,
+    isDefault: isDefaultVersion(version),
+    source:
+      version.source.kind === 'current'
+        ? { current: { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES } }
+        : { archived: await openVersion(input, version.name) },
+  }
+}
 
 /** The versions to build: a version left out only warns, but the default one cannot be left out (every read without a version would fail). */
 function builtVersions(versions: VersionConfig[], leftOut: ReadonlyMap<string, ContentProblem> = new Map()): VersionConfig[] {
@@ -201,7 +211,7 @@ function builtVersions(versions: VersionConfig[], leftOut: ReadonlyMap<string, C
 }
 
 /** An archived version by its name, from the read stage. */
-function openVersion(input: PipelineInput, name: string): Promise<ArchivedVersion> {
+function openVersion(input: Pick<PipelineInput, 'openVersion'>, name: string): Promise<ArchivedVersion> {
   if (!input.openVersion) throw new Error(`version "${name}" has no reader`)
   return input.openVersion(name)
 }

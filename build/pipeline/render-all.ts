@@ -93,29 +93,17 @@ export interface RenderOptions {
 
 type ReleaseFile = ParsedFile<Partial<ReleaseFrontMatter>>
 
+const DEFAULT_RENDER_OPTIONS: RenderOptions = { format: 'md', partials: new Map(), headingIds: 'github' }
+
 /** Documents and release notes render in one call: one thread pool, one cache. */
 export async function renderContent(
   documents: SourceDocument[],
   releases: ReleaseFile[],
   targets: LinkTargets,
   renderMany: RenderMany,
-  options: RenderOptions = { format: 'md', partials: new Map(), headingIds: 'github' },
+  options: RenderOptions = DEFAULT_RENDER_OPTIONS,
 ): Promise<RenderedContent> {
-  const inputs = new Map<string, RenderInput>()
-  const source = (path: string, body: string, bodyLine: number): RenderInput => {
-    const partials = partialsFor(body, options.partials, { imports: options.format !== 'md' || path.endsWith('.mdx') })
-    return { path, body, bodyLine, format: options.format, headingIds: options.headingIds, ...(partials ? { partials } : {}), ...(options.vue ? { vue: true } : {}) }
-  }
-  for (const { path, parsed } of documents) {
-    const hero = heroSource(parsed.data, parsed.lineOf('hero'))
-    inputs.set(`document:${path}`, { ...source(path, parsed.body, parsed.bodyLine), ...(hero ? { hero } : {}) })
-  }
-  for (const parsed of releases) {
-    const { file, data } = parsed
-    inputs.set(`release:${file.path}`, source(file.path, parsed.body, parsed.bodyLine))
-    if (data.upgrade) inputs.set(`upgrade:${file.path}`, { path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1, headingIds: options.headingIds })
-  }
-  const rendered = await renderMany(inputs, targets)
+  const rendered = await renderMany(renderInputsOf(documents, releases, options), targets)
   const output = (key: string) => {
     const value = rendered.get(key)
     if (!value) throw new Error(`the renderer returned nothing for ${key}`)
@@ -140,6 +128,25 @@ export async function renderContent(
     errors: dedupe(all.flatMap((output) => output.errors)).sort(byPlace),
     warnings: dedupe([...all.flatMap((output) => output.warnings), ...layoutWarnings]).sort(byPlace),
   }
+}
+
+/** What a version renders, keyed by kind and path: its documents, its release notes and their upgrade notes. */
+export function renderInputsOf(documents: SourceDocument[], releases: ReleaseFile[], options: RenderOptions): Map<string, RenderInput> {
+  const inputs = new Map<string, RenderInput>()
+  const source = (path: string, body: string, bodyLine: number): RenderInput => {
+    const partials = partialsFor(body, options.partials, { imports: options.format !== 'md' || path.endsWith('.mdx') })
+    return { path, body, bodyLine, format: options.format, headingIds: options.headingIds, ...(partials ? { partials } : {}), ...(options.vue ? { vue: true } : {}) }
+  }
+  for (const { path, parsed } of documents) {
+    const hero = heroSource(parsed.data, parsed.lineOf('hero'))
+    inputs.set(`document:${path}`, { ...source(path, parsed.body, parsed.bodyLine), ...(hero ? { hero } : {}) })
+  }
+  for (const parsed of releases) {
+    const { file, data } = parsed
+    inputs.set(`release:${file.path}`, source(file.path, parsed.body, parsed.bodyLine))
+    if (data.upgrade) inputs.set(`upgrade:${file.path}`, { path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1, headingIds: options.headingIds })
+  }
+  return inputs
 }
 
 /**

@@ -3,7 +3,7 @@ import type { BuildWarning } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { versionSidebar, type SidebarFile } from '../content/versioned-sidebar.ts'
 import { keptVersion, keptVersionKey, keepVersion, type KeptVersionStore, type VersionResult } from './kept-versions.ts'
-import { buildVersion, type VersionContent, type VersionInput } from './version.ts'
+import { buildVersion, versionRenderInputs, type VersionContent, type VersionInput } from './version.ts'
 
 /** A version's pages and its own sidebars file, as the read stage gives them. */
 export interface VersionSourceContent extends VersionContent {
@@ -55,7 +55,7 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
         llmsPartBytes: input.llmsPartBytes,
       })
     : null
-  const site: SiteConfig = { ...input.site, baseUrl: versionBaseUrl(input.site.baseUrl, input.urlName, input.isDefault), urlVersion: input.isDefault ? null : input.urlName }
+  const site = versionSite(input)
   if (kept && key) {
     const found = await keptVersion(kept.store, key, { content: () => archived.read(), site, placeBlob: kept.placeBlob })
     if (found) {
@@ -63,18 +63,11 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
       return found
     }
   }
-  const content = archived ? await archived.read() : (input.source as { current: VersionSourceContent }).current
   const origin = archived ? archived.origin : (path: string) => path
-  // A folder version's own sidebars file wins over site.yml's `sidebar:`, which names the current docs' pages (Docusaurus keeps one per version).
-  const own = versionSidebar(content.sidebar)
+  const { content, sidebarProblems } = await versionContent(input, site)
   const used = kept ? input.blobs.track() : null
   const built = await buildVersion({
     ...content,
-    site: { ...site, sidebar: own.sidebar ?? input.site.sidebar },
-    key: input.name,
-    sidebarFile: own.sidebar ? content.sidebar?.path : undefined,
-    // Release notes link into the default version.
-    releaseFiles: input.isDefault ? input.releaseFiles : [],
     renderMany: input.renderMany,
     blobs: input.blobs,
     memo: input.memo,
@@ -87,7 +80,7 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
   const result: VersionResult = {
     docs: built.docs,
     stats: built.stats,
-    problems: [...own.problems, ...built.problems.map(located)],
+    problems: [...sidebarProblems, ...built.problems.map(located)],
     brokenLinks: built.brokenLinks.map(located),
     warnings: built.warnings.map((warning): BuildWarning => ('path' in warning ? located(warning) : warning)),
     assets: built.assets.blobs,
@@ -102,4 +95,36 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
       input.releaseFiles.flatMap(({ data }) => data.related ?? []),
     )
   return result
+}
+
+/** What a version is made of, as versionStep reads it (the rest of its input is how it is built). */
+type VersionSource = Pick<VersionStepInput, 'name' | 'urlName' | 'isDefault' | 'site' | 'source' | 'releaseFiles'>
+
+/** What a version renders and the targets its links resolve to, without building it (a `--shard` build renders a slice of these). */
+export async function versionRenderPlan(input: VersionSource): Promise<ReturnType<typeof versionRenderInputs>> {
+  const { content } = await versionContent(input, versionSite(input))
+  return versionRenderInputs(content)
+}
+
+/** The site as the version's pages see it: its `baseUrl` and `urlVersion` give the version's URLs. */
+function versionSite(input: VersionSource): SiteConfig {
+  return { ...input.site, baseUrl: versionBaseUrl(input.site.baseUrl, input.urlName, input.isDefault), urlVersion: input.isDefault ? null : input.urlName }
+}
+
+/** The version's pages read, with the site, sidebar and release notes buildVersion takes them with. */
+async function versionContent(input: VersionSource, site: SiteConfig) {
+  const content = 'archived' in input.source ? await input.source.archived.read() : input.source.current
+  // A folder version's own sidebars file wins over site.yml's `sidebar:`, which names the current docs' pages (Docusaurus keeps one per version).
+  const own = versionSidebar(content.sidebar)
+  return {
+    content: {
+      ...content,
+      site: { ...site, sidebar: own.sidebar ?? input.site.sidebar },
+      key: input.name,
+      sidebarFile: own.sidebar ? content.sidebar?.path : undefined,
+      // Release notes link into the default version.
+      releaseFiles: input.isDefault ? input.releaseFiles : [],
+    },
+    sidebarProblems: own.problems,
+  }
 }

