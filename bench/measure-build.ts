@@ -6,12 +6,13 @@ import { median } from './stats.ts'
 
 const run = promisify(execFile)
 
-interface ChildResult {
+export interface ChildResult {
   ms: number
   maxRssMb: number
 }
 
-async function buildOnce(content: string, out: string, cache?: string): Promise<ChildResult> {
+/** One build in a child process (bench/build-child.ts): its wall time and its own peak RSS. */
+export async function buildOnce(content: string, out: string, cache?: string): Promise<ChildResult> {
   const args = ['bench/build-child.ts', '--content', content, '--out', out, ...(cache ? ['--cache', cache] : [])]
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 })
   return JSON.parse(stdout.trim().split('\n').pop() as string) as ChildResult
@@ -57,7 +58,7 @@ export async function measureBuild(content: string, workDir: string, documents: 
   }
 }
 
-async function firstDocument(content: string): Promise<string | undefined> {
+export async function firstDocument(content: string): Promise<string | undefined> {
   const { readdir } = await import('node:fs/promises')
   const sections = (await readdir(join(content, 'docs/en'))).sort()
   for (const section of sections) {

@@ -2,17 +2,19 @@ import { execFile } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
+import { parseArgs, promisify } from 'node:util'
 import { documentPath, generateCorpus, sampleDocuments, writeCorpus } from './corpus.ts'
 import { measureAuthorLoop } from './measure-author-loop.ts'
 import { measureBuild } from './measure-build.ts'
 import { measureChecks } from './measure-checks.ts'
 import { measureOutput } from './measure-output.ts'
+import { measureScale } from './measure-scale.ts'
 import { measureWorker } from './measure-worker.ts'
 import { queryMix } from './queries.ts'
 import { measureRelevance } from './relevance.ts'
 import { measureVersions } from './measure-versions.ts'
 import { renderReport, type BenchResult, type PhaseTime, type SizeResult } from './report.ts'
+import { scaleTable } from './scale-report.ts'
 
 // `npm run bench`: synthetic sites of 1k and 10k documents (fixed seed),
 // measured against a VitePress-style MiniSearch index in the same run.
@@ -22,6 +24,22 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const EDITS = 5
 
 const run = promisify(execFile)
+
+// `npm run bench -- --scale [--documents N]`: the 100,000-page phase alone (issue 28's targets), written
+// to bench/results/scale.json. It takes an hour or more and several GB, so the default run leaves it out.
+const { values: flags } = parseArgs({ options: { scale: { type: 'boolean', default: false }, documents: { type: 'string', default: '100000' } } })
+if (flags.scale) {
+  const workDir = await mkdtemp(join(tmpdir(), 'docs-bench-scale-'))
+  try {
+    const figures = await measureScale(Number(flags.documents), workDir)
+    await mkdir('bench/results', { recursive: true })
+    await writeFile('bench/results/scale.json', `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`)
+    console.log(scaleTable(figures))
+  } finally {
+    await rm(workDir, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
 const phases: Record<string, PhaseTime> = {}
 
 /**
