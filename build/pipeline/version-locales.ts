@@ -1,11 +1,11 @@
-import type { DocsVersion } from '../../contract/index.ts'
+import { LLMS_FULL_PART_BYTES, type DocsVersion } from '../../contract/index.ts'
 import { type Category, folderInfoOf, folderNumberPrefixes } from '../content/categories.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../content/read-results.ts'
 import type { RenderedSource } from './assemble.ts'
 import { type BlobSet, contentHash } from './blob-set.ts'
 import { LlmsParts } from './llms-parts.ts'
-import { LLMS_FULL_PART_BYTES } from './llms.ts'
+import { llmsFullParts } from './llms.ts'
 import { llmsLayout, llmsPages, sameLlmsLayout } from './locale-llms.ts'
 import { buildLocaleView, type LocaleView } from './locale-view.ts'
 import type { NavItem } from './nav-item.ts'
@@ -25,6 +25,7 @@ interface VersionSettings {
   memo?: Memo | undefined
   reuse?: Reuse | undefined
   llmsPartBytes?: number | undefined
+  viewBytes?: number | undefined
   searchIndexes?: SearchIndexes | undefined
 }
 
@@ -72,6 +73,7 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
       blobs: input.blobs,
       reuse: input.reuse,
       reuseKey: input.key,
+      viewBytes: input.viewBytes,
     })
     out.documentsByLocale[locale] = view.documents
     out.docs.navigation[locale] = view.navigation
@@ -94,16 +96,27 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
         ['llms', input.key, locale],
         { publicTree, listed },
         (kept) => kept.publicTree === publicTree && sameLlmsLayout(kept.listed, listed),
-        () => llmsLayout(site, locale, publicTree, listed),
+        () => llmsLayout(site, locale, publicTree, listed, input.viewBytes),
       )
-    : llmsLayout(site, locale, publicTree, listed)
+    : llmsLayout(site, locale, publicTree, listed, input.viewBytes)
   const files = llmsPages(layout, listed)
   const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
     const json = JSON.stringify(text)
     return { json, hash: contentHash(json) }
   })
   const full = parts.map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
-  return { index: blobs.addFrom([layout, 'llms.txt'], () => layout.index), full, fullEtag: contentHash(full.join('\n')) }
+  const index = blobs.addFrom([layout, 'llms.txt'], () => layout.index)
+  return { index, full, fullEtag: contentHash(full.join('\n')), ...(layout.sections ? { sections: sectionBlobs(layout.sections, blobs, input.viewBytes) } : {}) }
+}
+
+/** Each section's llms file, in parts a worker streams one at a time. */
+function sectionBlobs(sections: Map<string, string>, blobs: BlobSet, viewBytes: number | undefined): NonNullable<DocsVersion['llms'][string]['sections']> {
+  const out: NonNullable<DocsVersion['llms'][string]['sections']> = {}
+  for (const [name, text] of sections) {
+    const parts = llmsFullParts([text], Math.min(viewBytes ?? LLMS_FULL_PART_BYTES, LLMS_FULL_PART_BYTES)).map((part) => blobs.add(part))
+    out[name] = { parts, etag: contentHash(parts.join('\n')) }
+  }
+  return out
 }
 
 /** The locale's search index and its display chunks, as blobs: the index's hash. */
