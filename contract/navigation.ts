@@ -14,7 +14,7 @@ import { SCHEMA_VERSION } from './version.ts'
  */
 export const NAVIGATION_VALUE_BYTES = 256 * 1024
 
-/** Levels of items a split sidebar answers with when a request gives no `depth` (`/v1/navigation` of a large locale). */
+/** Levels of items below its root a subtree of a split sidebar answers with when a request gives no `depth`. */
 export const NAVIGATION_DEFAULT_DEPTH = 2
 
 /** The deepest `depth` a request may ask for; no sidebar made from folders is deeper. */
@@ -64,14 +64,20 @@ export const NavTreeNodeSchema: z.ZodType<NavTreeNode> = z.strictObject({
 
 /**
  * The sidebar of one locale, in build order: the whole tree when it fits
- * NAVIGATION_VALUE_BYTES; else its top (`items`, or `parts` when even the top
- * level is too long), with `names` to find any item's part by its name.
+ * NAVIGATION_VALUE_BYTES; else its top levels (`items`, or `parts` when even
+ * the top level is too long), with `names` to find any item's part by its name.
  */
 export const NavigationBlobSchema = z.strictObject({
   schemaVersion: z.literal(SCHEMA_VERSION),
   items: z.array(NavTreeNodeSchema),
   /** The top-level items, stored apart (`items` is then empty). */
   parts: z.array(BlobHashSchema).min(1).optional(),
+  /**
+   * Present when the sidebar is split: how many levels of the tree the head
+   * holds (as many as fit in half the size line), which is where an answer
+   * without `root` or `depth` stops.
+   */
+  depth: z.int().min(1).optional(),
   /** NavigationNames shards (by `shardOf(name)`): present when the sidebar is split. */
   names: z.array(BlobHashSchema).min(1).optional(),
 })

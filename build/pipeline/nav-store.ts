@@ -12,8 +12,10 @@ interface Packed {
 /**
  * A locale's sidebar as stored values: one value holding the whole tree when
  * its JSON fits `maxBytes` (as small sites always were), else split (see
- * NavigationBlobSchema). A children list larger than half of `maxBytes` is
- * stored apart, in parts of about `maxBytes`, deepest first, so each value
+ * NavigationBlobSchema). The head holds the top levels of the tree, as many
+ * as fit in half of `maxBytes` (at least one): the answer without `root` reads
+ * it alone. Below them, a children list larger than half of `maxBytes` is
+ * stored apart, in parts of about `maxBytes`, deepest first, so each part
  * holds a run of siblings with as much of their subtrees as fits beside them.
  * Returns the head's hash.
  */
@@ -21,27 +23,52 @@ export function storeNavigation(tree: NavTreeNode[], store: Store, maxBytes = NA
   const whole: NavigationBlob = { schemaVersion: SCHEMA_VERSION, items: tree }
   if (jsonBytes(whole) <= maxBytes) return store(whole)
   const inlineLimit = Math.floor(maxBytes / 2)
+  const depth = headDepth(tree, inlineLimit)
   const partItems = new Map<string, NavTreeNode[]>()
-  const storePart = (run: Packed[]) => {
+  const storeRun = (run: Packed[]) => {
     const items = run.map((packed) => packed.node)
     const hash = store({ schemaVersion: SCHEMA_VERSION, items } satisfies NavigationPart)
     partItems.set(hash, items)
     return hash
   }
+  const storeApart = (children: Packed[]) => runs(children, maxBytes).map(storeRun)
   const pack = (node: NavTreeNode): Packed => {
     const children = node.children.map(pack)
     const childBytes = listBytes(children)
-    const packed = childBytes > inlineLimit ? { ...node, children: [], parts: runs(children, maxBytes).map(storePart) } : { ...node, children: children.map((child) => child.node) }
+    const packed = childBytes > inlineLimit ? { ...node, children: [], parts: storeApart(children) } : { ...node, children: children.map((child) => child.node) }
     const ownBytes = jsonBytes({ ...packed, children: [] }) - 2
     return { node: packed, bytes: ownBytes + (packed.parts ? 2 : childBytes) }
   }
-  const top = tree.map(pack)
-  const head: NavigationBlob =
-    listBytes(top) > inlineLimit
-      ? { schemaVersion: SCHEMA_VERSION, items: [], parts: runs(top, maxBytes).map(storePart) }
-      : { schemaVersion: SCHEMA_VERSION, items: top.map((packed) => packed.node) }
-  return store({ ...head, names: nameShards(placesOf(head, partItems), maxBytes).map(store) })
+  // The head's levels keep their children; the items of its last level with children have them stored apart.
+  const headItems = (nodes: NavTreeNode[], level: number): NavTreeNode[] =>
+    nodes.map((node) => {
+      if (node.children.length === 0) return node
+      if (level < depth) return { ...node, children: headItems(node.children, level + 1) }
+      return { ...node, children: [], parts: storeApart(node.children.map(pack)) }
+    })
+  const items = headItems(tree, 1)
+  const top = items.map((node) => ({ node, bytes: jsonBytes(node) }))
+  // Only a top level longer than the head can hold (thousands of pages outside any folder) is stored apart.
+  const head: NavigationBlob = listBytes(top) > maxBytes ? { schemaVersion: SCHEMA_VERSION, items: [], parts: storeApart(top) } : { schemaVersion: SCHEMA_VERSION, items }
+  return store({ ...head, depth, names: nameShards(placesOf(head, partItems), maxBytes).map(store) })
 }
+
+/** How many levels of the tree fit in `limit` bytes of JSON with the rest stored apart: at least one. */
+function headDepth(tree: NavTreeNode[], limit: number): number {
+  let bytes = 0
+  let depth = 0
+  for (let level = tree; level.length > 0; level = level.flatMap((node) => node.children)) {
+    // Each item, and for one whose children would be stored apart, the name of a part.
+    bytes += level.reduce((sum, node) => sum + jsonBytes({ ...node, children: [] }) + 1, 0)
+    const apart = level.filter((node) => node.children.length > 0).length * PART_NAME_BYTES
+    if (depth > 0 && bytes + apart > limit) break
+    depth++
+  }
+  return Math.max(depth, 1)
+}
+
+/** `,"parts":["…32 hex digits…"]`: what an item whose children are stored apart adds to its value. */
+const PART_NAME_BYTES = 46
 
 /**
  * Where each item is stored, by name, in reading order: a page's slug wins

@@ -72,9 +72,14 @@ describe('the sidebar of a locale past the size line', () => {
     for (const hash of allNavigation) expect(bytesOf(hash), hash).toBeLessThanOrEqual(BOUND)
   })
 
-  it('answers /v1/navigation without a depth cut at the default depth, and says so', async () => {
-    const body = await navigation('')
-    expect(body.depth).toBe(NAVIGATION_DEFAULT_DEPTH)
+  it('answers /v1/navigation without a depth from its head alone, cut where the head stops, and says so', async () => {
+    const reads = spyOnKvReads()
+    const body = await navigation('', freshKv())
+    const navigationReads = reads.keys().filter((key) => allNavigation.some((hash) => key === `blob:${hash}`))
+    reads.spy.mockRestore()
+    expect(navigationReads).toEqual([`blob:${publicNav.head}`])
+    // Sections and folders fit in half of 8 KiB; with the second-level folders they would not.
+    expect(body.depth).toBe(2)
     expect(body.items.map((item) => item.slug)).toEqual(['s1', 's2', 's3', 's4'])
     expect(body.items[0]?.children.map((item) => item.slug)).toEqual(['s1/f1', 's1/f2', 's1/f3', 's1/f4', 's1/f5'])
     expect(cut(body.items)).toHaveLength(LARGE_SITE.sections * LARGE_SITE.folders)
@@ -105,8 +110,18 @@ describe('the sidebar of a locale past the size line', () => {
     expect(bytesRead).toBeLessThanOrEqual(4 * BOUND)
   })
 
+  it('cuts a subtree two levels below its root unless asked otherwise', async () => {
+    const body = await navigation('?root=s4/f1')
+    expect(body.depth).toBe(NAVIGATION_DEFAULT_DEPTH)
+    expect(cut(body.items).map((item) => item.root)).toEqual([])
+    expect(pages(body.items)).toHaveLength(1 + LARGE_SITE.subfolders * LARGE_SITE.pages)
+    const section = await navigation('?root=s4')
+    expect(cut(section.items)).toHaveLength(LARGE_SITE.folders * LARGE_SITE.subfolders)
+  })
+
   it('cuts a subtree at its depth, and the cut items read on', async () => {
     const body = await navigation('?root=s2&depth=1')
+    expect(body.depth).toBe(1)
     expect(body.items[0]?.children.map((item) => item.root)).toEqual(['s2/f1', 's2/f2', 's2/f3', 's2/f4', 's2/f5'])
     const next = await navigation(`?root=${body.items[0]?.children[4]?.root}&depth=1`)
     expect(next.items[0]?.children.map((item) => [item.title, item.root])).toEqual([

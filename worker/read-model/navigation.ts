@@ -18,14 +18,16 @@ export interface NavigationView {
  * item (`root`, the item itself with its children, so that it can take the
  * place of an item whose children were left out), cut at `depth` levels.
  * A sidebar stored whole (a small locale) is answered whole unless `depth`
- * says otherwise; a split one (contract/navigation.ts) stops at
- * NAVIGATION_DEFAULT_DEPTH unless `depth` says otherwise, and reads only the
- * values the answer needs. Null when `root` names no item.
+ * says otherwise; a split one (contract/navigation.ts) stops where its head
+ * does, or NAVIGATION_DEFAULT_DEPTH levels below a root, unless `depth` says
+ * otherwise, and reads only the values the answer needs. Null when `root`
+ * names no item.
  */
 export async function readNavigation(context: ReadContext, head: string, ask: NavigationAsk): Promise<NavigationView | null> {
   const stored = await context.store.navigation(context.manifest, head)
-  const split = stored.parts !== undefined || stored.names !== undefined
-  const depth = ask.depth ?? (split ? NAVIGATION_DEFAULT_DEPTH : undefined)
+  // A split sidebar stops where its head does (or two levels below a root) unless asked for more.
+  const split = stored.depth !== undefined
+  const depth = ask.depth ?? (split ? (ask.root === undefined ? stored.depth : NAVIGATION_DEFAULT_DEPTH) : undefined)
   const reader = new TreeReader(context, depth ?? Number.POSITIVE_INFINITY)
   let items: NavItem[]
   if (ask.root === undefined) items = await reader.expand(await reader.topLevel(stored), 1)

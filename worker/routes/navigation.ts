@@ -19,7 +19,7 @@ const navigationQuery = localeQuery.extend({
     example: 'guides',
   }),
   depth: navigationDepthField.optional().openapi({
-    description: `Levels of items to give (1 to ${NAVIGATION_MAX_DEPTH}) below the root, or from the top; an item whose children are left out has \`hasChildren: true\`, \`children: []\` and the \`root\` that reads them. Default: every level, except on a large sidebar (over 256 KiB stored), which stops at ${NAVIGATION_DEFAULT_DEPTH}`,
+    description: `Levels of items to give (1 to ${NAVIGATION_MAX_DEPTH}) below the root, or from the top; an item whose children are left out has \`hasChildren: true\`, \`children: []\` and the \`root\` that reads them. Default: every level; on a large sidebar (over 256 KiB stored), as many levels as fit in 128 KiB from the top, and ${NAVIGATION_DEFAULT_DEPTH} below a root`,
     example: 2,
   }),
 })
