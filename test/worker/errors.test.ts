@@ -121,6 +121,7 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/llms-full.txt',
       '/llms.txt',
+      '/llms/{file}',
       '/v1/assets/{hash}.{ext}',
       '/v1/documents/{slug}',
       '/v1/navigation',
@@ -131,6 +132,7 @@ describe('GET /v1/openapi.json', () => {
     ])
     expect(Object.keys(doc.paths['/v1/search'])).toEqual(['post'])
     expect(Object.keys(doc.paths['/v1/releases'])).toEqual(['get'])
+    expect(doc.paths['/v1/navigation'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['locale', 'version', 'root', 'depth'])
     const searchRequest = doc.paths['/v1/search'].post.requestBody.content['application/json'].schema
     expect(searchRequest.properties.query).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 })
     expect(searchRequest.required).toEqual(['query'])
