@@ -4,6 +4,9 @@ import { join } from 'node:path'
 /** The shape of the generated site: sections of folders of folders of pages. */
 export const LARGE_SITE = { sections: 4, folders: 5, subfolders: 5, pages: 10 } as const
 
+/** One draft among the pages, in the first second-level folder. */
+const DRAFT_PAGE = 's1/f1/g1/zeppelin.md'
+
 /** The size line it is built with (8 KiB, where a real site has NAVIGATION_VALUE_BYTES): its sidebar and llms.txt are far past it. */
 export const LARGE_SITE_VIEW_BYTES = 8 * 1024
 
@@ -14,7 +17,8 @@ export const LARGE_SITE_PAGES = LARGE_SITE.sections * LARGE_SITE.folders * LARGE
  * A site of 1,000 small pages (and 24 index pages) in a tree four levels deep
  * (`s1/f2/g3/p04`): every section and first-level folder has an index page,
  * the second-level folders have none (they are named by their path), and
- * each page has a one-line description, so llms.txt is long too.
+ * each page has a one-line description, so llms.txt is long too. One more
+ * page, `s1/f1/g1/zeppelin`, is a draft.
  */
 export async function writeLargeSite(dir: string): Promise<string> {
   await mkdir(join(dir, 'docs/en'), { recursive: true })
@@ -34,6 +38,7 @@ export async function writeLargeSite(dir: string): Promise<string> {
       }
     }
   }
+  writes.push(writeFile(join(dir, 'docs/en', DRAFT_PAGE), '---\ntitle: Zeppelin draft\ndraft: true\n---\n\nNot yet.\n'))
   await Promise.all(writes)
   return dir
 }

@@ -157,6 +157,9 @@ describe('the sidebar of a locale past the size line', () => {
     for (const hash of [drafts.head, ...drafts.parts, ...drafts.names]) expect(bytesOf(hash)).toBeLessThanOrEqual(BOUND)
     const response = await call('/v1/navigation?root=s1/f1/g1', { headers: bearer(await draftsToken()) })
     expect([response.status, response.headers.get('Cache-Control')]).toEqual([200, 'private, no-store'])
+    expect(pages((await readJson<{ items: NavItem[] }>(response)).items)).toContain('s1/f1/g1/zeppelin')
+    expect(pages((await navigation('?root=s1/f1/g1')).items)).not.toContain('s1/f1/g1/zeppelin')
+    expect((await call('/v1/navigation?root=s1/f1/g1/zeppelin')).status).toBe(404)
   })
 })
 
@@ -187,6 +190,14 @@ describe('llms.txt of a locale past the size line', () => {
     const etag = response.headers.get('ETag') as string
     expect(etag).toBe(`"${llms?.sections?.s3?.etag}"`)
     expect((await call('/llms/s3.txt', { headers: { 'If-None-Match': etag } })).status).toBe(304)
+  })
+
+  it('keeps drafts out of llms.txt and every section file, even with a drafts:read token', async () => {
+    for (const path of ['/llms.txt', '/llms/s1.txt']) {
+      const body = await (await call(path, { headers: bearer(await draftsToken()) })).text()
+      expect(body).not.toContain('Zeppelin')
+      expect(body).not.toContain('zeppelin')
+    }
   })
 
   it('answers 404 to a section file no section has', async () => {
