@@ -22,9 +22,20 @@ export const LLMS_SECTIONS_PATH = '/llms/'
 export const LLMS_SECTION_SUFFIX = '.txt'
 export const llmsSectionPath = (name: string) => `${LLMS_SECTIONS_PATH}${encodeURIComponent(name)}${LLMS_SECTION_SUFFIX}`
 
-/** A text served in parts, one read at a time: a section's llms file. */
+/** Where a section's full text is served: `/llms-full/{name}.txt`, beside its list at `/llms/{name}.txt`. */
+export const LLMS_FULL_SECTIONS_PATH = '/llms-full/'
+export const llmsFullSectionPath = (name: string) => `${LLMS_FULL_SECTIONS_PATH}${encodeURIComponent(name)}${LLMS_SECTION_SUFFIX}`
+
+/**
+ * A section's two files, each served in parts one read at a time: its llms
+ * file, and its pages in full, which are a run of llms-full.txt's own parts
+ * (a large locale cuts llms-full.txt between sections), so they cost no
+ * storage of their own.
+ */
 export const LlmsSectionSchema = z.strictObject({
   parts: z.array(BlobHashSchema).min(1),
   /** The validator: the hash of its parts' names, one per line (made at build time). */
   etag: BlobHashSchema,
+  fullParts: z.array(BlobHashSchema).min(1),
+  fullEtag: BlobHashSchema,
 })

@@ -1,4 +1,4 @@
-import { LLMS_INDEX_BYTES, llmsSectionPath, markdownUrl, navName, withReadQuery, type NavTreeNode } from '../../contract/index.ts'
+import { LLMS_INDEX_BYTES, llmsFullSectionPath, llmsSectionPath, markdownUrl, navName, withReadQuery, type NavTreeNode } from '../../contract/index.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { RenderedSource } from './assemble.ts'
 import { llmsIndex, llmsSectionFile, type LlmsSection } from './llms.ts'
@@ -13,8 +13,12 @@ export interface LocaleLlms {
 export interface LlmsLayout {
   index: string
   order: number[]
-  /** Past LLMS_INDEX_BYTES, each section's own llms file, by name; llms.txt then links to them. */
-  sections?: Map<string, string>
+  /**
+   * Past LLMS_INDEX_BYTES, each section's own llms file, by name, and how many
+   * pages of `order` are its (they follow the pages outside any section, and
+   * the sections before it); llms.txt then links to them.
+   */
+  sections?: Array<{ name: string; text: string; pages: number }>
 }
 
 /** The pages of llms-full.txt, in their order: a body edit changes them, not the layout. */
@@ -69,12 +73,13 @@ export function llmsLayout(site: SiteConfig, locale: string, tree: NavTreeNode[]
  */
 function splitBySection(site: SiteConfig, locale: string, loose: LlmsSection, titled: Array<{ name: string | null; section: LlmsSection }>): Omit<LlmsLayout, 'order'> {
   const readUrl = (path: string) => withReadQuery(path, site.defaultLocale, locale, site.urlVersion)
-  const sections = new Map<string, string>()
+  const sections: NonNullable<LlmsLayout['sections']> = []
   const links: LlmsSection[] = []
   titled.forEach(({ name, section }, position) => {
     if (section.pages.length === 0) return
-    const file = name !== null && !sections.has(name) ? name : `section-${position + 1}`
-    sections.set(file, llmsSectionFile({ siteTitle: site.title, indexUrl: readUrl('/llms.txt'), section }))
+    const file = name !== null && !sections.some((taken) => taken.name === name) ? name : `section-${position + 1}`
+    const text = llmsSectionFile({ siteTitle: site.title, indexUrl: readUrl('/llms.txt'), fullUrl: readUrl(llmsFullSectionPath(file)), section })
+    sections.push({ name: file, text, pages: section.pages.length })
     const description = `the ${section.pages.length} pages of this section, listed in a file of their own`
     links.push({ title: section.title, pages: [{ title: section.title ?? file, url: readUrl(llmsSectionPath(file)), description }] })
   })

@@ -99,24 +99,38 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
         () => llmsLayout(site, locale, publicTree, listed, input.viewBytes),
       )
     : llmsLayout(site, locale, publicTree, listed, input.viewBytes)
-  const files = llmsPages(layout, listed)
-  const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
-    const json = JSON.stringify(text)
-    return { json, hash: contentHash(json) }
-  })
-  const full = parts.map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
+  const { pages } = llmsPages(layout, listed)
+  // llms-full.txt's parts; a long-lived build keeps each run's, to make again only what changed.
+  const partsOf = (run: string[], key: string[], endsFile: boolean) =>
+    memo(key, () => new LlmsParts())
+      .update(
+        run,
+        input.llmsPartBytes ?? LLMS_FULL_PART_BYTES,
+        (text) => {
+          const json = JSON.stringify(text)
+          return { json, hash: contentHash(json) }
+        },
+        endsFile,
+      )
+      .map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
   const index = blobs.addFrom([layout, 'llms.txt'], () => layout.index)
-  return { index, full, fullEtag: contentHash(full.join('\n')), ...(layout.sections ? { sections: sectionBlobs(layout.sections, blobs, input.viewBytes) } : {}) }
-}
-
-/** Each section's llms file, in parts a worker streams one at a time. */
-function sectionBlobs(sections: Map<string, string>, blobs: BlobSet, viewBytes: number | undefined): NonNullable<DocsVersion['llms'][string]['sections']> {
-  const out: NonNullable<DocsVersion['llms'][string]['sections']> = {}
-  for (const [name, text] of sections) {
-    const parts = llmsFullParts([text], Math.min(viewBytes ?? LLMS_FULL_PART_BYTES, LLMS_FULL_PART_BYTES)).map((part) => blobs.add(part))
-    out[name] = { parts, etag: contentHash(parts.join('\n')) }
+  if (!layout.sections) {
+    const full = partsOf(pages, ['llms-parts', locale], true)
+    return { index, full, fullEtag: contentHash(full.join('\n')) }
   }
-  return out
+  // A large locale cuts llms-full.txt between sections too, so each section's pages in full are a run of its parts.
+  const sections: NonNullable<DocsVersion['llms'][string]['sections']> = {}
+  const loose = pages.length - layout.sections.reduce((sum, section) => sum + section.pages, 0)
+  const full = loose > 0 ? partsOf(pages.slice(0, loose), ['llms-parts', locale, ''], layout.sections.length === 0) : []
+  let start = loose
+  layout.sections.forEach((section, position) => {
+    const fullParts = partsOf(pages.slice(start, start + section.pages), ['llms-parts', locale, section.name], position === (layout.sections?.length ?? 0) - 1)
+    start += section.pages
+    full.push(...fullParts)
+    const parts = llmsFullParts([section.text], Math.min(input.viewBytes ?? LLMS_FULL_PART_BYTES, LLMS_FULL_PART_BYTES)).map((part) => blobs.add(part))
+    sections[section.name] = { parts, etag: contentHash(parts.join('\n')), fullParts, fullEtag: contentHash(fullParts.join('\n')) }
+  })
+  return { index, full, fullEtag: contentHash(full.join('\n')), sections }
 }
 
 /** The locale's search index and its display chunks, as blobs: the index's hash. */

@@ -184,6 +184,7 @@ describe('a client generated from /v1/openapi.json', () => {
     expect(answers.llms).toEqual({ status: 200, firstLine: '# Fixture docs' })
     expect(answers.llmsFull).toEqual({ status: 200, firstLine: '# Bienvenue' })
     expect(answers.llmsSection).toMatchObject({ status: 404 })
+    expect(answers.llmsFullSection).toMatchObject({ status: 404 })
     expect(answers.asset).toEqual({ status: 200, type: 'image/svg+xml', bytes: (await readFile(DIAGRAM)).byteLength })
     expect(answers.missingAsset).toMatchObject({ status: 404, problem: { status: 404 } })
   })

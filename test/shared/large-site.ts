@@ -24,11 +24,12 @@ export async function writeLargeSite(dir: string): Promise<string> {
   await mkdir(join(dir, 'docs/en'), { recursive: true })
   await writeFile(join(dir, 'site.yml'), 'title: Large\ndescription: A generated site of many pages.\ndefaultLocale: en\nlocales: [en]\n')
   const writes: Array<Promise<void>> = []
-  const page = async (path: string, title: string) => {
-    const file = join(dir, 'docs/en', `${path}.md`)
+  const write = async (path: string, text: string) => {
+    const file = join(dir, 'docs/en', path)
     await mkdir(join(file, '..'), { recursive: true })
-    await writeFile(file, `---\ntitle: ${title}\ndescription: What ${title} is about.\n---\n\nText of ${title}.\n`)
+    await writeFile(file, text)
   }
+  const page = (path: string, title: string) => write(`${path}.md`, `---\ntitle: ${title}\ndescription: What ${title} is about.\n---\n\nText of ${title}.\n`)
   for (let s = 1; s <= LARGE_SITE.sections; s++) {
     writes.push(page(`s${s}/index`, `Section ${s}`))
     for (let f = 1; f <= LARGE_SITE.folders; f++) {
@@ -38,7 +39,7 @@ export async function writeLargeSite(dir: string): Promise<string> {
       }
     }
   }
-  writes.push(writeFile(join(dir, 'docs/en', DRAFT_PAGE), '---\ntitle: Zeppelin draft\ndraft: true\n---\n\nNot yet.\n'))
+  writes.push(write(DRAFT_PAGE, '---\ntitle: Zeppelin draft\ndraft: true\n---\n\nNot yet.\n'))
   await Promise.all(writes)
   return dir
 }

@@ -113,6 +113,10 @@ export async function callEveryOperation(baseUrl: string, draftsToken: string): 
       const { error, response } = await reader.GET('/llms/{file}', { params: { path: { file: 'guides.txt' } }, parseAs: 'text' })
       return { status: response.status, problem: error }
     },
+    async llmsFullSection() {
+      const { error, response } = await reader.GET('/llms-full/{file}', { params: { path: { file: 'guides.txt' } }, parseAs: 'text' })
+      return { status: response.status, problem: error }
+    },
     async llmsFull() {
       const { data, response } = await reader.GET('/llms-full.txt', { params: { query: { locale: 'fr' } }, parseAs: 'text' })
       return { status: response.status, firstLine: data?.split('\n')[0] }

@@ -120,6 +120,7 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0')
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/llms-full.txt',
+      '/llms-full/{file}',
       '/llms.txt',
       '/llms/{file}',
       '/v1/assets/{hash}.{ext}',

@@ -48,7 +48,10 @@ export default async function setup(project: TestProject) {
   project.provide('versionsSite', await built(await makeVersionedRepo(outDir), join(outDir, 'versions')))
   project.provide('docusaurusVersionsSite', await builtTwice(outDir))
   project.provide('manyParts', await built(await generatedSite(join(outDir, 'generated')), join(outDir, 'many-parts'), { llmsPartBytes: 8 * 1024 }))
-  project.provide('largeSite', await built(await writeLargeSite(join(outDir, 'large')), join(outDir, 'large-out'), { viewBytes: LARGE_SITE_VIEW_BYTES }))
+  project.provide(
+    'largeSite',
+    await built(await writeLargeSite(join(outDir, 'large')), join(outDir, 'large-out'), { viewBytes: LARGE_SITE_VIEW_BYTES, llmsPartBytes: LARGE_SITE_VIEW_BYTES }),
+  )
   const jwks = await serveJwks()
   project.provide('jwks', { url: jwks.url, privateKey: jwks.privateKey })
   return async () => {

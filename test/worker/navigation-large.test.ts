@@ -182,7 +182,11 @@ describe('llms.txt of a locale past the size line', () => {
     const response = await call('/llms/s3.txt')
     expect([response.status, response.headers.get('Content-Type')]).toEqual([200, 'text/plain; charset=utf-8'])
     const body = await response.text()
-    expect(body.startsWith(`# Section 3\n\n> The ${SECTION_PAGES} pages of this section of Large; every section is listed in [llms.txt](/llms.txt).\n\n`)).toBe(true)
+    expect(
+      body.startsWith(
+        `# Section 3\n\n> The ${SECTION_PAGES} pages of this section of Large, in full at [/llms-full/s3.txt](/llms-full/s3.txt); every section is listed in [llms.txt](/llms.txt).\n\n`,
+      ),
+    ).toBe(true)
     const links = [...body.matchAll(/\]\(\/v1\/documents\/([^)]+)\.md\)/g)].map((match) => match[1])
     expect(links).toHaveLength(SECTION_PAGES)
     expect(links.slice(0, 3)).toEqual(['s3', 's3/f1', 's3/f1/g1/p01'])
@@ -207,5 +211,18 @@ describe('llms.txt of a locale past the size line', () => {
 
   it('keeps every stored part of llms-full.txt far under a MiB', () => {
     for (const hash of llms?.full ?? []) expect(bytesOf(hash)).toBeLessThanOrEqual(1024 * 1024)
+  })
+
+  it("serves a section's pages in full at /llms-full/{section}.txt: its run of llms-full.txt's own parts", async () => {
+    const files = await Promise.all(sections.map(async ([name]) => (await call(`/llms-full/${name}.txt`)).text()))
+    expect(files[2]?.startsWith('# Section 3\n')).toBe(true)
+    expect(files[2]).toContain('# Page 3.5.5.10\n')
+    expect(files[2]).not.toContain('# Page 2.')
+    expect(files.join('')).toBe(await (await call('/llms-full.txt')).text())
+    expect(sections.flatMap(([, section]) => section.fullParts)).toEqual(llms?.full)
+    expect(sections.every(([, section]) => section.fullParts.length > 1)).toBe(true)
+    const response = await call('/llms-full/s3.txt')
+    expect(response.headers.get('ETag')).toBe(`"${llms?.sections?.s3?.fullEtag}"`)
+    expect((await call('/llms-full/nowhere.txt')).status).toBe(404)
   })
 })

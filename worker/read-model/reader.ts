@@ -43,8 +43,11 @@ export interface PartedText {
 export interface LlmsView {
   index: Lazy<string>
   full: PartedText
-  /** A section's own file, in a locale whose llms.txt lists sections (undefined when no section has the name). */
-  section(name: string): PartedText | undefined
+  /**
+   * In a locale whose llms.txt lists sections, a section's own llms file, or
+   * with `full` its pages in full (undefined when no section has the name).
+   */
+  section(name: string, full?: boolean): PartedText | undefined
 }
 
 /**
@@ -156,9 +159,10 @@ export class Reader implements ReadContext {
     return {
       index: { hash: files.index, private: false, load: () => this.store.text(files.index) },
       full: { parts: files.full, hash: files.fullEtag, read: (part) => this.store.text(part) },
-      section: (name) => {
+      section: (name, full = false) => {
         const section = files.sections && Object.hasOwn(files.sections, name) ? files.sections[name] : undefined
-        return section && { parts: section.parts, hash: section.etag, read: (part) => this.store.text(part) }
+        if (!section) return undefined
+        return { parts: full ? section.fullParts : section.parts, hash: full ? section.fullEtag : section.etag, read: (part) => this.store.text(part) }
       },
     }
   }

@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env.ts'
 import { type Representation, conditionalResponse } from '../http/conditional.ts'
 import { openReader } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
-import { LLMS_SECTION_SUFFIX, LLMS_SECTIONS_PATH } from '../../contract/index.ts'
+import { LLMS_FULL_SECTIONS_PATH, LLMS_SECTION_SUFFIX, LLMS_SECTIONS_PATH } from '../../contract/index.ts'
 import { notFound } from '../http/problem.ts'
 import type { LocaleChoice, PartedText } from '../read-model/index.ts'
 import { conditionalHeaders, headers, localeQuery, notModified, problems } from './openapi-responses.ts'
@@ -45,24 +45,30 @@ llms.openapi(fullRoute, async function getLlmsFull(c) {
 const sectionFile = z.object({
   file: z.string().openapi({ description: "`{section}.txt`: a section's name as llms.txt links it (its index page's slug, else its folder)", example: 'guides.txt' }),
 })
-const sectionRoute = createRoute({
-  method: 'get',
-  path: `${LLMS_SECTIONS_PATH}{file}`,
-  operationId: 'getLlmsSection',
-  tags: ['ai'],
-  summary: "One section's llms file, in a locale whose llms.txt is past 256 KiB and so lists sections, linking to each; streamed",
-  request: { params: sectionFile, query: localeQuery, headers: conditionalHeaders },
-  responses: textResponses,
-})
-llms.openapi(sectionRoute, async function getLlmsSection(c) {
-  const { locale, version } = c.req.valid('query')
-  const { file } = c.req.valid('param')
-  const reader = await openReader(c, version)
-  const choice = reader.locale(locale)
-  const section = file.endsWith(LLMS_SECTION_SUFFIX) ? reader.llms(choice).section(file.slice(0, -LLMS_SECTION_SUFFIX.length)) : undefined
-  if (!section) throw notFound('No section of llms.txt has this name in this locale: llms.txt links to every section file there is.')
-  return partedResponse(c, section, choice)
-})
+const sectionRoute = (full: boolean) =>
+  createRoute({
+    method: 'get',
+    path: `${full ? LLMS_FULL_SECTIONS_PATH : LLMS_SECTIONS_PATH}{file}`,
+    operationId: full ? 'getLlmsFullSection' : 'getLlmsSection',
+    tags: ['ai'],
+    summary: full
+      ? "One section's pages in Markdown, in sidebar order (its run of llms-full.txt), in a locale whose llms.txt lists sections; streamed"
+      : "One section's llms file, in a locale whose llms.txt is past 256 KiB and so lists sections, linking to each; streamed",
+    request: { params: sectionFile, query: localeQuery, headers: conditionalHeaders },
+    responses: textResponses,
+  })
+
+for (const full of [false, true]) {
+  llms.openapi(sectionRoute(full), async function getLlmsSection(c) {
+    const { locale, version } = c.req.valid('query')
+    const { file } = c.req.valid('param')
+    const reader = await openReader(c, version)
+    const choice = reader.locale(locale)
+    const section = file.endsWith(LLMS_SECTION_SUFFIX) ? reader.llms(choice).section(file.slice(0, -LLMS_SECTION_SUFFIX.length), full) : undefined
+    if (!section) throw notFound('No section of llms.txt has this name in this locale: llms.txt links to every section file there is.')
+    return partedResponse(c, section, choice)
+  })
+}
 
 /** A file stored in parts, streamed: the first part is read before answering, so a damaged store is still a 503. */
 function partedResponse(c: Parameters<typeof conditionalResponse>[0], file: PartedText, choice: LocaleChoice) {
