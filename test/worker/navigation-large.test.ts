@@ -6,7 +6,7 @@ import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { docsOf } from '../shared/route-table.ts'
 import { LARGE_SITE, LARGE_SITE_PAGES, LARGE_SITE_VIEW_BYTES } from '../shared/large-site.ts'
 import { bearer, draftsToken } from './tokens.ts'
-import { call, clearKv, freshKv, publishFixture, readJson, spyOnKvReads } from './helpers.ts'
+import { call, clearKv, expectUnavailable, freshKv, publishFixture, readJson, spyOnKvReads } from './helpers.ts'
 
 const site = inject('largeSite')
 const docs = docsOf(site.manifest, (hash) => site.blobs[hash])
@@ -224,5 +224,16 @@ describe('llms.txt of a locale past the size line', () => {
     const response = await call('/llms-full/s3.txt')
     expect(response.headers.get('ETag')).toBe(`"${llms?.sections?.s3?.fullEtag}"`)
     expect((await call('/llms-full/nowhere.txt')).status).toBe(404)
+  })
+})
+
+// Last: it takes values of the published build away.
+describe('a damaged split sidebar', () => {
+  it('answers 503 with Retry-After when a value the answer needs is missing, never a 500 or a short tree', async () => {
+    const body = await navigation('?root=s4/f5/g5')
+    expect(pages(body.items)).toHaveLength(LARGE_SITE.pages)
+    await Promise.all(publicNav.parts.map((hash) => env.DOCS_KV.delete(`blob:${hash}`)))
+    await expectUnavailable(await call('/v1/navigation?root=s4/f5/g5'))
+    await expectUnavailable(await call('/v1/navigation?depth=3'))
   })
 })
