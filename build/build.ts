@@ -17,6 +17,8 @@ export interface BuildOptions {
   onProgress?: (done: number, total: number) => void
   /** Largest part of llms-full.txt, in bytes (tests make it small). */
   llmsPartBytes?: number
+  /** The size line of each locale's stored sidebar and llms.txt, in bytes (contract/navigation.ts; tests make it small). */
+  viewBytes?: number
   /**
    * Also hand every blob's text back in the result, for tools and tests that
    * inspect a build. Off by default: blobs go to disk as they are made, so
@@ -57,6 +59,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
       ...(keptVersions ? { keptVersions } : {}),
       builtAt: new Date().toISOString(),
       ...(options.llmsPartBytes === undefined ? {} : { llmsPartBytes: options.llmsPartBytes }),
+      ...(options.viewBytes === undefined ? {} : { viewBytes: options.viewBytes }),
       ...(cache ? { memo: (key: string, build: () => string) => cache.memo(key, build) } : {}),
       renderMany: createRenderMany({
         cache,

@@ -28,6 +28,8 @@ export interface SessionOptions {
   onProgress?: (done: number, total: number) => void
   /** Largest part of llms-full.txt, in bytes (tests make it small). */
   llmsPartBytes?: number
+  /** The size line of each locale's stored sidebar and llms.txt, in bytes (contract/navigation.ts; tests make it small). */
+  viewBytes?: number
   /**
    * Whether the store the builds are published to holds a blob. With it (and
    * the render cache), archived versions are kept between sessions as
@@ -141,7 +143,7 @@ export class SiteSession {
     const { files, assets, siteText, git, options } = this
     return hashOfAll(
       (function* () {
-        yield* [code, siteText, git.head ?? '', String(options.llmsPartBytes ?? '')]
+        yield* [code, siteText, git.head ?? '', String(options.llmsPartBytes ?? ''), String(options.viewBytes ?? '')]
         for (const file of [...files.values()].sort(byPath)) yield `${file.path}\0${file.text.length}\0${file.mtimeMs}`
         for (const asset of [...assets].sort(byPath)) yield `${asset.path}\0${asset.size}`
       })(),
@@ -181,6 +183,7 @@ export class SiteSession {
         ...(this.keptVersions ? { keptVersions: this.keptVersions } : {}),
         ...(options.onBlob ? { onBlob: options.onBlob } : {}),
         ...(this.options.llmsPartBytes === undefined ? {} : { llmsPartBytes: this.options.llmsPartBytes }),
+        ...(this.options.viewBytes === undefined ? {} : { viewBytes: this.options.viewBytes }),
       })
       succeeded = true
       return { ...output, durationMs: performance.now() - started }

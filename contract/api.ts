@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { DocumentBlobSchema } from './document.ts'
 import { ManifestSchema } from './manifest.ts'
-import { NavTreeNodeSchema } from './navigation.ts'
 import { ReleaseEntrySchema } from './releases.ts'
 import { VERSION_ALIASES, VersionStatusSchema } from './versions.ts'
 
@@ -41,7 +40,42 @@ export const DocumentResponseSchema = DocumentBlobSchema.extend({
 })
 export type DocumentResponse = z.infer<typeof DocumentResponseSchema>
 
-export const NavigationResponseSchema = z.object({ locale: z.string(), requestedLocale: z.string(), version: servedVersion, items: z.array(NavTreeNodeSchema) })
+/** A sidebar entry as the API gives it: what is stored, and where the answer stopped, how to read on. */
+export interface NavItem {
+  title: string
+  slug: string | null
+  url: string | null
+  fallback: boolean
+  draft: boolean
+  collapsed?: boolean | undefined
+  /** Set, with `children` empty, when the item has children the answer left out (its depth was reached). */
+  hasChildren?: true | undefined
+  /** With `hasChildren`: what `?root=` takes to read the item's subtree (its slug, else its folder's key). */
+  root?: string | undefined
+  children: NavItem[]
+}
+
+export const NavItemSchema: z.ZodType<NavItem> = z.object({
+  title: z.string(),
+  slug: z.string().nullable(),
+  url: z.string().nullable().meta({ description: "The page's URL, an outside link of the sidebar, or null for a group" }),
+  fallback: z.boolean().meta({ description: 'Shown in the default locale: this locale has no translation' }),
+  draft: z.boolean(),
+  collapsed: z.boolean().optional().meta({ description: 'Present when the author said whether the group starts folded' }),
+  hasChildren: z.literal(true).optional().meta({ description: 'The item has children this answer left out (children is empty): read them with ?root=' }),
+  root: z.string().optional().meta({ description: "With hasChildren: the value of ?root= that reads this item's subtree" }),
+  get children() {
+    return z.array(NavItemSchema)
+  },
+})
+
+export const NavigationResponseSchema = z.object({
+  locale: z.string(),
+  requestedLocale: z.string(),
+  version: servedVersion,
+  depth: z.int().optional().meta({ description: 'The levels of items given, when the answer stops at a depth (asked for, or the default of a large sidebar)' }),
+  items: z.array(NavItemSchema),
+})
 export type NavigationResponse = z.infer<typeof NavigationResponseSchema>
 
 export const SearchExplanationSchema = z

@@ -4,4 +4,7 @@
  * it. The pointer key carries it, so a worker only ever reads builds it can
  * read, and builds of two formats can live in one namespace during a deploy.
  */
-export const SCHEMA_VERSION = 6
+// 7: a locale's sidebar may be stored split (a head, NavigationPart values and NavigationNames
+// shards, with folder keys), and llms.txt of a large locale lists per-section files, so that no
+// value of a 100,000-page locale comes near KV's or an isolate's limits.
+export const SCHEMA_VERSION = 7

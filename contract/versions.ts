@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BlobHashSchema } from './hash.ts'
+import { LlmsSectionSchema } from './llms.ts'
 import { versionBaseUrl } from './urls.ts'
 import { SCHEMA_VERSION } from './version.ts'
 
@@ -55,6 +56,8 @@ export const DocsVersionSchema = z.strictObject({
       full: z.array(BlobHashSchema),
       /** llms-full.txt's validator: the hash of its parts' names, one per line (made at build time, not per request). */
       fullEtag: BlobHashSchema,
+      /** In a locale past LLMS_INDEX_BYTES, each section's llms file, by its name; llms.txt then links to them. */
+      sections: z.record(z.string(), LlmsSectionSchema).optional(),
     }),
   ),
 })

@@ -7,6 +7,8 @@ import {
   KV_KEYS,
   ManifestSchema,
   NavigationBlobSchema,
+  NavigationNamesSchema,
+  NavigationPartSchema,
   PointerSchema,
   ReleasesBlobSchema,
   RouteShardSchema,
@@ -21,6 +23,8 @@ import {
   type DocsVersion,
   type Manifest,
   type NavigationBlob,
+  type NavigationNames,
+  type NavigationPart,
   type Pointer,
   type ReleasesBlob,
   type RouteEntry,
@@ -158,8 +162,22 @@ export class Store {
     return this.parsedBlob(manifest, hash, RouteShardSchema)
   }
 
+  /** A sidebar as stored: the whole tree, or a split tree's head (small either way), read and checked once per build per isolate. */
   navigation(manifest: Manifest, hash: string): Promise<NavigationBlob> {
     return this.parsedBlob(manifest, hash, NavigationBlobSchema)
+  }
+
+  // The parts and names of a split sidebar are read on every call, not kept: together they are
+  // the whole tree of a large locale, more than an isolate should hold for one kind of answer.
+
+  /** A run of items of a split sidebar, checked. */
+  async navigationPart(hash: string): Promise<NavigationPart> {
+    return parse(KV_KEYS.blob(hash), await this.blobText(hash), NavigationPartSchema)
+  }
+
+  /** A shard of where a split sidebar's items are stored, checked. */
+  async navigationNames(hash: string): Promise<NavigationNames> {
+    return parse(KV_KEYS.blob(hash), await this.blobText(hash), NavigationNamesSchema)
   }
 
   releases(manifest: Manifest): Promise<ReleasesBlob> {

@@ -51,10 +51,11 @@ export interface KeptVersionKeyParts {
   /** The release notes, for the default version, which renders them. */
   releases: string
   llmsPartBytes: number | undefined
+  viewBytes: number | undefined
 }
 
 export function keptVersionKey(parts: KeptVersionKeyParts): string {
-  return hashOfAll([parts.store.codeHash, parts.siteText, parts.name, parts.fingerprint, parts.releases, String(parts.llmsPartBytes ?? '')])
+  return hashOfAll([parts.store.codeHash, parts.siteText, parts.name, parts.fingerprint, parts.releases, String(parts.llmsPartBytes ?? ''), String(parts.viewBytes ?? '')])
 }
 
 /**

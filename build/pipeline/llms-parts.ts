@@ -30,13 +30,14 @@ export class LlmsParts {
   private bytes: number[] = []
   private parts: KeptPart[] = []
 
-  update(pages: string[], maxBytes: number, blobOf: (text: string) => PartBlob): UpdatedPart[] {
-    if (maxBytes < 4) return llmsFullParts(pages, maxBytes).map(blobOf)
-    const sizes = this.sizesOf(pages)
+  /** `endsFile` false: more pages follow these (another section's), so the last keeps its blank line. */
+  update(pages: string[], maxBytes: number, blobOf: (text: string) => PartBlob, endsFile = true): UpdatedPart[] {
+    if (maxBytes < 4) return llmsFullParts(pages, maxBytes, endsFile).map(blobOf)
+    const sizes = this.sizesOf(pages, endsFile)
     // A page larger than a part is cut between lines: rare enough to take the plain path.
     if (sizes.some((size) => size > maxBytes)) {
       this.parts = []
-      return llmsFullParts(pages, maxBytes).map(blobOf)
+      return llmsFullParts(pages, maxBytes, endsFile).map(blobOf)
     }
     const parts: UpdatedPart[] = []
     const kept: KeptPart[] = []
@@ -44,7 +45,7 @@ export class LlmsParts {
     let bytes = 0
     const close = (end: number) => {
       const partPages = pages.slice(first, end)
-      const last = end === pages.length
+      const last = end === pages.length && endsFile
       const same = this.parts.find((part) => part.last === last && part.pages.length === partPages.length && part.pages.every((page, i) => page === partPages[i]))
       const part = same ? { hash: same.hash } : blobOf(joinPages(partPages, last))
       parts.push(part)
@@ -64,12 +65,12 @@ export class LlmsParts {
   }
 
   /** Each page's bytes in the file: its text, a line break if it lacks one, and the blank line after all but the last. */
-  private sizesOf(pages: string[]): number[] {
+  private sizesOf(pages: string[], endsFile: boolean): number[] {
     const aligned = pages.length === this.pages.length
     const bytes = pages.map((page, index) => (aligned && page === this.pages[index] ? (this.bytes[index] as number) : Buffer.byteLength(page, 'utf8')))
     this.pages = pages
     this.bytes = bytes
-    return bytes.map((size, index) => size + (pages[index]?.endsWith('\n') ? 0 : 1) + (index < pages.length - 1 ? 1 : 0))
+    return bytes.map((size, index) => size + (pages[index]?.endsWith('\n') ? 0 : 1) + (index < pages.length - 1 || !endsFile ? 1 : 0))
   }
 }
 

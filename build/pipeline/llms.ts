@@ -8,7 +8,7 @@ export interface LlmsPage {
   description: string | null
 }
 
-interface LlmsSection {
+export interface LlmsSection {
   /** null for pages outside any section, such as the home page. */
   title: string | null
   pages: LlmsPage[]
@@ -20,11 +20,7 @@ export interface LlmsIndexInput {
   sections: LlmsSection[]
 }
 
-/**
- * A part of llms-full.txt stays far below KV's 25 MiB per value, and small
- * enough that the worker streams one part at a time without strain.
- */
-export const LLMS_FULL_PART_BYTES = 4 * 1024 * 1024
+export { LLMS_FULL_PART_BYTES } from '../../contract/index.ts'
 
 /** The line that points agents at the MCP server the same worker runs (SPEC §2, "Documents for AI tools"). */
 export const MCP_POINTER =
@@ -49,6 +45,18 @@ export function llmsIndex(input: LlmsIndexInput): string {
     if (section.pages.length > 0) blocks.push(`## ${oneLine(section.title ?? '')}\n\n${linkList(section.pages)}`)
   }
   return `${blocks.join('\n\n')}\n`
+}
+
+/**
+ * The llms file of one section of a large locale: `# {section title}`, a line
+ * saying whose section it is, where its pages are in full and where the other
+ * sections are listed, then
+ * the section's pages as llms.txt would list them.
+ */
+export function llmsSectionFile(input: { siteTitle: string; indexUrl: string; fullUrl: string; section: LlmsSection }): string {
+  const { section } = input
+  const about = `> The ${section.pages.length} pages of this section of ${oneLine(input.siteTitle)}, in full at [${linkDestination(input.fullUrl)}](${linkDestination(input.fullUrl)}); every section is listed in [llms.txt](${linkDestination(input.indexUrl)}).`
+  return `# ${oneLine(section.title ?? input.siteTitle)}\n\n${about}\n\n${linkList(section.pages)}\n`
 }
 
 function linkList(pages: LlmsPage[]): string {
@@ -80,9 +88,11 @@ function linkDestination(url: string): string {
  * each ending in a line break, with a blank line between pages. Parts are cut
  * between pages; a page too large for a part of its own is cut between lines,
  * and a line too large between characters (never inside one). The parts
- * joined are the whole file; no pages give no parts.
+ * joined are the whole file; no pages give no parts. Pages that do not end
+ * the file (a section of a large locale's, with more after it) keep the blank
+ * line after their last page too.
  */
-export function llmsFullParts(pages: Iterable<string>, maxPartBytes: number): string[] {
+export function llmsFullParts(pages: Iterable<string>, maxPartBytes: number, endsFile = true): string[] {
   // The longest UTF-8 character must fit a part.
   if (maxPartBytes < 4) throw new RangeError(`maxPartBytes must be at least 4, got ${maxPartBytes}`)
   const parts = new PartWriter(maxPartBytes)
@@ -91,7 +101,7 @@ export function llmsFullParts(pages: Iterable<string>, maxPartBytes: number): st
     if (previous !== undefined) parts.addPage(`${previous}\n`)
     previous = page.endsWith('\n') ? page : `${page}\n`
   }
-  if (previous !== undefined) parts.addPage(previous)
+  if (previous !== undefined) parts.addPage(endsFile ? previous : `${previous}\n`)
   return parts.finish()
 }
 

@@ -1,7 +1,7 @@
-import { markdownUrl, type NavTreeNode } from '../../contract/index.ts'
+import { LLMS_INDEX_BYTES, llmsFullSectionPath, llmsSectionPath, markdownUrl, navName, withReadQuery, type NavTreeNode } from '../../contract/index.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { RenderedSource } from './assemble.ts'
-import { llmsIndex } from './llms.ts'
+import { llmsIndex, llmsSectionFile, type LlmsSection } from './llms.ts'
 
 export interface LocaleLlms {
   index: string
@@ -13,6 +13,12 @@ export interface LocaleLlms {
 export interface LlmsLayout {
   index: string
   order: number[]
+  /**
+   * Past LLMS_INDEX_BYTES, each section's own llms file, by name, and how many
+   * pages of `order` are its (they follow the pages outside any section, and
+   * the sections before it); llms.txt then links to them.
+   */
+  sections?: Array<{ name: string; text: string; pages: number }>
 }
 
 /** The pages of llms-full.txt, in their order: a body edit changes them, not the layout. */
@@ -35,7 +41,7 @@ export function sameLlmsLayout(kept: readonly RenderedSource[], published: reado
  * llms.txt and llms-full.txt of one locale, in sidebar order, from the public
  * sidebar only: a draft is in neither, whatever the reader's token.
  */
-export function llmsLayout(site: SiteConfig, locale: string, tree: NavTreeNode[], published: RenderedSource[]): LlmsLayout {
+export function llmsLayout(site: SiteConfig, locale: string, tree: NavTreeNode[], published: RenderedSource[], maxIndexBytes = LLMS_INDEX_BYTES): LlmsLayout {
   const bySlug = new Map(published.map((source, position) => [source.slug, position]))
   const pagesUnder = (nodes: NavTreeNode[]): number[] =>
     nodes.flatMap((node) => {
@@ -52,10 +58,30 @@ export function llmsLayout(site: SiteConfig, locale: string, tree: NavTreeNode[]
   const inSections = pagesUnder(sections)
   const listed = new Set(pagesUnder(tree))
   const loose = [...pagesUnder(tree.filter((node) => node.children.length === 0)), ...[...published.keys()].filter((position) => !listed.has(position))]
-  const index = llmsIndex({
-    title: site.title,
-    description: site.description,
-    sections: [{ title: null, pages: loose.map(entry) }, ...sections.map((node) => ({ title: node.title, pages: pagesUnder([node]).map(entry) }))],
+  const looseSection = { title: null, pages: loose.map(entry) }
+  const titled = sections.map((node) => ({ name: navName(node), section: { title: node.title, pages: pagesUnder([node]).map(entry) } }))
+  const order = [...loose, ...inSections]
+  const index = llmsIndex({ title: site.title, description: site.description, sections: [looseSection, ...titled.map(({ section }) => section)] })
+  if (Buffer.byteLength(index) <= maxIndexBytes) return { index, order }
+  return { ...splitBySection(site, locale, looseSection, titled), order }
+}
+
+/**
+ * llms.txt of a large locale: the pages outside any section, then one link
+ * per section to its own file, which lists that section's pages. A section
+ * without a name of its own is named by its place (`section-3`).
+ */
+function splitBySection(site: SiteConfig, locale: string, loose: LlmsSection, titled: Array<{ name: string | null; section: LlmsSection }>): Omit<LlmsLayout, 'order'> {
+  const readUrl = (path: string) => withReadQuery(path, site.defaultLocale, locale, site.urlVersion)
+  const sections: NonNullable<LlmsLayout['sections']> = []
+  const links: LlmsSection[] = []
+  titled.forEach(({ name, section }, position) => {
+    if (section.pages.length === 0) return
+    const file = name !== null && !sections.some((taken) => taken.name === name) ? name : `section-${position + 1}`
+    const text = llmsSectionFile({ siteTitle: site.title, indexUrl: readUrl('/llms.txt'), fullUrl: readUrl(llmsFullSectionPath(file)), section })
+    sections.push({ name: file, text, pages: section.pages.length })
+    const description = `the ${section.pages.length} pages of this section, listed in a file of their own`
+    links.push({ title: section.title, pages: [{ title: section.title ?? file, url: readUrl(llmsSectionPath(file)), description }] })
   })
-  return { index, order: [...loose, ...inSections] }
+  return { index: llmsIndex({ title: site.title, description: site.description, sections: [loose, ...links] }), sections }
 }

@@ -1,4 +1,4 @@
-import { SCHEMA_VERSION, audienceOf, documentUrl, isVisible, type Audience, type NavigationBlob, type NavTreeNode, type VariantEntry } from '../../contract/index.ts'
+import { audienceOf, documentUrl, isVisible, type Audience, type NavTreeNode, type VariantEntry } from '../../contract/index.ts'
 import type { IndexedDocument } from '../../search/engine.ts'
 import type { FolderInfo } from '../content/categories.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
@@ -9,6 +9,7 @@ import { configuredLayout } from './nav-layout.ts'
 import { buildNavigation, type Navigation, type NavOptions } from './nav.ts'
 import type { NavItem } from './nav-item.ts'
 import { keepingContexts, sameNavItems } from './nav-reuse.ts'
+import { storeNavigation } from './nav-store.ts'
 import type { Reuse } from './reuse.ts'
 
 export interface LocaleViewInput {
@@ -30,6 +31,8 @@ export interface LocaleViewInput {
   reuse?: Reuse | undefined
   /** Keeps this version's sidebars apart from other versions' in `reuse`. */
   reuseKey?: string
+  /** The size line of the stored sidebar (contract/navigation.ts). */
+  viewBytes?: number | undefined
 }
 
 export interface LocaleView {
@@ -75,6 +78,7 @@ export function buildLocaleView({
   blobs,
   reuse,
   reuseKey = '',
+  viewBytes,
 }: LocaleViewInput): LocaleView {
   const choices = audienceChoices(variants, locale, site.defaultLocale)
   const publicList = choices.flatMap(({ published }) => (published ? [published] : []))
@@ -98,14 +102,38 @@ export function buildLocaleView({
   return {
     documents: variantEntries(choices, { locale, site, variants, git, blobs, navFor: { public: publicNav, drafts: previewNav } }),
     navigation: {
-      public: blobs.addFrom([publicNav.tree], () => ({ schemaVersion: SCHEMA_VERSION, items: publicNav.tree }) satisfies NavigationBlob),
-      drafts: blobs.addFrom([previewNav.tree], () => ({ schemaVersion: SCHEMA_VERSION, items: previewNav.tree }) satisfies NavigationBlob),
+      public: navigationBlobs(publicNav.tree, blobs, reuse, viewBytes),
+      drafts: navigationBlobs(previewNav.tree, blobs, reuse, viewBytes),
     },
     publicTree: publicNav.tree,
     published: publicList,
     indexed: indexed.map(indexedDocument),
     fallbacks: publicList.filter((source) => source.locale !== locale).length,
   }
+}
+
+/**
+ * A sidebar's stored values (one, or a split tree's head, parts and names),
+ * made again only when the tree is a new object; returns the head's hash.
+ */
+function navigationBlobs(tree: NavTreeNode[], blobs: BlobSet, reuse: Reuse | undefined, viewBytes: number | undefined): string {
+  const make = () => {
+    const hashes: string[] = []
+    const head = storeNavigation(
+      tree,
+      (value) => {
+        const hash = blobs.add(value)
+        hashes.push(hash)
+        return hash
+      },
+      viewBytes,
+    )
+    return { head, hashes }
+  }
+  if (!reuse) return make().head
+  const made = reuse.memo(['navigation-values', tree, String(viewBytes ?? '')], make)
+  for (const hash of made.hashes) blobs.addMade(hash)
+  return made.head
 }
 
 /** Each document as the public and the drafts readers see it in `locale`. */

@@ -42,7 +42,7 @@ export function configuredLayout(
             if (!folder) return []
             const title = label(entry)
             const generated = auto(folder, folder === root)
-            if (title !== null) return [{ title, page: folder.page, collapsed: entry.collapsed, children: generated }]
+            if (title !== null) return [{ title, page: folder.page, folder: folder.name, collapsed: entry.collapsed, children: generated }]
             const own = folder.page ? [{ title: folder.page.title, page: folder.page, collapsed: null, children: [] }] : []
             return [...own, ...generated]
           }

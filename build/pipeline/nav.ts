@@ -1,3 +1,4 @@
+import { slug as slugOf } from 'github-slugger'
 import type { DocumentNav, LinkRef, NavTreeNode } from '../../contract/index.ts'
 import type { FolderInfo } from '../content/categories.ts'
 import type { NavItem } from './nav-item.ts'
@@ -28,6 +29,8 @@ export interface LaidOut {
   page: NavItem | null
   /** A link out of the docs, from an explicit sidebar. */
   link?: string
+  /** The folder it was made from (`reference/limits`): what names it when it has no page. */
+  folder?: string
   collapsed: boolean | null
   children: LaidOut[]
 }
@@ -56,7 +59,13 @@ function autoLayout(folder: Folder, options: NavOptions, topLevel: boolean): Lai
   return sortedEntries(folder, options, topLevel).map((entry): LaidOut => {
     if (entry.kind === 'page') return { title: entry.item.title, page: entry.item, collapsed: null, children: [] }
     const sub = entry.folder
-    return { title: folderTitle(sub, options), page: sub.page, collapsed: options.folderInfo(sub.name).collapsed, children: autoLayout(sub, options, false) }
+    return {
+      title: folderTitle(sub, options),
+      page: sub.page,
+      folder: sub.name,
+      collapsed: options.folderInfo(sub.name).collapsed,
+      children: autoLayout(sub, options, false),
+    }
   })
 }
 
@@ -69,8 +78,12 @@ function adoptLinkedPages(folder: Folder, folderInfo: NavOptions['folderInfo']):
   }
 }
 
-/** A sidebar entry; a folder without an index page has no slug or URL of its own. */
-function treeNode(laid: LaidOut, children: NavTreeNode[]): NavTreeNode {
+/**
+ * A sidebar entry; a folder without an index page has no slug or URL of its
+ * own, and a key instead: what `?root=` names it by (its folder path, or for a
+ * group of site.yml's sidebar, the key of its parent and its label as a slug).
+ */
+function treeNode(laid: LaidOut, children: NavTreeNode[], key: string | undefined): NavTreeNode {
   const { page } = laid
   return {
     title: laid.title,
@@ -79,8 +92,16 @@ function treeNode(laid: LaidOut, children: NavTreeNode[]): NavTreeNode {
     fallback: page?.fallback ?? false,
     draft: page?.draft ?? false,
     ...(laid.collapsed === null ? {} : { collapsed: laid.collapsed }),
+    ...(page === null && children.length > 0 && key ? { key } : {}),
     children,
   }
+}
+
+/** The name of a page-less group: its folder, else its label under its parent's name. */
+function groupKey(laid: LaidOut, parent: string | undefined): string | undefined {
+  if (laid.folder !== undefined) return laid.folder
+  const own = slugOf(laid.title)
+  return own === '' ? parent : parent === undefined ? own : `${parent}/${own}`
 }
 
 /**
@@ -118,7 +139,7 @@ export function buildNavigation(items: NavItem[], options: NavOptions): Navigati
   const reading: NavItem[] = []
   const context = new Map<string, { trail: NavItem[]; siblings: NavItem[] }>()
 
-  const place = (nodes: LaidOut[], trail: NavItem[]): NavTreeNode[] => {
+  const place = (nodes: LaidOut[], trail: NavItem[], parentKey?: string): NavTreeNode[] => {
     const pagesHere = nodes.map((laid) => laid.page).filter((item): item is NavItem => item !== null)
     // A Map, not indexOf: a folder of thousands of pages would otherwise cost quadratic time.
     const positionHere = new Map(pagesHere.map((item, position) => [item, position]))
@@ -128,7 +149,8 @@ export function buildNavigation(items: NavItem[], options: NavOptions): Navigati
         reading.push(page)
         context.set(page.docId, { trail, siblings: siblingWindow(pagesHere, positionHere.get(page) ?? 0) })
       }
-      return treeNode(laid, place(laid.children, page ? [...trail, page] : trail))
+      const key = page ? page.slug : groupKey(laid, parentKey)
+      return treeNode(laid, place(laid.children, page ? [...trail, page] : trail, key), key)
     })
   }
   const auto = (folder: Folder, topLevel: boolean) => autoLayout(folder, options, topLevel)

@@ -29,6 +29,8 @@ export interface PipelineInput {
   memo?: Memo
   /** Largest part of llms-full.txt, in bytes. */
   llmsPartBytes?: number
+  /** The size line of each locale's stored sidebar and llms.txt, in bytes (contract/navigation.ts; tests make it small). */
+  viewBytes?: number
   /** What the previous run of a long-lived build made; `files` it did not see again must be new objects. */
   reuse?: Reuse
   /** Takes each blob as it is made, instead of the output's `blobs` (the one-shot build streams them to disk). */
@@ -157,6 +159,7 @@ async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFile
       memo: input.memo,
       reuse: input.reuse,
       llmsPartBytes: input.llmsPartBytes,
+      viewBytes: input.viewBytes,
       searchIndexes: sharedIndexes,
       kept: input.keptVersions,
     })

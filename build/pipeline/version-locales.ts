@@ -1,11 +1,11 @@
-import type { DocsVersion } from '../../contract/index.ts'
+import { LLMS_FULL_PART_BYTES, type DocsVersion } from '../../contract/index.ts'
 import { type Category, folderInfoOf, folderNumberPrefixes } from '../content/categories.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../content/read-results.ts'
 import type { RenderedSource } from './assemble.ts'
 import { type BlobSet, contentHash } from './blob-set.ts'
 import { LlmsParts } from './llms-parts.ts'
-import { LLMS_FULL_PART_BYTES } from './llms.ts'
+import { llmsFullParts } from './llms.ts'
 import { llmsLayout, llmsPages, sameLlmsLayout } from './locale-llms.ts'
 import { buildLocaleView, type LocaleView } from './locale-view.ts'
 import type { NavItem } from './nav-item.ts'
@@ -25,6 +25,7 @@ interface VersionSettings {
   memo?: Memo | undefined
   reuse?: Reuse | undefined
   llmsPartBytes?: number | undefined
+  viewBytes?: number | undefined
   searchIndexes?: SearchIndexes | undefined
 }
 
@@ -72,6 +73,7 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
       blobs: input.blobs,
       reuse: input.reuse,
       reuseKey: input.key,
+      viewBytes: input.viewBytes,
     })
     out.documentsByLocale[locale] = view.documents
     out.docs.navigation[locale] = view.navigation
@@ -94,16 +96,41 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
         ['llms', input.key, locale],
         { publicTree, listed },
         (kept) => kept.publicTree === publicTree && sameLlmsLayout(kept.listed, listed),
-        () => llmsLayout(site, locale, publicTree, listed),
+        () => llmsLayout(site, locale, publicTree, listed, input.viewBytes),
       )
-    : llmsLayout(site, locale, publicTree, listed)
-  const files = llmsPages(layout, listed)
-  const parts = memo(['llms-parts', locale], () => new LlmsParts()).update(files.pages, input.llmsPartBytes ?? LLMS_FULL_PART_BYTES, (text) => {
-    const json = JSON.stringify(text)
-    return { json, hash: contentHash(json) }
+    : llmsLayout(site, locale, publicTree, listed, input.viewBytes)
+  const { pages } = llmsPages(layout, listed)
+  // llms-full.txt's parts; a long-lived build keeps each run's, to make again only what changed.
+  const partsOf = (run: string[], key: string[], endsFile: boolean) =>
+    memo(key, () => new LlmsParts())
+      .update(
+        run,
+        input.llmsPartBytes ?? LLMS_FULL_PART_BYTES,
+        (text) => {
+          const json = JSON.stringify(text)
+          return { json, hash: contentHash(json) }
+        },
+        endsFile,
+      )
+      .map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
+  const index = blobs.addFrom([layout, 'llms.txt'], () => layout.index)
+  if (!layout.sections) {
+    const full = partsOf(pages, ['llms-parts', locale], true)
+    return { index, full, fullEtag: contentHash(full.join('\n')) }
+  }
+  // A large locale cuts llms-full.txt between sections too, so each section's pages in full are a run of its parts.
+  const sections: NonNullable<DocsVersion['llms'][string]['sections']> = {}
+  const loose = pages.length - layout.sections.reduce((sum, section) => sum + section.pages, 0)
+  const full = loose > 0 ? partsOf(pages.slice(0, loose), ['llms-parts', locale, ''], layout.sections.length === 0) : []
+  let start = loose
+  layout.sections.forEach((section, position) => {
+    const fullParts = partsOf(pages.slice(start, start + section.pages), ['llms-parts', locale, section.name], position === (layout.sections?.length ?? 0) - 1)
+    start += section.pages
+    full.push(...fullParts)
+    const parts = llmsFullParts([section.text], Math.min(input.viewBytes ?? LLMS_FULL_PART_BYTES, LLMS_FULL_PART_BYTES)).map((part) => blobs.add(part))
+    sections[section.name] = { parts, etag: contentHash(parts.join('\n')), fullParts, fullEtag: contentHash(fullParts.join('\n')) }
   })
-  const full = parts.map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
-  return { index: blobs.addFrom([layout, 'llms.txt'], () => layout.index), full, fullEtag: contentHash(full.join('\n')) }
+  return { index, full, fullEtag: contentHash(full.join('\n')), sections }
 }
 
 /** The locale's search index and its display chunks, as blobs: the index's hash. */

@@ -21,7 +21,7 @@ export interface ArchivedVersion {
 }
 
 /** What a version step passes on to buildVersion as it is. */
-type SharedBuildInputs = Pick<VersionInput, 'releaseFiles' | 'renderMany' | 'blobs' | 'memo' | 'reuse' | 'llmsPartBytes' | 'searchIndexes'>
+type SharedBuildInputs = Pick<VersionInput, 'releaseFiles' | 'renderMany' | 'blobs' | 'memo' | 'reuse' | 'llmsPartBytes' | 'viewBytes' | 'searchIndexes'>
 
 export interface VersionStepInput extends SharedBuildInputs {
   name: string
@@ -53,6 +53,7 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
         // The default version renders the release notes too.
         releases: input.isDefault ? JSON.stringify(input.releaseFiles.map(({ file }) => [file.path, file.text])) : '',
         llmsPartBytes: input.llmsPartBytes,
+        viewBytes: input.viewBytes,
       })
     : null
   const site = versionSite(input)
@@ -73,6 +74,7 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
     memo: input.memo,
     reuse: input.reuse,
     llmsPartBytes: input.llmsPartBytes,
+    viewBytes: input.viewBytes,
     searchIndexes: input.searchIndexes,
   })
   input.blobs.endTracking()

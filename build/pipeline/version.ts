@@ -44,6 +44,8 @@ export interface VersionInput extends VersionContent {
   memo?: Memo | undefined
   reuse?: Reuse | undefined
   llmsPartBytes?: number | undefined
+  /** The size line of each locale's stored sidebar and llms.txt, in bytes (contract/navigation.ts; tests make it small). */
+  viewBytes?: number | undefined
   /** Index builders shared with the versions built before, which this one patches (a one-shot build of several versions). */
   searchIndexes?: SearchIndexes | undefined
 }

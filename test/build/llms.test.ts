@@ -136,6 +136,13 @@ describe('llmsFullParts', () => {
     }
   })
 
+  it('keeps the blank line after the last page of pages that do not end the file, so runs cut apart join to the whole', () => {
+    const pages = ['# One\n\nFirst.', '# Two\n\nSecond.\n', '# Three\n', '# Four\n\nFourth.']
+    const whole = llmsFullParts(pages, 20).join('')
+    expect(llmsFullParts(pages.slice(0, 2), 20, false).join('') + llmsFullParts(pages.slice(2), 20).join('')).toBe(whole)
+    expect(llmsFullParts(pages.slice(0, 2), 20, false).join('')).toBe('# One\n\nFirst.\n\n# Two\n\nSecond.\n\n')
+  })
+
   it('gives no parts for no pages', () => {
     expect(llmsFullParts([], 100)).toEqual([])
   })
@@ -181,6 +188,15 @@ describe('LlmsParts, the parts a long-lived build keeps', () => {
       expect(updated.filter((part) => part.json !== undefined)).toHaveLength(joined)
       if (kind < 0.6 && step % 10 !== 9 && step % 10 !== 0) expect(joined).toBeLessThanOrEqual(1)
     }
+  })
+
+  it('cuts pages that do not end the file as llmsFullParts does, kept or not', () => {
+    const pages = Array.from({ length: 30 }, (_, id) => `# Page ${id}\n\n${'text '.repeat(id % 7)}`)
+    const parts = new LlmsParts()
+    const plainRun = llmsFullParts(pages, 120, false).map((text) => JSON.stringify(text))
+    expect(parts.update(pages, 120, blobOf, false).map((part) => part.hash)).toEqual(plainRun)
+    expect(parts.update(pages, 120, blobOf, false).map((part) => part.hash)).toEqual(plainRun)
+    expect(parts.update(pages, 120, blobOf).map((part) => part.hash)).toEqual(plain(pages, 120))
   })
 
   it('takes the plain path for a page larger than a part, and for no pages', () => {

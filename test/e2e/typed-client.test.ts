@@ -160,6 +160,14 @@ describe('a client generated from /v1/openapi.json', () => {
   it('reads navigation, search, releases by stream and version, status, llms files and an asset', async () => {
     const { answers } = client
     expect(answers.navigation).toMatchObject({ status: 200, locale: 'fr', topLevel: expect.arrayContaining(['index', 'guides']) })
+    expect(answers.subtree).toEqual({
+      status: 200,
+      depth: 1,
+      children: [
+        ['Glossary', false, null],
+        ['Limits', true, 'reference/limits'],
+      ],
+    })
     expect(answers.search).toMatchObject({ status: 200, slugs: expect.arrayContaining(['guides/install']), sections: { guides: expect.any(Number) } })
     expect(answers.searchWithoutQuery).toEqual({ status: 422, pointers: ['/query'] })
     expect(answers.releases).toMatchObject({
@@ -175,6 +183,8 @@ describe('a client generated from /v1/openapi.json', () => {
     expect(answers.status).toMatchObject({ status: 200, documents: { en: expect.any(Number), fr: 2 }, locales: ['en', 'fr'] })
     expect(answers.llms).toEqual({ status: 200, firstLine: '# Fixture docs' })
     expect(answers.llmsFull).toEqual({ status: 200, firstLine: '# Bienvenue' })
+    expect(answers.llmsSection).toMatchObject({ status: 404 })
+    expect(answers.llmsFullSection).toMatchObject({ status: 404 })
     expect(answers.asset).toEqual({ status: 200, type: 'image/svg+xml', bytes: (await readFile(DIAGRAM)).byteLength })
     expect(answers.missingAsset).toMatchObject({ status: 404, problem: { status: 404 } })
   })

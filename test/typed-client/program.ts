@@ -71,6 +71,10 @@ export async function callEveryOperation(baseUrl: string, draftsToken: string): 
       const { data, response } = await reader.GET('/v1/navigation', { params: { query: { locale: 'fr' } } })
       return { status: response.status, locale: data?.locale, topLevel: data?.items.map((item) => item.slug) }
     },
+    async subtree() {
+      const { data, response } = await reader.GET('/v1/navigation', { params: { query: { root: 'reference', depth: 1 } } })
+      return { status: response.status, depth: data?.depth, children: data?.items[0]?.children.map((item) => [item.title, item.hasChildren ?? false, item.root ?? null]) }
+    },
     async search() {
       const { data, response } = await reader.POST('/v1/search', { body: { query: 'install', limit: 5, filters: { sections: ['guides'] } } })
       return { status: response.status, slugs: data?.results.map((hit) => hit.slug), sections: data?.facets.sections }
@@ -103,6 +107,15 @@ export async function callEveryOperation(baseUrl: string, draftsToken: string): 
     async llms() {
       const { data, response } = await reader.GET('/llms.txt', { parseAs: 'text' })
       return { status: response.status, firstLine: data?.split('\n')[0] }
+    },
+    async llmsSection() {
+      // The fixture's llms.txt is one file: no section has a file of its own.
+      const { error, response } = await reader.GET('/llms/{file}', { params: { path: { file: 'guides.txt' } }, parseAs: 'text' })
+      return { status: response.status, problem: error }
+    },
+    async llmsFullSection() {
+      const { error, response } = await reader.GET('/llms-full/{file}', { params: { path: { file: 'guides.txt' } }, parseAs: 'text' })
+      return { status: response.status, problem: error }
     },
     async llmsFull() {
       const { data, response } = await reader.GET('/llms-full.txt', { params: { query: { locale: 'fr' } }, parseAs: 'text' })

@@ -120,7 +120,9 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0')
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/llms-full.txt',
+      '/llms-full/{file}',
       '/llms.txt',
+      '/llms/{file}',
       '/v1/assets/{hash}.{ext}',
       '/v1/documents/{slug}',
       '/v1/navigation',
@@ -131,6 +133,7 @@ describe('GET /v1/openapi.json', () => {
     ])
     expect(Object.keys(doc.paths['/v1/search'])).toEqual(['post'])
     expect(Object.keys(doc.paths['/v1/releases'])).toEqual(['get'])
+    expect(doc.paths['/v1/navigation'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['locale', 'version', 'root', 'depth'])
     const searchRequest = doc.paths['/v1/search'].post.requestBody.content['application/json'].schema
     expect(searchRequest.properties.query).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 })
     expect(searchRequest.required).toEqual(['query'])

@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node'
 import { buildSite } from '../../build/build.ts'
 import { makeVersionedRepo } from '../shared/versioned-repo.ts'
 import { docusaurusVersionsSite } from '../shared/docusaurus-versions-site.ts'
+import { LARGE_SITE_VIEW_BYTES, writeLargeSite } from '../shared/large-site.ts'
 import { readDist } from '../../publish/read-dist.ts'
 import type { BlobList, Manifest } from '../../contract/index.ts'
 
@@ -24,6 +25,8 @@ declare module 'vitest' {
     site: BuiltFixture
     /** A generated site of many pages whose llms-full.txt is split into many small parts. */
     manyParts: BuiltFixture
+    /** A generated site of a thousand pages in a deep tree, built with a small size line so its sidebar and llms.txt are split. */
+    largeSite: BuiltFixture
     /** A site whose pages reference images and a PDF (test/fixtures/assets). */
     assetsSite: BuiltFixture
     /** A site in English, Chinese and Arabic (test/fixtures/languages), for the preview's interface languages. */
@@ -45,6 +48,10 @@ export default async function setup(project: TestProject) {
   project.provide('versionsSite', await built(await makeVersionedRepo(outDir), join(outDir, 'versions')))
   project.provide('docusaurusVersionsSite', await builtTwice(outDir))
   project.provide('manyParts', await built(await generatedSite(join(outDir, 'generated')), join(outDir, 'many-parts'), { llmsPartBytes: 8 * 1024 }))
+  project.provide(
+    'largeSite',
+    await built(await writeLargeSite(join(outDir, 'large')), join(outDir, 'large-out'), { viewBytes: LARGE_SITE_VIEW_BYTES, llmsPartBytes: LARGE_SITE_VIEW_BYTES }),
+  )
   const jwks = await serveJwks()
   project.provide('jwks', { url: jwks.url, privateKey: jwks.privateKey })
   return async () => {
@@ -53,7 +60,7 @@ export default async function setup(project: TestProject) {
   }
 }
 
-async function built(contentDir: string, outDir: string, options: { llmsPartBytes?: number; cacheDir?: string } = {}): Promise<BuiltFixture> {
+async function built(contentDir: string, outDir: string, options: { llmsPartBytes?: number; viewBytes?: number; cacheDir?: string } = {}): Promise<BuiltFixture> {
   const result = await buildSite({ contentDir, outDir, cacheDir: null, ...options })
   const emitted = await readDist(outDir)
   const blobs: Record<string, string> = {}

@@ -62,7 +62,8 @@ describe('/mcp over Streamable HTTP', () => {
     })
     expect(Object.keys(schema('search_docs')?.properties ?? {})).toEqual(['query', 'limit', 'locale', 'sections', 'tags', 'version'])
     expect(schema('get_document')).toMatchObject({ required: ['slug'], properties: { slug: { type: 'string' }, locale: { type: 'string' }, version: { type: 'string' } } })
-    expect(Object.keys(schema('get_navigation')?.properties ?? {})).toEqual(['locale', 'version'])
+    expect(Object.keys(schema('get_navigation')?.properties ?? {})).toEqual(['locale', 'root', 'depth', 'version'])
+    expect(schema('get_navigation')).toMatchObject({ properties: { root: { type: 'string', minLength: 1 }, depth: { type: 'integer', minimum: 1, maximum: 32 } } })
     expect(Object.keys(schema('list_releases')?.properties ?? {})).toEqual(['stream', 'version', 'from', 'to'])
   })
 

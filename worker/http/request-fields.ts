@@ -1,5 +1,6 @@
 import semver from 'semver'
 import { z } from 'zod'
+import { NAVIGATION_MAX_DEPTH } from '../../contract/index.ts'
 
 // The request fields the HTTP routes and the MCP tools both take, each rule
 // written once. Plain zod: the routes add `.openapi()` metadata (which
@@ -16,6 +17,8 @@ const MAX_NAMES = 20
 const MAX_NAME = 64
 /** A semver range longer than this is no range a release list needs. */
 const MAX_RANGE = 200
+/** A navigation root is a slug or a folder path: no longer than a URL path a server takes. */
+const MAX_ROOT = 1024
 
 export const localeField = z
   .string()
@@ -52,3 +55,13 @@ export const fromNotAfterTo = {
   check: (dates: Span) => dates.from === undefined || dates.to === undefined || dates.from <= dates.to,
   message: (dates: Span) => `from (${dates.from}) is after to (${dates.to}): swap them, or leave one out.`,
 }
+
+/** The item whose subtree a navigation read gives: a page's slug, or the key of a section or folder without a page. */
+export const navigationRootField = z.string().min(1, 'root must not be empty: leave it out for the whole sidebar').max(MAX_ROOT, `root must be at most ${MAX_ROOT} characters`)
+
+/** How many levels of items a navigation read gives; a query sends it as text. */
+export const navigationDepthField = z.coerce
+  .number({ error: 'depth must be a whole number of levels, e.g. 2' })
+  .int('depth must be a whole number of levels, e.g. 2')
+  .min(1, 'depth must be at least 1')
+  .max(NAVIGATION_MAX_DEPTH, `depth must be at most ${NAVIGATION_MAX_DEPTH}`)

@@ -6,7 +6,6 @@ import {
   withReadQuery,
   type DocsVersion,
   type Manifest,
-  type NavTreeNode,
   type Pointer,
   type SiteInfo,
   type StatusResponse,
@@ -18,6 +17,7 @@ import type { Store } from '../store.ts'
 import type { Lazy, ReadContext } from './context.ts'
 import { findDocument, type DocumentAnswer } from './documents.ts'
 import { chooseLocale, type LocaleChoice } from './locale.ts'
+import { readNavigation, type NavigationAsk, type NavigationView } from './navigation.ts'
 import { listPages, type PageListing } from './pages.ts'
 import { releasesOf, type ReleaseFilter, type ReleasesView } from './releases.ts'
 import { searchIn, type SearchAsk, type SearchView } from './search.ts'
@@ -31,15 +31,23 @@ export interface Caller {
   acceptLanguage: string | undefined
 }
 
+/** A text file stored in parts, read one part at a time. */
+export interface PartedText {
+  /** The parts in order, each a text blob: the file can outgrow one KV value. */
+  parts: string[]
+  /** One validator for the whole file, from the names of its parts (computed by the build). */
+  hash: string
+  read(part: string): Promise<string>
+}
+
 export interface LlmsView {
   index: Lazy<string>
-  full: {
-    /** The parts of llms-full.txt in order, each a text blob: the file can outgrow one KV value. */
-    parts: string[]
-    /** One validator for the whole file, from the names of its parts (computed by the build). */
-    hash: string
-    read(part: string): Promise<string>
-  }
+  full: PartedText
+  /**
+   * In a locale whose llms.txt lists sections, a section's own llms file, or
+   * with `full` its pages in full (undefined when no section has the name).
+   */
+  section(name: string, full?: boolean): PartedText | undefined
 }
 
 /**
@@ -121,11 +129,15 @@ export class Reader implements ReadContext {
     return findDocument(this, requested, options)
   }
 
-  /** The sidebar of a locale, with drafts only for a caller with the scope. */
-  navigation(choice: LocaleChoice): Lazy<NavTreeNode[]> {
+  /**
+   * The sidebar of a locale, with drafts only for a caller with the scope: the
+   * whole tree, or the subtree and depth asked for (see readNavigation); the
+   * load is null when `root` names no item.
+   */
+  navigation(choice: LocaleChoice, ask: NavigationAsk = {}): Lazy<NavigationView | null> {
     const trees = this.perLocale(this.docs.navigation, 'navigation', choice.locale)
     const tree = trees[audienceOf(this.canReadDrafts)]
-    return { hash: this.versioned(tree), private: this.canReadDrafts, load: async () => (await this.store.navigation(this.manifest, tree)).items }
+    return { hash: this.versioned(askedOf(tree, ask)), private: this.canReadDrafts, load: () => readNavigation(this, tree, ask) }
   }
 
   /** Part `part` of the list of every page the caller may read (see listPages). */
@@ -147,6 +159,11 @@ export class Reader implements ReadContext {
     return {
       index: { hash: files.index, private: false, load: () => this.store.text(files.index) },
       full: { parts: files.full, hash: files.fullEtag, read: (part) => this.store.text(part) },
+      section: (name, full = false) => {
+        const section = files.sections && Object.hasOwn(files.sections, name) ? files.sections[name] : undefined
+        if (!section) return undefined
+        return { parts: full ? section.fullParts : section.parts, hash: full ? section.fullEtag : section.etag, read: (part) => this.store.text(part) }
+      },
     }
   }
 
@@ -169,4 +186,16 @@ export class Reader implements ReadContext {
     if (entry === undefined) throw new StoreUnavailable(`build ${this.manifest.buildId} has no ${what} for ${locale}`)
     return entry
   }
+}
+
+/**
+ * The validator of a navigation answer: the stored head names the whole tree
+ * (its parts and names by their hashes), so with what was asked it names the
+ * answer. The whole tree keeps the head's hash, as it always had.
+ */
+function askedOf(head: string, ask: NavigationAsk): string {
+  if (ask.root === undefined && ask.depth === undefined) return head
+  let hash = 0x811c9dc5
+  for (const byte of new TextEncoder().encode(`${ask.root ?? ''}\u0000${ask.depth ?? ''}`)) hash = Math.imul(hash ^ byte, 0x01000193)
+  return `${head}.${(hash >>> 0).toString(16).padStart(8, '0')}`
 }

@@ -3,7 +3,9 @@ import type { AppEnv } from '../app-env.ts'
 import { type Representation, conditionalResponse } from '../http/conditional.ts'
 import { openReader } from '../http/reader.ts'
 import { validationHook } from '../http/validation.ts'
-import type { LlmsView, LocaleChoice } from '../read-model/index.ts'
+import { LLMS_FULL_SECTIONS_PATH, LLMS_SECTION_SUFFIX, LLMS_SECTIONS_PATH } from '../../contract/index.ts'
+import { notFound } from '../http/problem.ts'
+import type { LocaleChoice, PartedText } from '../read-model/index.ts'
 import { conditionalHeaders, headers, localeQuery, notModified, problems } from './openapi-responses.ts'
 
 const TEXT = 'text/plain; charset=utf-8'
@@ -12,20 +14,14 @@ const TEXT = 'text/plain; charset=utf-8'
  * `/llms.txt` and `/llms-full.txt` (llmstxt.org) of a locale. They list
  * published pages only: drafts never appear, whatever the token.
  */
+const textResponses = {
+  200: { description: 'Plain text', headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language'), content: { 'text/plain': { schema: z.string() } } },
+  ...notModified,
+  ...problems(401, 404, 503),
+}
+
 const llmsRoute = (path: string, operationId: string, summary: string) =>
-  createRoute({
-    method: 'get',
-    path,
-    operationId,
-    tags: ['ai'],
-    summary,
-    request: { query: localeQuery, headers: conditionalHeaders },
-    responses: {
-      200: { description: 'Plain text', headers: headers('ETag', 'Cache-Control', 'Vary', 'Content-Language'), content: { 'text/plain': { schema: z.string() } } },
-      ...notModified,
-      ...problems(401, 404, 503),
-    },
-  })
+  createRoute({ method: 'get', path, operationId, tags: ['ai'], summary, request: { query: localeQuery, headers: conditionalHeaders }, responses: textResponses })
 
 export const llms = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
@@ -43,15 +39,43 @@ llms.openapi(fullRoute, async function getLlmsFull(c) {
   const { locale, version } = c.req.valid('query')
   const reader = await openReader(c, version)
   const choice = reader.locale(locale)
-  const { full } = reader.llms(choice)
-  const load = async () => {
-    // The first part is read before answering, so a damaged store is still a 503.
-    const first = full.parts.length > 0 ? await full.read(full.parts[0] as string) : ''
-    return streamParts(full, first)
-  }
-  // Both files list published pages only, so they are public whatever the token.
-  return conditionalResponse(c, { view: { hash: full.hash, private: false, load }, ...textOf(choice) })
+  return partedResponse(c, reader.llms(choice).full, choice)
 })
+
+const sectionFile = z.object({
+  file: z.string().openapi({ description: "`{section}.txt`: a section's name as llms.txt links it (its index page's slug, else its folder)", example: 'guides.txt' }),
+})
+const sectionRoute = (full: boolean) =>
+  createRoute({
+    method: 'get',
+    path: `${full ? LLMS_FULL_SECTIONS_PATH : LLMS_SECTIONS_PATH}{file}`,
+    operationId: full ? 'getLlmsFullSection' : 'getLlmsSection',
+    tags: ['ai'],
+    summary: full
+      ? "One section's pages in Markdown, in sidebar order (its run of llms-full.txt), in a locale whose llms.txt lists sections; streamed"
+      : "One section's llms file, in a locale whose llms.txt is past 256 KiB and so lists sections, linking to each; streamed",
+    request: { params: sectionFile, query: localeQuery, headers: conditionalHeaders },
+    responses: textResponses,
+  })
+
+for (const full of [false, true]) {
+  llms.openapi(sectionRoute(full), async function getLlmsSection(c) {
+    const { locale, version } = c.req.valid('query')
+    const { file } = c.req.valid('param')
+    const reader = await openReader(c, version)
+    const choice = reader.locale(locale)
+    const section = file.endsWith(LLMS_SECTION_SUFFIX) ? reader.llms(choice).section(file.slice(0, -LLMS_SECTION_SUFFIX.length), full) : undefined
+    if (!section) throw notFound('No section of llms.txt has this name in this locale: llms.txt links to every section file there is.')
+    return partedResponse(c, section, choice)
+  })
+}
+
+/** A file stored in parts, streamed: the first part is read before answering, so a damaged store is still a 503. */
+function partedResponse(c: Parameters<typeof conditionalResponse>[0], file: PartedText, choice: LocaleChoice) {
+  const load = async () => streamParts(file, file.parts.length > 0 ? await file.read(file.parts[0] as string) : '')
+  // The llms files list published pages only, so they are public whatever the token.
+  return conditionalResponse(c, { view: { hash: file.hash, private: false, load }, ...textOf(choice) })
+}
 
 function textOf(choice: LocaleChoice): Omit<Representation, 'view'> {
   return { contentType: TEXT, chosenBy: [choice.negotiated && 'Accept-Language'], headers: { 'Content-Language': choice.locale } }
@@ -62,7 +86,7 @@ function textOf(choice: LocaleChoice): Omit<Representation, 'view'> {
  * llms-full.txt can be far larger than what an isolate should hold. A part
  * that fails mid-stream ends the response as an error, never silently short.
  */
-function streamParts(full: LlmsView['full'], first: string): ReadableStream<Uint8Array> {
+function streamParts(full: PartedText, first: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
   const queue = full.parts.slice(1)
   return new ReadableStream<Uint8Array>({

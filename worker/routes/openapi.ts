@@ -1,5 +1,5 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi'
-import { DocumentResponseSchema, NavTreeNodeSchema, TocEntrySchema } from '../../contract/index.ts'
+import { DocumentResponseSchema, NavItemSchema, TocEntrySchema } from '../../contract/index.ts'
 import type { AppEnv } from '../app-env.ts'
 
 /**
@@ -7,7 +7,7 @@ import type { AppEnv } from '../app-env.ts'
  * recursive (a TOC entry holds entries), which zod's own JSON Schema output
  * handles with references; the route-level generator does not.
  */
-const CONTRACT_COMPONENTS = { Document: DocumentResponseSchema, TocEntry: TocEntrySchema, NavItem: NavTreeNodeSchema }
+const CONTRACT_COMPONENTS = { Document: DocumentResponseSchema, TocEntry: TocEntrySchema, NavItem: NavItemSchema }
 export const componentRef = (name: keyof typeof CONTRACT_COMPONENTS) => ({ $ref: `#/components/schemas/${name}` })
 
 function registerContractComponents(app: OpenAPIHono<AppEnv>) {
