@@ -30,6 +30,8 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.ts'],
+          // Some tests publish a whole build into local KV before they ask: seconds on a shared 2-core machine, more than vitest's default 5 s.
+          testTimeout: 20_000,
           globalSetup: ['test/worker/global-setup.ts'],
         },
       },
