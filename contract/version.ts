@@ -4,4 +4,4 @@
  * it. The pointer key carries it, so a worker only ever reads builds it can
  * read, and builds of two formats can live in one namespace during a deploy.
  */
-export const SCHEMA_VERSION = 6
+export const SCHEMA_VERSION = 7

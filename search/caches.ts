@@ -23,6 +23,7 @@ export interface Scratch {
  *   one isolate never use the scratch at the same time.
  */
 export interface IndexCaches {
-  readonly frequencies: Map<number, DocumentFrequencies>
+  /** By term text: a query's view of the index numbers terms its own way. */
+  readonly frequencies: Map<string, DocumentFrequencies>
   scratch: Scratch | null
 }
