@@ -13,8 +13,8 @@ const ShardEntrySchema = z.strictObject({ first: z.string(), terms: z.int().min(
  * posting lists of its terms. The vocabulary and its lists are split by term
  * range into shards (their own values, read only for the terms a query has),
  * the vocabulary alone into chunks (read only for typos), record lengths into
- * chunks, and what hits show into display chunks. search/codec.ts writes and
- * reads all of them.
+ * chunks, and what hits show into display chunks. search/encode-head.ts writes and
+ * search/codec.ts and search/shard-codec.ts read them.
  */
 export const SearchIndexBlobSchema = z.strictObject({
   schemaVersion: z.literal(SCHEMA_VERSION),

@@ -4,7 +4,7 @@
  * pass `cap` bytes. A boundary depends only on the terms around it, so a
  * change to one term's lists moves no boundary but its own shard's (a cut
  * forced by the cap resyncs at the next hashed one), and `every`, taken from
- * the index's size, changes only when that size doubles.
+ * the index's bytes per term, changes only when that figure doubles or halves.
  * Returns the end (exclusive) of each run; a term larger than `cap` is a run of its own.
  */
 export function contentCuts(terms: readonly string[], sizeOf: (term: number) => number, every: number, cap: number): number[] {
@@ -27,8 +27,8 @@ export function contentCuts(terms: readonly string[], sizeOf: (term: number) => 
 }
 
 /**
- * The power of two that makes runs of about `target` bytes on average (a
- * hashed cut comes every `every` terms), from the index's total size.
+ * The power of two that makes runs of `target` bytes or a little less on
+ * average (a hashed cut comes every `every` terms), from the index's size.
  */
 export function cutEvery(termCount: number, totalBytes: number, target: number): number {
   if (termCount === 0 || totalBytes <= target) return 2 ** 31
