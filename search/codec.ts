@@ -114,7 +114,7 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     vocabulary: blob.vocabulary,
     displayChunks: blob.displayChunks,
     displayChunkSize: blob.displayChunkSize,
-    caches: { frequencies: new Map(), scratch: null },
+    caches: { frequencies: new Map(), typoShards: new Map(), scratch: null },
   }
 }
 

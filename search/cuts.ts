@@ -1,23 +1,30 @@
+/** How runs are cut: a hashed cut every `every` terms on average (a power of two), none before `min` bytes, always before `cap`. */
+export interface CutRule {
+  every: number
+  min: number
+  cap: number
+}
+
 /**
  * Where to cut a sorted run of terms into values, by content: after a term
- * whose hash is 0 modulo `every` (a power of two), or before the run would
- * pass `cap` bytes. A boundary depends only on the terms around it, so a
- * change to one term's lists moves no boundary but its own shard's (a cut
- * forced by the cap resyncs at the next hashed one), and `every`, taken from
- * the index's bytes per term, changes only when that figure doubles or halves.
+ * whose hash is 0 modulo `every`, once the run holds `min` bytes, or before
+ * it would pass `cap` bytes (as FastCDC cuts files). A boundary depends only
+ * on the terms around it, so a change to one term's lists moves no boundary
+ * but maybe its own shard's (the next hashed cut resyncs), and `every`, taken
+ * from the index's bytes per term, changes only when that figure doubles or halves.
  * Returns the end (exclusive) of each run; a term larger than `cap` is a run of its own.
  */
-export function contentCuts(terms: readonly string[], sizeOf: (term: number) => number, every: number, cap: number): number[] {
+export function contentCuts(terms: readonly string[], sizeOf: (term: number) => number, rule: CutRule): number[] {
   const ends: number[] = []
   let bytes = 0
   for (let term = 0; term < terms.length; term++) {
     const size = sizeOf(term)
-    if (bytes > 0 && bytes + size > cap) {
+    if (bytes > 0 && bytes + size > rule.cap) {
       ends.push(term)
       bytes = 0
     }
     bytes += size
-    if ((termHash(terms[term] as string) & (every - 1)) === 0) {
+    if (bytes >= rule.min && (termHash(terms[term] as string) & (rule.every - 1)) === 0) {
       ends.push(term + 1)
       bytes = 0
     }
@@ -27,12 +34,17 @@ export function contentCuts(terms: readonly string[], sizeOf: (term: number) => 
 }
 
 /**
- * The power of two that makes runs of `target` bytes or a little less on
- * average (a hashed cut comes every `every` terms), from the index's size.
+ * The rule that makes runs of `target` bytes or a little less on average,
+ * never under a quarter of it (but the last) nor over four times it (but a
+ * single term), from the index's size. `room` is what a value spends besides
+ * its terms (keys, quotes), kept out of the cap.
  */
-export function cutEvery(termCount: number, totalBytes: number, target: number): number {
-  if (termCount === 0 || totalBytes <= target) return 2 ** 31
-  return 2 ** Math.max(0, Math.floor(Math.log2((target * termCount) / totalBytes)))
+export function cutRule(termCount: number, totalBytes: number, target: number, room: number): CutRule {
+  const min = Math.floor(target / 4)
+  const cap = target * 4 - room
+  if (termCount === 0 || totalBytes <= target) return { every: 2 ** 30, min, cap }
+  const every = 2 ** Math.max(0, Math.floor(Math.log2(((target - min) * termCount) / totalBytes)))
+  return { every, min, cap }
 }
 
 /** FNV-1a over UTF-16 code units, finished with murmur3's mix so that its low bits are as good as its high ones. */

@@ -1,5 +1,5 @@
 import { SCHEMA_VERSION, type SearchIndexBlob, type SearchRecordLengths, type SearchShard, type SearchVocabulary } from '../contract/index.ts'
-import { contentCuts, cutEvery } from './cuts.ts'
+import { contentCuts, cutRule } from './cuts.ts'
 import type { SearchIndexData } from './index-data.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { ByteReader, ByteWriter, toBase64 } from './varint.ts'
@@ -57,7 +57,7 @@ export function indexValues(
         3,
     )
   const totalBytes = terms.reduce((total, _, term) => total + sizeOf(term), 0)
-  const shardEnds = contentCuts(terms, sizeOf, cutEvery(terms.length, totalBytes, options.shardBytes), options.shardBytes * 4 - JSON_ROOM)
+  const shardEnds = contentCuts(terms, sizeOf, cutRule(terms.length, totalBytes, options.shardBytes, JSON_ROOM))
   const shards: SearchIndexBlob['shards'] = []
   let start = 0
   for (const end of shardEnds) {
@@ -72,16 +72,8 @@ export function indexValues(
     shards.push({ first: terms[start] as string, terms: end - start, hash: part(JSON.stringify(shard)) })
     start = end
   }
-  const vocabularyEnds = contentCuts(
-    terms,
-    termBytes,
-    cutEvery(
-      terms.length,
-      terms.reduce((total, _, term) => total + termBytes(term), 0),
-      options.vocabularyBytes,
-    ),
-    options.vocabularyBytes * 4 - JSON_ROOM,
-  )
+  const vocabularyBytes = terms.reduce((total, _, term) => total + termBytes(term), 0)
+  const vocabularyEnds = contentCuts(terms, termBytes, cutRule(terms.length, vocabularyBytes, options.vocabularyBytes, JSON_ROOM))
   const vocabulary: string[] = []
   start = 0
   for (const end of vocabularyEnds) {

@@ -38,9 +38,16 @@ export async function queryView(head: LoadedHead, reader: SearchValueReader, cac
   const typos = [...keys].filter((key) => seeksTypos(key, options) && exactAndPrefix(view, key, options).length === 0)
   if (typos.length === 0) return view
   const before = positions.size
-  for (const terms of await vocabularyOf(head, reader, cache)) {
-    for (const term of terms) if (typos.some((key) => withinOneEdit(key, term))) positions.add(shardOf(head, term))
+  const { typoShards } = head.caches
+  const unknown = typos.filter((key) => !typoShards.has(key))
+  if (unknown.length > 0) {
+    const found = new Map(unknown.map((key) => [key, new Set<number>()]))
+    for (const terms of await vocabularyOf(head, reader, cache)) {
+      for (const term of terms) for (const [key, shards] of found) if (withinOneEdit(key, term)) shards.add(shardOf(head, term))
+    }
+    for (const [key, shards] of found) typoShards.set(key, [...shards])
   }
+  for (const key of typos) for (const position of typoShards.get(key) ?? []) positions.add(position)
   return positions.size === before ? view : viewOf(head, await loadShards(head, reader, cache, positions))
 }
 
