@@ -29,7 +29,7 @@ export const SearchIndexBlobSchema = z.strictObject({
   docRecords: varints,
   /** Tag names; documents refer to them by position. */
   tags: z.array(z.string()),
-  /** Base64 varints: per document, its number of tags, then their positions. */
+  /** Base64 varints: per document with tags, its distance from the previous one (the first from -1), its number of tags, then their positions. */
   docTags: varints,
   /** Groups of equivalent terms from site.yml, normalized as the index's terms are. */
   synonyms: z.array(z.array(z.string()).min(2)),

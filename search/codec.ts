@@ -63,8 +63,8 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
   }
   const docRecords = readAll(bytes(blob.docRecords, 'docRecords'))
   const docCount = docRecords.length
-  const docSection = readAll(bytes(blob.docSection, 'docSection'))
-  if (docSection.length !== docCount || docSection.some((position) => position >= blob.sections.length)) throw fail('document sections do not match the documents')
+  const sectionPositions = readAll(bytes(blob.docSection, 'docSection'))
+  if (sectionPositions.length !== docCount || sectionPositions.some((position) => position >= blob.sections.length)) throw fail('document sections do not match the documents')
   const docDraft = new Array<boolean>(docCount).fill(false)
   let draft = -1
   for (const gap of readAll(bytes(blob.drafts, 'drafts'))) {
@@ -104,7 +104,7 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     recordLength,
     lengthNorm,
     docFirstRecord,
-    docSection: docSection.map((position) => blob.sections[position] as string),
+    docSection: sectionPositions.map((position) => blob.sections[position] as string),
     docDraft,
     tags: blob.tags,
     docTagStart,
@@ -129,12 +129,19 @@ function decodeDocTags(bytes: Uint8Array, docCount: number, tagCount: number, fa
   const reader = new ByteReader(bytes)
   const docTagStart = new Uint32Array(docCount + 1)
   const positions: number[] = []
-  for (let doc = 0; doc < docCount; doc++) {
+  let doc = -1
+  while (!reader.atEnd()) {
+    const gap = reader.varint()
+    if (gap === 0 || doc + gap >= docCount) throw fail('document tags do not match the documents')
+    // Documents between two tagged ones have none: their lists end where they start.
+    for (let between = doc + 1; between < doc + gap; between++) docTagStart[between + 1] = positions.length
+    doc += gap
     const count = reader.varint()
     for (let n = 0; n < count; n++) positions.push(reader.varint())
     docTagStart[doc + 1] = positions.length
   }
-  if (!reader.atEnd() || positions.some((position) => position >= tagCount)) throw fail('document tags do not match the tag list')
+  for (let rest = doc + 1; rest < docCount; rest++) docTagStart[rest + 1] = positions.length
+  if (positions.some((position) => position >= tagCount)) throw fail('document tags do not match the tag list')
   return { docTagStart, docTagList: Uint32Array.from(positions) }
 }
 

@@ -93,7 +93,7 @@ export function indexValues(
     drafts: varints(draftGaps(data.docDraft)),
     docRecords: varints(data.docRecords),
     tags: data.tags,
-    docTags: varints(data.docTags.flatMap((positions) => [positions.length, ...positions])),
+    docTags: varints(taggedDocuments(data.docTags)),
     synonyms: data.synonyms,
     recordLengths,
     stopTerms: data.stopTerms,
@@ -112,6 +112,18 @@ function varints(values: number[]): string {
   const writer = new ByteWriter(values.length + 16)
   for (const value of values) writer.varint(value)
   return writer.toBase64()
+}
+
+/** Per document with tags: its distance from the previous one (the first from -1), its number of tags, their positions. Most pages have none. */
+function taggedDocuments(docTags: number[][]): number[] {
+  const values: number[] = []
+  let last = -1
+  docTags.forEach((positions, doc) => {
+    if (positions.length === 0) return
+    values.push(doc - last, positions.length, ...positions)
+    last = doc
+  })
+  return values
 }
 
 /** Draft positions, each as its distance from the previous one (the first from -1): a few bytes for a site of few drafts. */
