@@ -41,45 +41,8 @@ export function indexValues(
     return named.hash
   }
   const { terms } = data
-  const offsets = listOffsets(lists, terms.length)
-  // A term's JSON: its characters and the newline before the next one, which JSON writes as two.
-  const termBytes = (term: number) => (terms[term] as string).length + 2
-  const sizeOf = (term: number) =>
-    termBytes(term) +
-    Math.ceil(
-      (((offsets.lengths[term + 1] as number) -
-        (offsets.lengths[term] as number) +
-        (offsets.text[term + 1] as number) -
-        (offsets.text[term] as number) +
-        (offsets.field[term + 1] as number) -
-        (offsets.field[term] as number)) *
-        4) /
-        3,
-    )
-  const totalBytes = terms.reduce((total, _, term) => total + sizeOf(term), 0)
-  const shardEnds = contentCuts(terms, sizeOf, cutRule(terms.length, totalBytes, options.shardBytes, JSON_ROOM))
-  const shards: SearchIndexBlob['shards'] = []
-  let start = 0
-  for (const end of shardEnds) {
-    const slice = (bytes: Uint8Array, at: Uint32Array) => toBase64(bytes.subarray(at[start], at[end]))
-    const shard: SearchShard = {
-      schemaVersion: SCHEMA_VERSION,
-      terms: terms.slice(start, end).join('\n'),
-      listLengths: slice(lists.lengths, offsets.lengths),
-      textPostings: slice(lists.text, offsets.text),
-      fieldPostings: slice(lists.field, offsets.field),
-    }
-    shards.push({ first: terms[start] as string, terms: end - start, hash: part(JSON.stringify(shard)) })
-    start = end
-  }
-  const vocabularyBytes = terms.reduce((total, _, term) => total + termBytes(term), 0)
-  const vocabularyEnds = contentCuts(terms, termBytes, cutRule(terms.length, vocabularyBytes, options.vocabularyBytes, JSON_ROOM))
-  const vocabulary: string[] = []
-  start = 0
-  for (const end of vocabularyEnds) {
-    vocabulary.push(part(JSON.stringify({ schemaVersion: SCHEMA_VERSION, terms: terms.slice(start, end).join('\n') } satisfies SearchVocabulary)))
-    start = end
-  }
+  const shards = writeShards(terms, lists, part, options.shardBytes)
+  const vocabulary = writeVocabulary(terms, part, options.vocabularyBytes)
   const recordLengths: string[] = []
   for (let first = 0; first < data.recordLengths.length; first += options.recordLengthsPerChunk) {
     const chunk: SearchRecordLengths = { schemaVersion: SCHEMA_VERSION, recordLength: varints(data.recordLengths.slice(first, first + options.recordLengthsPerChunk)) }
@@ -107,6 +70,46 @@ export function indexValues(
 
 /** Bytes a value's JSON spends besides its terms and base64: keys, quotes, the schema version. */
 const JSON_ROOM = 256
+
+/** A term's JSON: its characters and the newline before the next one, which JSON writes as two. */
+const termBytesOf = (terms: string[]) => (term: number) => (terms[term] as string).length + 2
+
+/** The vocabulary and its lists cut into shards of about `target` bytes, each named by `part`. */
+function writeShards(terms: string[], lists: WrittenLists, part: (json: string) => string, target: number): SearchIndexBlob['shards'] {
+  const offsets = listOffsets(lists, terms.length)
+  const termBytes = termBytesOf(terms)
+  const span = (at: Uint32Array, term: number) => (at[term + 1] as number) - (at[term] as number)
+  const sizeOf = (term: number) => termBytes(term) + Math.ceil(((span(offsets.lengths, term) + span(offsets.text, term) + span(offsets.field, term)) * 4) / 3)
+  const totalBytes = terms.reduce((total, _, term) => total + sizeOf(term), 0)
+  const shards: SearchIndexBlob['shards'] = []
+  let start = 0
+  for (const end of contentCuts(terms, sizeOf, cutRule(terms.length, totalBytes, target, JSON_ROOM))) {
+    const slice = (bytes: Uint8Array, at: Uint32Array) => toBase64(bytes.subarray(at[start], at[end]))
+    const shard: SearchShard = {
+      schemaVersion: SCHEMA_VERSION,
+      terms: terms.slice(start, end).join('\n'),
+      listLengths: slice(lists.lengths, offsets.lengths),
+      textPostings: slice(lists.text, offsets.text),
+      fieldPostings: slice(lists.field, offsets.field),
+    }
+    shards.push({ first: terms[start] as string, terms: end - start, hash: part(JSON.stringify(shard)) })
+    start = end
+  }
+  return shards
+}
+
+/** The vocabulary alone cut into chunks of about `target` bytes, each named by `part`. */
+function writeVocabulary(terms: string[], part: (json: string) => string, target: number): string[] {
+  const termBytes = termBytesOf(terms)
+  const totalBytes = terms.reduce((total, _, term) => total + termBytes(term), 0)
+  const vocabulary: string[] = []
+  let start = 0
+  for (const end of contentCuts(terms, termBytes, cutRule(terms.length, totalBytes, target, JSON_ROOM))) {
+    vocabulary.push(part(JSON.stringify({ schemaVersion: SCHEMA_VERSION, terms: terms.slice(start, end).join('\n') } satisfies SearchVocabulary)))
+    start = end
+  }
+  return vocabulary
+}
 
 function varints(values: number[]): string {
   const writer = new ByteWriter(values.length + 16)
