@@ -1,4 +1,5 @@
 import app from '../worker/index.ts'
+import { defaultVersionOf } from '../contract/index.ts'
 import { Store } from '../worker/store.ts'
 
 // The real app behind a KV binding that counts reads, plus a few probe
@@ -58,7 +59,8 @@ export default {
     }
     if (url.pathname === '/__bench/cold-index') {
       // What a fresh isolate does before its first search: read and check the
-      // pointer, the manifest and the index, and decode the index. A new proxy
+      // pointer, the manifest, the version's tables and the index's head with
+      // its record lengths, and decode them (shards come with queries). A new proxy
       // of the binding gets a store cache of its own, as a cold isolate would.
       const fresh = new Proxy(env.DOCS_KV, {
         get(target, property) {
@@ -67,8 +69,10 @@ export default {
         },
       })
       const store = new Store({ kv: fresh, pointerTtlMs: 0 })
-      const index = await store.searchIndex(await store.manifest(), url.searchParams.get('locale') ?? 'en')
-      return Response.json({ records: index.recordDoc.length })
+      const manifest = await store.manifest()
+      const docs = await store.docsVersion(manifest, defaultVersionOf(manifest))
+      const engine = await store.searchIndex(manifest, docs, url.searchParams.get('locale') ?? 'en')
+      return Response.json({ locale: engine.locale })
     }
     return app.fetch(request, { ...env, DOCS_KV: counted(env.DOCS_KV) }, ctx)
   },

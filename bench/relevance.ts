@@ -5,7 +5,7 @@ import type MiniSearch from 'minisearch'
 import { buildSite } from '../build/build.ts'
 import { readDist } from '../publish/read-dist.ts'
 import { DisplayChunkSchema, SearchIndexBlobSchema, type DisplayChunk, type DocumentBlob, type Manifest } from '../contract/index.ts'
-import { SEARCH_OPTIONS, SearchEngine, tokenize, withinOneEdit, type SearchOptions } from '../search/engine.ts'
+import { jsonValueReader, SEARCH_OPTIONS, SearchEngine, tokenize, withinOneEdit, type SearchOptions } from '../search/engine.ts'
 import { buildBaseline } from './baseline.ts'
 import { generateCorpus, writeCorpus } from './corpus.ts'
 import { CONTENT_QUERIES, corpusQueries, RELEVANCE_KINDS, type RelevanceQuery } from './relevance-queries.ts'
@@ -102,7 +102,8 @@ async function loadSite(outDir: string, locales: string[]): Promise<LoadedSite> 
   const routes = await routesOf(manifest, readBlob)
   for (const locale of locales) {
     // As the worker's store does it: parse, check the schema, decode.
-    const index = SearchEngine.load(SearchIndexBlobSchema.parse(JSON.parse(await readBlob((await defaultDocsOf(manifest, readBlob)).search[locale] as string))))
+    const head = SearchIndexBlobSchema.parse(JSON.parse(await readBlob((await defaultDocsOf(manifest, readBlob)).search[locale] as string)))
+    const index = await SearchEngine.load(head, jsonValueReader(readBlob))
     site.indexes.set(locale, index)
     site.chunks.set(locale, await Promise.all(index.displayChunks.map(async (hash) => DisplayChunkSchema.parse(JSON.parse(await readBlob(hash))))))
     site.baselines.set(locale, await buildBaseline(manifest, readBlob, locale))

@@ -10,6 +10,12 @@ import type { RelevanceFigures } from './relevance-figures.ts'
 interface IndexFigures {
   bytes: number
   gzipBytes: number
+  /** Ours only: the sharded index's head, its number of shards, its largest value, what a cold query reads per query kind. */
+  headBytes?: number
+  shards?: number
+  largestValueBytes?: number
+  largestDisplayChunkBytes?: number
+  coldQueryBytes?: Record<string, number>
   loadMs: number
   heapMb: number
   displayBytes?: number
@@ -72,7 +78,10 @@ function rows(size: SizeResult): Row[] {
       [`index load in Node ${locale}`, ms(ours.loadMs), ms(baseline.loadMs), ratio(ours.loadMs, baseline.loadMs), ''],
       [`heap after load ${locale}`, `${ours.heapMb.toFixed(1)} MiB`, `${baseline.heapMb.toFixed(1)} MiB`, ratio(ours.heapMb, baseline.heapMb), '≤ 48 MiB'],
       [`display chunks ${locale} (read for hits)`, `${mib(ours.displayBytes ?? 0)}, ${(ours.displayHeapMb ?? 0).toFixed(1)} MiB heap if all read`, '', '', ''],
+      [`index head ${locale}, shards`, `${mib(ours.headBytes ?? 0)}, ${ours.shards ?? 0} shards`, '', '', ''],
+      [`largest search value ${locale} (display chunk)`, `${mib(ours.largestValueBytes ?? 0)} (${mib(ours.largestDisplayChunkBytes ?? 0)})`, '', '', '≤ 1 MiB'],
     )
+    for (const [name, bytes] of Object.entries(ours.coldQueryBytes ?? {})) list.push([`search "${name}" ${locale}: bytes read cold`, mib(bytes), '', '', '≤ 2 MiB'])
     if (ours.recall !== null && baseline.recall !== null) {
       list.push([`body-only word recall ${locale}`, `${(ours.recall * 100).toFixed(0)}%`, `${(baseline.recall * 100).toFixed(0)}%`, '', '100%'])
     }

@@ -5,39 +5,74 @@ import { SCHEMA_VERSION } from './version.ts'
 /** Base64 of varint bytes; search/codec.ts alone knows what they mean, and checks them as it decodes. */
 const varints = z.string()
 
+/** A shard as the head names it: the first term of its range, how many terms it holds, its blob. */
+const ShardEntrySchema = z.strictObject({ first: z.string(), terms: z.int().min(1), hash: BlobHashSchema })
+
 /**
- * The search index of one locale as stored: a sorted vocabulary and varint
- * posting lists over records (a document's intro, then one record per
- * heading section). search/codec.ts writes and reads it.
+ * The head of one locale's search index: everything a query needs besides the
+ * posting lists of its terms. The vocabulary and its lists are split by term
+ * range into shards (their own values, read only for the terms a query has),
+ * the vocabulary alone into chunks (read only for typos), record lengths into
+ * chunks, and what hits show into display chunks. search/encode-head.ts writes and
+ * search/codec.ts and search/shard-codec.ts read them.
  */
 export const SearchIndexBlobSchema = z.strictObject({
   schemaVersion: z.literal(SCHEMA_VERSION),
   locale: z.string(),
   /** Section names; documents refer to them by position. */
   sections: z.array(z.string()),
-  /** Per document: its section's position, 1 for a draft, and how many records it has. */
-  docSection: z.array(z.int().min(0)),
-  docDraft: z.array(z.union([z.literal(0), z.literal(1)])),
-  docRecords: z.array(z.int().min(1)),
+  /** Base64 varints: per document, its section's position. */
+  docSection: varints,
+  /** Base64 varints: the positions of draft documents, each as the distance from the previous one (the first from -1). */
+  drafts: varints,
+  /** Base64 varints: per document, how many records it has (an intro, then one per heading section). */
+  docRecords: varints,
   /** Tag names; documents refer to them by position. */
   tags: z.array(z.string()),
-  /** Base64 varints: per document, its number of tags, then their positions. */
+  /** Base64 varints: per document with tags, its distance from the previous one (the first from -1), its number of tags, then their positions. */
   docTags: varints,
   /** Groups of equivalent terms from site.yml, normalized as the index's terms are. */
   synonyms: z.array(z.array(z.string()).min(2)),
-  recordLength: varints,
-  /** The vocabulary, sorted, joined by newlines. */
-  terms: z.string(),
-  listLengths: varints,
-  textPostings: varints,
-  fieldPostings: varints,
+  /** Blob hashes of the record length chunks, in record order. */
+  recordLengths: z.array(BlobHashSchema),
   /** Terms in so many records that they carry no signal; left out of the lists and ignored in queries. */
   stopTerms: z.array(z.string()),
+  /** The vocabulary's shards, in term order: a term lives in the last shard whose first term is not after it. */
+  shards: z.array(ShardEntrySchema),
+  /** Blob hashes of the vocabulary chunks (terms only, in order), read to find terms one typo away. */
+  vocabulary: z.array(BlobHashSchema),
   /** Blob hashes of the display chunks, `displayChunkSize` documents each. */
   displayChunks: z.array(BlobHashSchema),
   displayChunkSize: z.int().min(1),
 })
 export type SearchIndexBlob = z.infer<typeof SearchIndexBlobSchema>
+
+/** A contiguous range of the vocabulary with its posting lists (search/codec.ts knows the bytes). */
+export const SearchShardSchema = z.strictObject({
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  /** The shard's terms, sorted, joined by newlines. */
+  terms: z.string(),
+  /** Per term: text postings and bytes, field postings and bytes. */
+  listLengths: varints,
+  textPostings: varints,
+  fieldPostings: varints,
+})
+export type SearchShard = z.infer<typeof SearchShardSchema>
+
+/** A contiguous range of the vocabulary, terms only. */
+export const SearchVocabularySchema = z.strictObject({
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  /** Sorted, joined by newlines. */
+  terms: z.string(),
+})
+export type SearchVocabulary = z.infer<typeof SearchVocabularySchema>
+
+/** The word counts of a run of consecutive records, as base64 varints. */
+export const SearchRecordLengthsSchema = z.strictObject({
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  recordLength: varints,
+})
+export type SearchRecordLengths = z.infer<typeof SearchRecordLengthsSchema>
 
 /** What a hit shows of one document. */
 export const DisplayDocumentSchema = z.strictObject({

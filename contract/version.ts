@@ -7,4 +7,6 @@
 // 7: a locale's sidebar may be stored split (a head, NavigationPart values and NavigationNames
 // shards, with folder keys), and llms.txt of a large locale lists per-section files, so that no
 // value of a 100,000-page locale comes near KV's or an isolate's limits.
-export const SCHEMA_VERSION = 7
+// 8: a locale's search index is stored as a head, shards of its vocabulary and posting lists by
+// term range, vocabulary and record-length chunks.
+export const SCHEMA_VERSION = 8

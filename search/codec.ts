@@ -1,4 +1,4 @@
-import type { SearchIndexBlob } from '../contract/index.ts'
+import type { SearchIndexBlob, SearchRecordLengths } from '../contract/index.ts'
 import type { IndexCaches } from './caches.ts'
 import { SearchIndexError } from './errors.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
@@ -7,11 +7,9 @@ import { ByteReader, fromBase64 } from './varint.ts'
 // Encoding lives in encode.ts (the build's side); importers of the codec find it here too.
 export { encodeSearchIndex, type EncodedSearchIndex } from './encode.ts'
 
-/** An index as the engine reads it: typed arrays over the posting bytes, nothing per posting. */
-export interface LoadedIndex {
-  locale: string
+/** One term range's vocabulary and lists: typed arrays over the posting bytes, nothing per posting. */
+export interface LoadedLists {
   terms: string[]
-  stopTerms: Set<string>
   /** Byte offsets of each term's lists (entry `terms.length` closes the last one). */
   textStart: Uint32Array
   fieldStart: Uint32Array
@@ -20,6 +18,12 @@ export interface LoadedIndex {
   fieldCount: Uint32Array
   textPostings: Uint8Array
   fieldPostings: Uint8Array
+}
+
+/** A locale's head as the engine reads it: per-document and per-record arrays, and where the rest lives. */
+export interface LoadedHead {
+  locale: string
+  stopTerms: Set<string>
   recordDoc: Uint32Array
   recordLength: Uint32Array
   /** BM25's length normalisation of each record: k1 × (1 − b + b × length / average length). */
@@ -33,14 +37,22 @@ export interface LoadedIndex {
   docTagList: Uint32Array
   /** Each term of a synonym group to the other terms of its groups. */
   synonyms: Map<string, string[]>
+  shards: SearchIndexBlob['shards']
+  vocabulary: string[]
   displayChunks: string[]
   displayChunkSize: number
   /** Filled as queries need them; see caches.ts. */
   caches: IndexCaches
 }
 
-/** Reads a stored index (already checked against its schema); throws SearchIndexError when its parts disagree. */
-export function decodeSearchIndex(blob: SearchIndexBlob, options: SearchOptions = SEARCH_OPTIONS): LoadedIndex {
+/**
+ * An index as scoring reads it: the head, and the vocabulary and lists of
+ * the shards a query needs (or of all of them), in term order.
+ */
+export type LoadedIndex = LoadedHead & LoadedLists
+
+/** Reads a head (already checked against its schema) and its record length chunks; throws SearchIndexError when they disagree. */
+export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLengths[], options: SearchOptions = SEARCH_OPTIONS): LoadedHead {
   const fail = (what: string) => new SearchIndexError(`search index of ${blob.locale}: ${what}`)
   const bytes = (base64: string, name: string) => {
     try {
@@ -49,98 +61,87 @@ export function decodeSearchIndex(blob: SearchIndexBlob, options: SearchOptions 
       throw fail(`${name} is not base64`)
     }
   }
-  const terms = blob.terms === '' ? [] : blob.terms.split('\n')
-  const lists = decodePostingLists(blob, terms.length, bytes, fail)
-  const docCount = blob.docRecords.length
-  if (blob.docSection.length !== docCount || blob.docDraft.length !== docCount) throw fail('per-document arrays differ in length')
+  const docRecords = readAll(bytes(blob.docRecords, 'docRecords'))
+  const docCount = docRecords.length
+  const sectionPositions = readAll(bytes(blob.docSection, 'docSection'))
+  if (sectionPositions.length !== docCount || sectionPositions.some((position) => position >= blob.sections.length)) throw fail('document sections do not match the documents')
+  const docDraft = new Array<boolean>(docCount).fill(false)
+  let draft = -1
+  for (const gap of readAll(bytes(blob.drafts, 'drafts'))) {
+    draft += gap
+    if (gap === 0 || draft >= docCount) throw fail('drafts do not match the documents')
+    docDraft[draft] = true
+  }
   if (blob.displayChunks.length !== Math.ceil(docCount / blob.displayChunkSize)) throw fail('display chunks do not cover the documents')
-  const { recordDoc, docFirstRecord } = recordOwners(blob.docRecords)
-  const { recordLength, totalLength } = decodeRecordLengths(bytes(blob.recordLength, 'recordLength'), recordDoc.length, fail)
-  const { docTagStart, docTagList } = decodeDocTags(bytes(blob.docTags, 'docTags'), docCount, blob.tags.length, fail)
-  return {
-    locale: blob.locale,
-    terms,
-    stopTerms: new Set(blob.stopTerms),
-    ...lists,
-    recordDoc,
-    recordLength,
-    lengthNorm: lengthNorms(recordLength, totalLength, options.bm25),
-    docFirstRecord,
-    docSection: blob.docSection.map((position) => blob.sections[position] ?? ''),
-    docDraft: blob.docDraft.map((flag) => flag === 1),
-    tags: blob.tags,
-    docTagStart,
-    docTagList,
-    synonyms: synonymMap(blob.synonyms),
-    displayChunks: blob.displayChunks,
-    displayChunkSize: blob.displayChunkSize,
-    caches: { frequencies: new Map(), scratch: null },
-  }
-}
-
-type Fail = (what: string) => Error
-
-/** Each term's offsets and posting counts in the text and field lists, checked to end exactly where the posting bytes do. */
-function decodePostingLists(blob: SearchIndexBlob, termCount: number, bytes: (base64: string, name: string) => Uint8Array, fail: Fail) {
-  const lengths = new ByteReader(bytes(blob.listLengths, 'listLengths'))
-  const textStart = new Uint32Array(termCount + 1)
-  const fieldStart = new Uint32Array(termCount + 1)
-  const textCount = new Uint32Array(termCount)
-  const fieldCount = new Uint32Array(termCount)
-  for (let term = 0; term < termCount; term++) {
-    textCount[term] = lengths.varint()
-    textStart[term + 1] = (textStart[term] as number) + lengths.varint()
-    fieldCount[term] = lengths.varint()
-    fieldStart[term + 1] = (fieldStart[term] as number) + lengths.varint()
-  }
-  const textPostings = bytes(blob.textPostings, 'textPostings')
-  const fieldPostings = bytes(blob.fieldPostings, 'fieldPostings')
-  if (!lengths.atEnd() || textStart[termCount] !== textPostings.length || fieldStart[termCount] !== fieldPostings.length) {
-    throw fail('list lengths do not match the posting bytes')
-  }
-  return { textStart, fieldStart, textCount, fieldCount, textPostings, fieldPostings }
-}
-
-/** Records are numbered document by document: each record's document, and each document's first record. */
-function recordOwners(docRecords: number[]) {
-  const recordDoc = new Uint32Array(docRecords.reduce((total, count) => total + count, 0))
-  const docFirstRecord = new Uint32Array(docRecords.length)
+  const recordCount = docRecords.reduce((total, count) => total + count, 0)
+  const recordDoc = new Uint32Array(recordCount)
+  const docFirstRecord = new Uint32Array(docCount)
   let record = 0
   docRecords.forEach((count, doc) => {
+    if (count === 0) throw fail(`document ${doc} has no records`)
     docFirstRecord[doc] = record
     recordDoc.fill(doc, record, record + count)
     record += count
   })
-  return { recordDoc, docFirstRecord }
-}
-
-function decodeRecordLengths(bytes: Uint8Array, recordCount: number, fail: Fail) {
-  const reader = new ByteReader(bytes)
   const recordLength = new Uint32Array(recordCount)
-  let totalLength = 0
-  for (let index = 0; index < recordCount; index++) totalLength += recordLength[index] = reader.varint()
-  if (!reader.atEnd()) throw fail('record lengths do not match the records')
-  return { recordLength, totalLength }
+  let total = 0
+  let at = 0
+  for (const chunk of recordLengths) {
+    const reader = new ByteReader(bytes(chunk.recordLength, 'recordLength'))
+    while (!reader.atEnd() && at < recordCount) total += recordLength[at++] = reader.varint()
+    if (!reader.atEnd()) throw fail('record lengths do not match the records')
+  }
+  if (at !== recordCount) throw fail('record lengths do not match the records')
+  const { docTagStart, docTagList } = decodeDocTags(bytes(blob.docTags, 'docTags'), docCount, blob.tags.length, fail)
+  const { k1, b } = options.bm25
+  const averageLength = recordCount > 0 ? total / recordCount : 1
+  const lengthNorm = new Float64Array(recordCount)
+  for (let index = 0; index < recordCount; index++) lengthNorm[index] = k1 * (1 - b + (b * (recordLength[index] as number)) / averageLength)
+  return {
+    locale: blob.locale,
+    stopTerms: new Set(blob.stopTerms),
+    recordDoc,
+    recordLength,
+    lengthNorm,
+    docFirstRecord,
+    docSection: sectionPositions.map((position) => blob.sections[position] as string),
+    docDraft,
+    tags: blob.tags,
+    docTagStart,
+    docTagList,
+    synonyms: synonymMap(blob.synonyms),
+    shards: blob.shards,
+    vocabulary: blob.vocabulary,
+    displayChunks: blob.displayChunks,
+    displayChunkSize: blob.displayChunkSize,
+    caches: { frequencies: new Map(), typoShards: new Map(), scratch: null },
+  }
 }
 
-/** BM25's length normalisation of each record (see LoadedIndex.lengthNorm). */
-function lengthNorms(recordLength: Uint32Array, totalLength: number, { k1, b }: SearchOptions['bm25']): Float64Array {
-  const averageLength = recordLength.length > 0 ? totalLength / recordLength.length : 1
-  const lengthNorm = new Float64Array(recordLength.length)
-  for (let index = 0; index < recordLength.length; index++) lengthNorm[index] = k1 * (1 - b + (b * (recordLength[index] as number)) / averageLength)
-  return lengthNorm
+function readAll(bytes: Uint8Array): number[] {
+  const reader = new ByteReader(bytes)
+  const values: number[] = []
+  while (!reader.atEnd()) values.push(reader.varint())
+  return values
 }
 
-function decodeDocTags(bytes: Uint8Array, docCount: number, tagCount: number, fail: Fail) {
+function decodeDocTags(bytes: Uint8Array, docCount: number, tagCount: number, fail: (what: string) => Error) {
   const reader = new ByteReader(bytes)
   const docTagStart = new Uint32Array(docCount + 1)
   const positions: number[] = []
-  for (let doc = 0; doc < docCount; doc++) {
+  let doc = -1
+  while (!reader.atEnd()) {
+    const gap = reader.varint()
+    if (gap === 0 || doc + gap >= docCount) throw fail('document tags do not match the documents')
+    // Documents between two tagged ones have none: their lists end where they start.
+    for (let between = doc + 1; between < doc + gap; between++) docTagStart[between + 1] = positions.length
+    doc += gap
     const count = reader.varint()
     for (let n = 0; n < count; n++) positions.push(reader.varint())
     docTagStart[doc + 1] = positions.length
   }
-  if (!reader.atEnd() || positions.some((position) => position >= tagCount)) throw fail('document tags do not match the tag list')
+  for (let rest = doc + 1; rest < docCount; rest++) docTagStart[rest + 1] = positions.length
+  if (positions.some((position) => position >= tagCount)) throw fail('document tags do not match the tag list')
   return { docTagStart, docTagList: Uint32Array.from(positions) }
 }
 

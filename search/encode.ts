@@ -1,11 +1,14 @@
-import { SCHEMA_VERSION, type DisplayChunk, type DisplayDocument, type SearchIndexBlob } from '../contract/index.ts'
+import { SCHEMA_VERSION, type DisplayChunk, type DisplayDocument } from '../contract/index.ts'
+import { indexValues, type WrittenLists } from './encode-head.ts'
 import type { PostingList, SearchIndexData } from './index-data.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { ByteReader, ByteWriter, rewriteVarint } from './varint.ts'
 
 export interface EncodedSearchIndex {
-  /** The index blob's JSON, naming its display chunks by hash. */
+  /** The head's JSON, naming every other value by hash. */
   index: string
+  /** The other values of the index (shards, vocabulary chunks, record length chunks), their JSON. */
+  parts: string[]
   /** The display chunks' JSON, in order. */
   displayChunks: string[]
 }
@@ -20,50 +23,8 @@ export function encodeSearchIndex(data: SearchIndexData, hashOf: (text: string) 
   for (let start = 0; start < data.display.length; start += options.displayChunkSize) {
     displayChunks.push(displayChunkJson(data.display.slice(start, start + options.displayChunkSize)))
   }
-  return { index: indexBlobJson(data, postings, displayChunks.map(hashOf), options), displayChunks }
-}
-
-/** Everything the index blob holds besides posting lists and display documents. */
-export type IndexHeader = Omit<SearchIndexData, 'textLists' | 'fieldLists' | 'display'>
-
-/** The index blob's JSON, from its header, its terms' lists (in `terms` order) and its display chunks' names. */
-export function indexBlobJson(data: IndexHeader, postings: PostingsWriter, displayChunkHashes: string[], options: SearchOptions = SEARCH_OPTIONS): string {
-  const recordLengths = new ByteWriter(data.recordLengths.length * 2)
-  for (const length of data.recordLengths) recordLengths.varint(length)
-  const docTags = new ByteWriter()
-  for (const positions of data.docTags) {
-    docTags.varint(positions.length)
-    for (const position of positions) docTags.varint(position)
-  }
-  const blob: SearchIndexBlob = {
-    schemaVersion: SCHEMA_VERSION,
-    locale: data.locale,
-    sections: data.sections,
-    docSection: data.docSection,
-    docDraft: data.docDraft.map((draft) => (draft ? 1 : 0)),
-    docRecords: data.docRecords,
-    tags: data.tags,
-    docTags: docTags.toBase64(),
-    synonyms: data.synonyms,
-    recordLength: recordLengths.toBase64(),
-    terms: data.terms.join('\n'),
-    listLengths: postings.lengths.toBase64(),
-    textPostings: postings.text.toBase64(),
-    fieldPostings: postings.field.toBase64(),
-    stopTerms: data.stopTerms,
-    displayChunks: displayChunkHashes,
-    displayChunkSize: options.displayChunkSize,
-  }
-  return blobJson(blob)
-}
-
-/** Fields holding base64, which JSON writes as is: they are put in unscanned (JSON.stringify of them took ~40 ms at 10k). */
-const BASE64_FIELDS = new Set<string>(['docTags', 'recordLength', 'listLengths', 'textPostings', 'fieldPostings'] satisfies Array<keyof SearchIndexBlob>)
-
-/** JSON.stringify(blob), field by field in its order. */
-function blobJson(blob: SearchIndexBlob): string {
-  const fields = Object.entries(blob).map(([key, value]) => `${JSON.stringify(key)}:${BASE64_FIELDS.has(key) ? `"${String(value)}"` : JSON.stringify(value)}`)
-  return `{${fields.join(',')}}`
+  const { index, parts } = indexValues(data, postings.written(), displayChunks.map(hashOf), hashOf, options)
+  return { index, parts: parts.map((part) => part.json), displayChunks }
 }
 
 /** One display chunk as stored. */
@@ -110,6 +71,11 @@ export class PostingsWriter {
     this.text.bytes(text.bytes)
     this.field.bytes(field.bytes)
     this.counts(text.count, text.bytes.length, field.count, field.bytes.length)
+  }
+
+  /** The lists written so far, without copying them. */
+  written(): WrittenLists {
+    return { lengths: this.lengths.view(), text: this.text.view(), field: this.field.view() }
   }
 
   private counts(textCount: number, textBytes: number, fieldCount: number, fieldBytes: number): void {

@@ -1,9 +1,11 @@
 import type { DisplayChunk, Manifest, SearchIndexBlob } from '../contract/index.ts'
 import { SCHEMA_VERSION } from '../contract/version.ts'
-import { decodeSearchIndex, type LoadedIndex } from './codec.ts'
+import { decodeHead, type LoadedHead, type LoadedIndex } from './codec.ts'
 import { SearchIndexError } from './errors.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
+import { queryView, wholeIndex, type SearchValueReader } from './query-view.ts'
 import { runSearch, type SearchQuery, type SearchResults } from './results.ts'
+import { SearchValueCache } from './value-cache.ts'
 
 // The engine's writing side, for the build and the bench. Named exports, so a
 // bundle that only reads (the worker) leaves the encoder out.
@@ -14,7 +16,8 @@ export type { IndexedDocument, IndexedSection, IndexSettings } from './index-dat
 export { indexDocuments } from './indexer.ts'
 export { cachedSectionsTerms, createTokenCache } from './records.ts'
 export { tokenize } from './tokenize.ts'
-export { SEARCH_OPTIONS, SearchIndexError, type SearchOptions, type SearchQuery, type SearchResults }
+export { jsonValueReader } from './value-reader.ts'
+export { SEARCH_OPTIONS, SearchIndexError, SearchValueCache, type SearchOptions, type SearchQuery, type SearchResults, type SearchValueReader }
 
 /**
  * The stored index's format, as the engine reads and writes it. The stored
@@ -24,45 +27,61 @@ export { SEARCH_OPTIONS, SearchIndexError, type SearchOptions, type SearchQuery,
  */
 export const SEARCH_FORMAT_VERSION = SCHEMA_VERSION
 
-/** A stored index whose format version is not yet known to be this engine's. */
+/** A stored head whose format version is not yet known to be this engine's. */
 export type StoredSearchIndex = Omit<SearchIndexBlob, 'schemaVersion'> & { schemaVersion: number }
 
+/** Decoded shards an engine keeps when its caller gives it no cache of its own. */
+const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024
+
+export interface SearchEngineOptions {
+  search?: SearchOptions
+  /** Where decoded shards are kept between queries: the worker gives one per isolate, shared by its engines. */
+  cache?: SearchValueCache
+}
+
 /**
- * The search engine of one locale's index: it loads the stored form (decoding
- * it once, with the caches queries fill as the loaded index's own fields) and
- * answers queries. Its module is the engine's one door: the build encodes
- * through the functions exported above, and nothing outside `search/` imports
- * another of its files (a dependency rule).
+ * The search engine of one locale's index: it loads the stored head (its
+ * per-document arrays and record lengths, once) and answers queries, reading
+ * through `reader` the shards of each query's terms. Its module is the
+ * engine's one door: the build encodes through the functions exported above,
+ * and nothing outside `search/` imports another of its files (a dependency rule).
  */
 export class SearchEngine {
-  private readonly index: LoadedIndex
+  private readonly head: LoadedHead
+  private readonly reader: SearchValueReader
+  private readonly cache: SearchValueCache
   private readonly options: SearchOptions
 
-  private constructor(index: LoadedIndex, options: SearchOptions) {
-    this.index = index
+  private constructor(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache, options: SearchOptions) {
+    this.head = head
+    this.reader = reader
+    this.cache = cache
     this.options = options
   }
 
-  /** Reads a stored index; throws SearchIndexError when its format is not this engine's or its parts disagree. */
-  static load(stored: StoredSearchIndex, options: SearchOptions = SEARCH_OPTIONS): SearchEngine {
+  /** Reads a stored head and its record lengths; throws SearchIndexError when its format is not this engine's or its parts disagree. */
+  static async load(stored: StoredSearchIndex, reader: SearchValueReader, options: SearchEngineOptions = {}): Promise<SearchEngine> {
     if (stored.schemaVersion !== SEARCH_FORMAT_VERSION) {
       throw new SearchIndexError(`search index of ${stored.locale}: format version ${stored.schemaVersion}, this engine reads ${SEARCH_FORMAT_VERSION}`)
     }
-    return new SearchEngine(decodeSearchIndex({ ...stored, schemaVersion: SEARCH_FORMAT_VERSION }, options), options)
+    const search = options.search ?? SEARCH_OPTIONS
+    const recordLengths = await Promise.all(stored.recordLengths.map((hash) => reader.recordLengths(hash)))
+    const head = decodeHead({ ...stored, schemaVersion: SEARCH_FORMAT_VERSION }, recordLengths, search)
+    return new SearchEngine(head, reader, options.cache ?? new SearchValueCache(DEFAULT_CACHE_BYTES), search)
   }
 
   get locale(): string {
-    return this.index.locale
+    return this.head.locale
   }
 
   /** Blob hashes of the display chunks, in order. */
   get displayChunks(): readonly string[] {
-    return this.index.displayChunks
+    return this.head.displayChunks
   }
 
   /** How many documents display chunk `chunk` must hold. */
   displayChunkLength(chunk: number): number {
-    const { displayChunkSize, docFirstRecord } = this.index
+    const { displayChunkSize, docFirstRecord } = this.head
     return Math.min(displayChunkSize, docFirstRecord.length - chunk * displayChunkSize)
   }
 
@@ -71,7 +90,13 @@ export class SearchEngine {
    * `readChunk` fetches display chunks. `options` overrides the engine's for
    * this query (the bench tunes weights so); lengths stay normalised as loaded.
    */
-  search(site: Manifest['site'], query: SearchQuery, readChunk: (chunk: number) => Promise<DisplayChunk>, options: SearchOptions = this.options): Promise<SearchResults> {
-    return runSearch(this.index, site, query, readChunk, options)
+  async search(site: Manifest['site'], query: SearchQuery, readChunk: (chunk: number) => Promise<DisplayChunk>, options: SearchOptions = this.options): Promise<SearchResults> {
+    const view = await queryView(this.head, this.reader, this.cache, query.query, options)
+    return runSearch(view, site, query, readChunk, options)
+  }
+
+  /** The whole index, every shard read: what the tests compare a query's view against. */
+  whole(): Promise<LoadedIndex> {
+    return wholeIndex(this.head, this.reader, this.cache)
   }
 }

@@ -36,24 +36,40 @@ export function expandQueryTerm(index: LoadedIndex, query: string, options: Sear
 
 /** Exact match, then every term it is a prefix of, then (if nothing else) terms one typo away; a word's are words only. */
 function expandTerm(index: LoadedIndex, query: string, options: SearchOptions = SEARCH_OPTIONS): Expansion[] {
+  const expansions = exactAndPrefix(index, query, options)
+  if (expansions.length > 0 || !seeksTypos(query, options)) return expansions
+  const { terms } = index
+  const eligible = eligibleFor(query)
+  for (let term = 0; term < terms.length; term++) {
+    if (withinOneEdit(query, terms[term] as string) && eligible(terms[term] as string))
+      expansions.push({ term, weight: options.fuzzyWeight * (1 - 1 / query.length), kind: 'typo' })
+  }
+  return expansions
+}
+
+/** Whether a term with no exact or prefix match looks for terms one typo away. */
+export const seeksTypos = (query: string, options: SearchOptions) => query.length >= options.fuzzyMinLength
+
+/** A word matches words only; a joined form, any term. */
+const eligibleFor = (query: string) => (isJoined(query) ? () => true : (term: string) => !isJoined(term))
+
+/**
+ * The exact match and the prefix matches of `query`: every term of
+ * [query, query + '\uffff'), so an index holding that range answers as the whole one would.
+ */
+export function exactAndPrefix(index: Pick<LoadedIndex, 'terms'>, query: string, options: SearchOptions = SEARCH_OPTIONS): Expansion[] {
   const { terms } = index
   const start = lowerBound(terms, query)
   const end = lowerBound(terms, `${query}\uffff`)
   const expansions: Expansion[] = []
   if (terms[start] === query) expansions.push({ term: start, weight: 1, kind: 'exact' })
-  const eligible = isJoined(query) ? () => true : (term: string) => !isJoined(term)
+  const eligible = eligibleFor(query)
   const prefixed: number[] = []
   for (let term = terms[start] === query ? start + 1 : start; term < end; term++) if (eligible(terms[term] as string)) prefixed.push(term)
   // A short prefix can match thousands of terms; the closest ones carry the meaning.
   prefixed.sort((a, b) => (terms[a] as string).length - (terms[b] as string).length)
   for (const term of prefixed.slice(0, options.maxPrefixExpansions)) {
     expansions.push({ term, weight: (options.prefixWeight * query.length) / (terms[term] as string).length, kind: 'prefix' })
-  }
-  if (expansions.length === 0 && query.length >= options.fuzzyMinLength) {
-    for (let term = 0; term < terms.length; term++) {
-      if (withinOneEdit(query, terms[term] as string) && eligible(terms[term] as string))
-        expansions.push({ term, weight: options.fuzzyWeight * (1 - 1 / query.length), kind: 'typo' })
-    }
   }
   return expansions
 }

@@ -10,7 +10,8 @@ import { forEachPosting } from './postings.ts'
  */
 export function documentFrequencies(index: LoadedIndex, term: number): DocumentFrequencies {
   const byTerm = index.caches.frequencies
-  const cached = byTerm.get(term)
+  const text = index.terms[term] as string
+  const cached = byTerm.get(text)
   if (cached) return cached
   const counts = { text: 0, title: 0, heading: 0 }
   let lastText = -1
@@ -28,6 +29,6 @@ export function documentFrequencies(index: LoadedIndex, term: number): DocumentF
       lastHeading = doc
     }
   })
-  byTerm.set(term, counts)
+  byTerm.set(text, counts)
   return counts
 }

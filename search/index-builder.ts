@@ -1,6 +1,7 @@
 import type { DisplayDocument } from '../contract/index.ts'
 import { DisplayChunks } from './display-chunks.ts'
-import { indexBlobJson, type EncodedSearchIndex } from './encode.ts'
+import type { EncodedSearchIndex } from './encode.ts'
+import { indexValues } from './encode-head.ts'
 import { EncodedLists } from './encoded-lists.ts'
 import type { IndexedDocument, IndexSettings } from './index-data.ts'
 import { indexHeader } from './indexer.ts'
@@ -17,8 +18,9 @@ export interface IndexBuilderOptions {
   search?: SearchOptions
 }
 
-/** The encoded index, and the names (hashOf) of its display chunks, so that the caller need not hash 50 MB again. */
+/** The encoded index, and the names (hashOf) of its parts and display chunks, so that the caller need not hash 60 MB again. */
 export interface BuiltSearchIndex extends EncodedSearchIndex {
+  partHashes: string[]
   displayChunkHashes: string[]
 }
 
@@ -61,6 +63,8 @@ class PatchingIndexBuilder implements IndexBuilder {
   private readonly hashOf: (text: string) => string
   // Hashes of sections arrays compared by content, for as long as the arrays live.
   private readonly sectionsHashes = new WeakMap<IndexedDocument['sections'], string>()
+  /** The last build's parts, by JSON. */
+  private partHashes = new Map<string, string>()
 
   constructor(locale: string, settings: IndexSettings, hashOf: (text: string) => string, tokens: TokenCache, options: SearchOptions) {
     this.locale = locale
@@ -193,7 +197,22 @@ class PatchingIndexBuilder implements IndexBuilder {
     }
     const chunks = this.chunks.update(this.slots.map((slot) => slot.display))
     const displayChunkHashes = chunks.map((chunk) => chunk.hash)
-    return { index: indexBlobJson(header, postings, displayChunkHashes, this.options), displayChunks: chunks.map((chunk) => chunk.json), displayChunkHashes }
+    // A part (a shard, a vocabulary or record-length chunk) whose JSON is the last build's keeps its name unhashed.
+    const lastHashes = this.partHashes
+    this.partHashes = new Map()
+    const hashOf = (json: string) => {
+      const hash = lastHashes.get(json) ?? this.hashOf(json)
+      this.partHashes.set(json, hash)
+      return hash
+    }
+    const { index, parts } = indexValues(header, postings.written(), displayChunkHashes, hashOf, this.options)
+    return {
+      index,
+      parts: parts.map((part) => part.json),
+      partHashes: parts.map((part) => part.hash),
+      displayChunks: chunks.map((chunk) => chunk.json),
+      displayChunkHashes,
+    }
   }
 }
 

@@ -30,6 +30,17 @@ export const SEARCH_OPTIONS = {
   excerptLength: 160,
   /** Documents per display chunk: what one search hit reads besides the index. */
   displayChunkSize: 100,
+  /**
+   * Bytes of JSON a shard of the vocabulary and its lists holds on average (never more than 4×: a
+   * term whose lists alone pass that is a shard of its own); a query reads the shards of its terms.
+   * 128 KiB: a cold query of three words reads about 0.5 MiB of shards at 10k documents, where
+   * 256 KiB read 1–2 MiB (bench corpus).
+   */
+  shardBytes: 128 * 1024,
+  /** Bytes of a vocabulary chunk, the terms alone, read for typos only. */
+  vocabularyBytes: 256 * 1024,
+  /** Records per record-length chunk: about 350 KiB of JSON at one to two bytes a record. */
+  recordLengthsPerChunk: 2 ** 18,
   /** A term in more than this share of records is a stop term, once a site has enough records to tell. */
   stopTermShare: 0.2,
   stopTermMinRecords: 2000,

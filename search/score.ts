@@ -79,10 +79,9 @@ export const textScore = (weight: number, repeats: boolean, lengthNorm: number) 
  * record plus a share of the others.
  */
 export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options: SearchOptions = SEARCH_OPTIONS): ScoredQuery {
-  const kept = (terms: string[]) => [...new Set(terms)].filter((term) => !index.stopTerms.has(term)).slice(0, options.maxQueryTerms)
-  const queryTerms = kept(query.terms)
+  const { words: queryTerms, joined } = keptTerms(index.stopTerms, query.terms, query.joined, options)
   const scratch = scratchFor(index)
-  const matches = [...queryTerms, ...kept(query.joined)].map((term, position) => ({ query: term, position, expansions: expandQueryTerm(index, term, options) }))
+  const matches = [...queryTerms, ...joined].map((term, position) => ({ query: term, position, expansions: expandQueryTerm(index, term, options) }))
   try {
     // Words first, so that a joined form finds the documents they marked.
     for (const { position, expansions } of matches) {
@@ -105,6 +104,12 @@ export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options:
     scratch.touchedRecords.length = 0
     scratch.touchedDocs.length = 0
   }
+}
+
+/** The query's words and joined forms that are looked up: each once, no stop term, at most maxQueryTerms of each. */
+export function keptTerms(stopTerms: Set<string>, words: string[], joined: string[], options: SearchOptions): { words: string[]; joined: string[] } {
+  const kept = (terms: string[]) => [...new Set(terms)].filter((term) => !stopTerms.has(term)).slice(0, options.maxQueryTerms)
+  return { words: kept(words), joined: kept(joined) }
 }
 
 /** A document's tags, by name. */

@@ -46,35 +46,44 @@ export class ByteWriter {
     return this.buffer.slice(0, this.length)
   }
 
-  /**
-   * Standard base64 with padding, as btoa writes it: written as ASCII bytes,
-   * two characters per 12 bits from a table, and decoded once, since a
-   * string built up from char codes (what btoa needs) cost most of an index's
-   * encoding time at 10k documents.
-   */
+  /** The bytes written, as base64 (see toBase64 below). */
   toBase64(): string {
-    const bytes = this.buffer
-    const length = this.length
-    const out = new Uint8Array(Math.ceil(length / 3) * 4)
-    const pairs = new Uint16Array(out.buffer)
-    let at = 0
-    let pair = 0
-    for (; at + 2 < length; at += 3) {
-      const triple = ((bytes[at] as number) << 16) | ((bytes[at + 1] as number) << 8) | (bytes[at + 2] as number)
-      pairs[pair++] = BASE64_PAIRS[triple >> 12] as number
-      pairs[pair++] = BASE64_PAIRS[triple & 0xfff] as number
-    }
-    if (at < length) {
-      const rest = length - at
-      const triple = ((bytes[at] as number) << 16) | (rest === 2 ? (bytes[at + 1] as number) << 8 : 0)
-      const written = pair * 2
-      out[written] = BASE64[triple >> 18] as number
-      out[written + 1] = BASE64[(triple >> 12) & 63] as number
-      out[written + 2] = rest === 2 ? (BASE64[(triple >> 6) & 63] as number) : PAD
-      out[written + 3] = PAD
-    }
-    return ascii.decode(out)
+    return toBase64(this.buffer.subarray(0, this.length))
   }
+
+  /** The bytes written, without copying them: valid until the next write. */
+  view(): Uint8Array {
+    return this.buffer.subarray(0, this.length)
+  }
+}
+
+/**
+ * Standard base64 with padding, as btoa writes it: written as ASCII bytes,
+ * two characters per 12 bits from a table, and decoded once, since a
+ * string built up from char codes (what btoa needs) cost most of an index's
+ * encoding time at 10k documents.
+ */
+export function toBase64(bytes: Uint8Array): string {
+  const length = bytes.length
+  const out = new Uint8Array(Math.ceil(length / 3) * 4)
+  const pairs = new Uint16Array(out.buffer)
+  let at = 0
+  let pair = 0
+  for (; at + 2 < length; at += 3) {
+    const triple = ((bytes[at] as number) << 16) | ((bytes[at + 1] as number) << 8) | (bytes[at + 2] as number)
+    pairs[pair++] = BASE64_PAIRS[triple >> 12] as number
+    pairs[pair++] = BASE64_PAIRS[triple & 0xfff] as number
+  }
+  if (at < length) {
+    const rest = length - at
+    const triple = ((bytes[at] as number) << 16) | (rest === 2 ? (bytes[at + 1] as number) << 8 : 0)
+    const written = pair * 2
+    out[written] = BASE64[triple >> 18] as number
+    out[written + 1] = BASE64[(triple >> 12) & 63] as number
+    out[written + 2] = rest === 2 ? (BASE64[(triple >> 6) & 63] as number) : PAD
+    out[written + 3] = PAD
+  }
+  return ascii.decode(out)
 }
 
 const BASE64 = new TextEncoder().encode('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')

@@ -14,6 +14,9 @@ import {
   RouteShardSchema,
   SCHEMA_VERSION,
   SearchIndexBlobSchema,
+  SearchRecordLengthsSchema,
+  SearchShardSchema,
+  SearchVocabularySchema,
   TextBlobSchema,
   blobHash,
   localesMissingFrom,
@@ -31,7 +34,7 @@ import {
   type RouteShard,
   type VersionEntry,
 } from '../contract/index.ts'
-import { SearchEngine } from '../search/engine.ts'
+import { SearchEngine, SearchValueCache, type SearchValueReader } from '../search/engine.ts'
 import { StoreUnavailable } from './errors.ts'
 import { check, parse, parseJson } from './store-checks.ts'
 
@@ -46,7 +49,15 @@ interface IsolateCache {
   // Promises, not values: concurrent first requests of an isolate share one
   // read, check and parse of a multi-megabyte value instead of each doing it.
   parsed: Map<string, Promise<unknown>>
+  /** Decoded search shards and vocabulary chunks, by blob hash, across builds, bounded by bytes (least recently used go first). */
+  searchValues: SearchValueCache
 }
+
+/**
+ * Bytes of decoded search shards an isolate keeps: a few hundred shards of a
+ * 100k-page site, far under the isolate's 128 MB with the heads and the rest.
+ */
+const SEARCH_CACHE_BYTES = 24 * 1024 * 1024
 
 // Deliberate isolate cache, one per KV namespace: the live manifest and the
 // parsed values of its build (route shards, search indexes, display chunks, releases).
@@ -75,7 +86,13 @@ export class Store {
   constructor(options: StoreOptions) {
     this.kv = options.kv
     this.pointerTtlMs = options.pointerTtlMs
-    const cache = isolateCaches.get(options.kv) ?? { pointerReadAt: Number.NEGATIVE_INFINITY, pointer: null, manifest: null, parsed: new Map() }
+    const cache = isolateCaches.get(options.kv) ?? {
+      pointerReadAt: Number.NEGATIVE_INFINITY,
+      pointer: null,
+      manifest: null,
+      parsed: new Map(),
+      searchValues: new SearchValueCache(SEARCH_CACHE_BYTES),
+    }
     isolateCaches.set(options.kv, cache)
     this.cache = cache
   }
@@ -184,18 +201,31 @@ export class Store {
     return this.parsedBlob(manifest, manifest.releases, ReleasesBlobSchema)
   }
 
-  /** The search engine over a locale's index of a version, loaded once per build per isolate. */
+  /**
+   * The search engine over a locale's index of a version: its head (and
+   * record lengths) loaded once per build per isolate; the shards of each
+   * query's terms read as queries need them, kept in the isolate's bounded
+   * search cache. Every value is checked as any blob is (hash, schema).
+   */
   async searchIndex(manifest: Manifest, docs: DocsVersion, locale: string): Promise<SearchEngine> {
     const hash = Object.hasOwn(docs.search, locale) ? docs.search[locale] : undefined
     if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no search index for ${locale}`)
     return this.once(manifest, `index:${hash}`, async () => {
       const blob = parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchIndexBlobSchema)
       try {
-        return SearchEngine.load(blob)
+        return await SearchEngine.load(blob, this.searchValueReader, { cache: this.cache.searchValues })
       } catch (error) {
+        if (error instanceof StoreUnavailable) throw error
         throw new StoreUnavailable(`${KV_KEYS.blob(hash)}: ${(error as Error).message}`)
       }
     })
+  }
+
+  /** Reads a search index's shards and chunks, uncached here: the engine keeps them decoded in the isolate's search cache. */
+  private readonly searchValueReader: SearchValueReader = {
+    shard: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchShardSchema),
+    vocabulary: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchVocabularySchema),
+    recordLengths: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchRecordLengthsSchema),
   }
 
   /** Display chunk `chunk` of an index, which must hold the documents the index says it does. */

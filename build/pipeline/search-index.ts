@@ -61,7 +61,7 @@ export async function cachedSearchIndex(
   settings: IndexSettings,
   memo?: Memo,
   indexes: SearchIndexes = new SearchIndexes(),
-): Promise<EncodedSearchIndex & { displayChunkHashes?: string[] }> {
+): Promise<EncodedSearchIndex & { partHashes?: string[]; displayChunkHashes?: string[] }> {
   if (!memo) return indexes.build(locale, documents, settings)
   const key = hashOfAll(
     (function* () {
@@ -70,8 +70,8 @@ export async function cachedSearchIndex(
     })(),
   )
   const build = () => {
-    const { index, displayChunks } = indexes.build(locale, documents, settings)
-    return JSON.stringify({ index, displayChunks } satisfies EncodedSearchIndex)
+    const { index, parts, displayChunks } = indexes.build(locale, documents, settings)
+    return JSON.stringify({ index, parts, displayChunks } satisfies EncodedSearchIndex)
   }
   return JSON.parse(await memo(key, build)) as EncodedSearchIndex
 }

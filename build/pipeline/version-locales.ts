@@ -133,10 +133,13 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
   return { index, full, fullEtag: contentHash(full.join('\n')), sections }
 }
 
-/** The locale's search index and its display chunks, as blobs: the index's hash. */
+/** The locale's search index (its head, its shards and other parts, its display chunks), as blobs: the head's hash. */
 async function searchIndexBlob(input: VersionSettings, locale: string, view: LocaleView, searchIndexes: SearchIndexes): Promise<string> {
   const { blobs } = input
   const index = await cachedSearchIndex(locale, view.indexed, { synonyms: input.site.search.synonyms }, input.memo, searchIndexes)
+  index.parts.forEach((part, position) => {
+    blobs.addText(part, index.partHashes?.[position])
+  })
   index.displayChunks.forEach((chunk, position) => {
     blobs.addText(chunk, index.displayChunkHashes?.[position])
   })

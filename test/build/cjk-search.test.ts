@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
-import { DisplayChunkSchema, SearchIndexBlobSchema } from '../../contract/index.ts'
-import { decodeSearchIndex } from '../../search/codec.ts'
-import { runSearch, type SearchHit } from '../../search/results.ts'
+import type { SearchHit } from '../../search/results.ts'
 import { buildDir, removeTempDirs, versionOf } from '../shared/build-helpers.ts'
+import { chunkReader, loadEngine } from '../shared/search-helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -15,10 +14,9 @@ beforeAll(async () => {
 })
 
 async function search(locale: string, query: string): Promise<SearchHit[]> {
-  const blob = (hash: string) => JSON.parse(result.blobs.get(hash) as string) as unknown
-  const index = decodeSearchIndex(SearchIndexBlobSchema.parse(blob(versionOf(result).search[locale] as string)))
-  const readChunk = async (chunk: number) => DisplayChunkSchema.parse(blob(index.displayChunks[chunk] as string))
-  return (await runSearch(index, result.manifest.site, { query, limit: 10, sectionBoost: [], canReadDrafts: false }, readChunk)).results
+  const blob = (hash: string) => result.blobs.get(hash) as string
+  const engine = await loadEngine(blob(versionOf(result).search[locale] as string), blob)
+  return (await engine.search(result.manifest.site, { query, limit: 10, sectionBoost: [], canReadDrafts: false }, chunkReader(engine, blob))).results
 }
 const slugs = (hits: SearchHit[]) => hits.map((hit) => hit.slug)
 

@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { renderDocument } from '../../build/markdown/render.ts'
-import { DisplayChunkSchema, SCHEMA_VERSION, SearchIndexBlobSchema } from '../../contract/index.ts'
-import { decodeSearchIndex, encodeSearchIndex, type LoadedIndex } from '../../search/codec.ts'
+import { SCHEMA_VERSION, SearchIndexBlobSchema, SearchShardSchema } from '../../contract/index.ts'
+import { encodeSearchIndex } from '../../search/codec.ts'
+import type { SearchEngine } from '../../search/engine.ts'
 import { SearchIndexError } from '../../search/errors.ts'
 import type { IndexedDocument } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
-import { runSearch, type SearchHit } from '../../search/results.ts'
+import type { SearchHit } from '../../search/results.ts'
 import { buildFolder, doc, readBlobFile, removeTempDirs, SITE_EN_FR, versionOf } from '../shared/build-helpers.ts'
+import { chunkReader, encodedValues, loadEngine, type ReadJson } from '../shared/search-helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -51,20 +53,17 @@ function indexedDocuments(pages: Page[], locale: string): IndexedDocument[] {
 const QUERIES = ['zebra', 'xylophonist', 'road', 'traf', 'pedestrians cross', 'quokka', 'stripes road', 'xylophonst']
 const SITE = { title: 't', description: null, defaultLocale: 'en', locales: ['en', 'fr'], baseUrl: '/', sections: [] }
 
-/** As the worker's store reads an index: parse, check the schema, decode. */
-const loadSearchIndex = (text: string) => decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(text)))
-const loadChunk = (text: string) => DisplayChunkSchema.parse(JSON.parse(text))
+/** The build's blobs, as the worker's store reads them. */
+const readBlob: ReadJson = (hash) => readBlobFile(outDir, hash)
 
 let result: BuildResult
 let outDir: string
 let blobText: Record<string, string>
-let indexes: Record<string, LoadedIndex>
+let indexes: Record<string, SearchEngine>
 
 async function search(locale: string, query: string, canReadDrafts = false): Promise<SearchHit[]> {
-  const index = indexes[locale] as LoadedIndex
-  const { results } = await runSearch(index, SITE, { query, limit: 10, sectionBoost: [], canReadDrafts }, async (chunk) =>
-    loadChunk(await readBlobFile(outDir, index.displayChunks[chunk] as string)),
-  )
+  const engine = indexes[locale] as SearchEngine
+  const { results } = await engine.search(SITE, { query, limit: 10, sectionBoost: [], canReadDrafts }, chunkReader(engine, readBlob))
   return results
 }
 const slugs = (hits: SearchHit[]) => hits.map((hit) => hit.slug)
@@ -76,7 +75,7 @@ beforeAll(async () => {
   indexes = {}
   for (const locale of ['en', 'fr']) {
     blobText[locale] = await readBlobFile(outDir, versionOf(result).search[locale] as string)
-    indexes[locale] = loadSearchIndex(blobText[locale])
+    indexes[locale] = await loadEngine(blobText[locale], readBlob)
   }
 })
 
@@ -90,12 +89,11 @@ describe('search index blobs', () => {
 
   it('loads back into an index that answers exactly like one built in-process from the same documents', async () => {
     const built = encodeSearchIndex(indexDocuments('en', indexedDocuments(EN, 'en')), contentHash)
-    const fresh = loadSearchIndex(built.index)
-    const readFresh = async (chunk: number) => loadChunk(built.displayChunks[chunk] as string)
-    expect(fresh.terms).toEqual(indexes.en?.terms)
+    const fresh = await loadEngine(built.index, encodedValues(built))
+    expect((await fresh.whole()).terms).toEqual((await indexes.en?.whole())?.terms)
     for (const query of QUERIES) {
       const options = { query, limit: 10, sectionBoost: [], canReadDrafts: true }
-      const { results: expected } = await runSearch(fresh, SITE, options, readFresh)
+      const { results: expected } = await fresh.search(SITE, options, chunkReader(fresh, encodedValues(built)))
       expect(expected.length, query).toBeGreaterThan(0)
       expect(await search('en', query, true), query).toEqual(expected)
     }
@@ -108,10 +106,13 @@ describe('search index blobs', () => {
     expect(SearchIndexBlobSchema.safeParse(missing).success).toBe(false)
   })
 
-  it('refuses an index whose posting bytes disagree with its list lengths', () => {
+  it('refuses an index whose posting bytes disagree with its list lengths', async () => {
     const stored = SearchIndexBlobSchema.parse(JSON.parse(blobText.en as string))
-    const truncated = { ...stored, textPostings: btoa(atob(stored.textPostings).slice(0, -1)) }
-    expect(() => decodeSearchIndex(truncated)).toThrow(SearchIndexError)
+    const first = stored.shards[0]?.hash as string
+    const shard = SearchShardSchema.parse(JSON.parse(await readBlob(first)))
+    const truncated = JSON.stringify({ ...shard, textPostings: btoa(atob(shard.textPostings).slice(0, -1)) })
+    const engine = await loadEngine(blobText.en as string, (hash) => (hash === first ? truncated : readBlob(hash)))
+    await expect(engine.whole()).rejects.toThrow(SearchIndexError)
   })
 })
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { DisplayChunkSchema, SearchIndexBlobSchema } from '../../contract/index.ts'
-import { encodeSearchIndex, indexDocuments, SEARCH_FORMAT_VERSION, SearchEngine, SearchIndexError, type IndexedDocument } from '../../search/engine.ts'
+import { encodeSearchIndex, indexDocuments, jsonValueReader, SEARCH_FORMAT_VERSION, SearchEngine, SearchIndexError, type IndexedDocument } from '../../search/engine.ts'
+import { encodedValues, loadEngine } from '../shared/search-helpers.ts'
 
 const SITE = { title: 't', description: null, defaultLocale: 'en', locales: ['en'], baseUrl: '/', sections: [] }
 
@@ -45,15 +46,15 @@ const DOCUMENTS: IndexedDocument[] = [
 function stored() {
   const encoded = encodeSearchIndex(indexDocuments('en', DOCUMENTS), contentHash)
   const chunks = encoded.displayChunks.map((text) => DisplayChunkSchema.parse(JSON.parse(text)))
-  return { json: encoded.index, readChunk: async (chunk: number) => chunks[chunk] ?? DisplayChunkSchema.parse({ documents: [] }) }
+  return { json: encoded.index, read: encodedValues(encoded), readChunk: async (chunk: number) => chunks[chunk] ?? DisplayChunkSchema.parse({ documents: [] }) }
 }
 
 const ask = (query: string, canReadDrafts = false) => ({ query, limit: 10, sectionBoost: [], canReadDrafts })
 
 describe('the search engine', () => {
   it('round-trips: what it encodes, it loads, and the loaded index finds the documents indexed', async () => {
-    const { json, readChunk } = stored()
-    const engine = SearchEngine.load(SearchIndexBlobSchema.parse(JSON.parse(json)))
+    const { json, read, readChunk } = stored()
+    const engine = await loadEngine(json, read)
 
     const { results } = await engine.search(SITE, ask('rollback'), readChunk)
     expect(results.map((hit) => [hit.slug, hit.heading?.id ?? null])).toEqual([['guides/publish', 'rollback']])
@@ -66,20 +67,31 @@ describe('the search engine', () => {
     const first = stored()
     const second = stored()
     expect(second.json).toBe(first.json)
-    const load = () => SearchEngine.load(SearchIndexBlobSchema.parse(JSON.parse(first.json)))
-    const warm = load()
+    const load = () => loadEngine(first.json, first.read)
+    const warm = await load()
     // The first engine answers a query before the comparison, so its caches are filled and the second's are not.
     await warm.search(SITE, ask('build pointer'), first.readChunk)
     for (const query of ['build pointer', 'searching', 'rollback', 'deploy']) {
-      expect(await load().search(SITE, ask(query), first.readChunk), query).toEqual(await warm.search(SITE, ask(query), first.readChunk))
+      expect(await (await load()).search(SITE, ask(query), first.readChunk), query).toEqual(await warm.search(SITE, ask(query), first.readChunk))
     }
   })
 
-  it('refuses a stored index of a format version it cannot read', () => {
-    const blob = SearchIndexBlobSchema.parse(JSON.parse(stored().json))
+  it('refuses a stored index of a format version it cannot read', async () => {
+    const { json, read } = stored()
+    const blob = SearchIndexBlobSchema.parse(JSON.parse(json))
     for (const schemaVersion of [SEARCH_FORMAT_VERSION - 1, SEARCH_FORMAT_VERSION + 1]) {
-      expect(() => SearchEngine.load({ ...blob, schemaVersion })).toThrow(SearchIndexError)
-      expect(() => SearchEngine.load({ ...blob, schemaVersion })).toThrow(`format version ${schemaVersion}, this engine reads ${SEARCH_FORMAT_VERSION}`)
+      await expect(
+        SearchEngine.load(
+          { ...blob, schemaVersion },
+          jsonValueReader(async (hash) => read(hash)),
+        ),
+      ).rejects.toThrow(SearchIndexError)
+      await expect(
+        SearchEngine.load(
+          { ...blob, schemaVersion },
+          jsonValueReader(async (hash) => read(hash)),
+        ),
+      ).rejects.toThrow(`format version ${schemaVersion}, this engine reads ${SEARCH_FORMAT_VERSION}`)
     }
   })
 })

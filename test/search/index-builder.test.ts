@@ -9,8 +9,16 @@ import { SEARCH_OPTIONS, type SearchOptions } from '../../search/options.ts'
 import { createTokenCache } from '../../search/records.ts'
 import { EditSequence, spreadWord } from './edit-sequence.ts'
 
-// Small chunks and a low stop-term floor, so that a few dozen documents cross chunk bounds and make stop terms.
-const OPTIONS: SearchOptions = { ...SEARCH_OPTIONS, displayChunkSize: 4, previewLength: 40, stopTermMinRecords: 60 }
+// Small chunks, shards and a low stop-term floor, so that a few dozen documents cross chunk and shard bounds and make stop terms.
+const OPTIONS: SearchOptions = {
+  ...SEARCH_OPTIONS,
+  displayChunkSize: 4,
+  previewLength: 40,
+  stopTermMinRecords: 60,
+  shardBytes: 300,
+  vocabularyBytes: 200,
+  recordLengthsPerChunk: 64,
+}
 const SETTINGS: IndexSettings = {
   synonyms: [
     ['KV', 'store'],
@@ -27,6 +35,8 @@ function expectSameAsOneShot(builder: IndexBuilder, locale: string, documents: I
   const expected = oneShot(locale, documents, options)
   // Compared as strings first: a mismatch names the step without printing megabytes.
   expect(built.index === expected.index, `index after: ${step}`).toBe(true)
+  expect(built.parts, `parts after: ${step}`).toEqual(expected.parts)
+  expect(built.partHashes, `part names after: ${step}`).toEqual(expected.parts.map(contentHash))
   expect(built.displayChunks, `display chunks after: ${step}`).toEqual(expected.displayChunks)
   expect(built.displayChunkHashes, `display chunk names after: ${step}`).toEqual(expected.displayChunks.map(contentHash))
   return built
@@ -118,6 +128,7 @@ describe('an index builder', () => {
       const built = builder.update(documents)
       const expected = encodeSearchIndex(indexDocuments('en', documents), contentHash)
       expect(built.index === expected.index, step).toBe(true)
+      expect(built.parts, step).toEqual(expected.parts)
       expect(built.displayChunks, step).toEqual(expected.displayChunks)
     }
     check('the first build')

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { random } from '../../bench/corpus.ts'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
-import { SearchIndexBlobSchema } from '../../contract/index.ts'
-import { decodeSearchIndex, encodeSearchIndex } from '../../search/codec.ts'
+import { encodeSearchIndex } from '../../search/codec.ts'
 import type { IndexedDocument, IndexedSection } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
 import { scoreQuery } from '../../search/score.ts'
 import { indexTerms } from '../../search/tokenize.ts'
+import { wholeIndexOf } from '../shared/search-helpers.ts'
 
 // A small vocabulary, so that words meet in titles, headings and text of several pages.
 const WORDS = ['kv', 'worker', 'pointer', 'publish', 'rollback', 'search', 'index', 'locale', 'draft', 'token', 'cache', 'edge']
@@ -31,8 +31,7 @@ function randomSite(next: () => number): IndexedDocument[] {
 
 /** The score of page `doc` for `query` over `documents`, through the encoded index; 0 when it does not match. */
 function scoreOf(documents: IndexedDocument[], doc: number, query: string): number {
-  const { index } = encodeSearchIndex(indexDocuments('en', documents), contentHash)
-  const loaded = decodeSearchIndex(SearchIndexBlobSchema.parse(JSON.parse(index)))
+  const loaded = wholeIndexOf(encodeSearchIndex(indexDocuments('en', documents), contentHash))
   const { words, joined } = indexTerms(query, 'en')
   const input = { terms: words, joined, sectionBoost: new Set<string>(), canReadDrafts: true, limit: documents.length, sections: null, tags: null }
   return scoreQuery(loaded, input).documents.find((ranked) => ranked.doc === doc)?.score ?? 0

@@ -7,10 +7,10 @@ import { indexDocuments } from '../../search/indexer.ts'
 import { EditSequence } from './edit-sequence.ts'
 
 const oneShot = (locale: string, documents: IndexedDocument[], settings: IndexSettings) => {
-  const { index, displayChunks } = encodeSearchIndex(indexDocuments(locale, documents, settings), contentHash)
-  return { index, displayChunks }
+  const { index, parts, displayChunks } = encodeSearchIndex(indexDocuments(locale, documents, settings), contentHash)
+  return { index, parts, displayChunks }
 }
-const encodedOf = ({ index, displayChunks }: { index: string; displayChunks: string[] }) => ({ index, displayChunks })
+const encodedOf = ({ index, parts, displayChunks }: { index: string; parts: string[]; displayChunks: string[] }) => ({ index, parts, displayChunks })
 
 describe('the pipeline’s search indexes', () => {
   it('builds without reading any document as JSON when there is no memo', async () => {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { KV_KEYS, SCHEMA_VERSION, blobHash, shardOf, type DocsVersion, type Manifest } from '../../contract/index.ts'
+import { KV_KEYS, SCHEMA_VERSION, SearchIndexBlobSchema, blobHash, shardOf, type DocsVersion, type Manifest, type SearchIndexBlob } from '../../contract/index.ts'
 import { call as callWith, clearKv, expectUnavailable, fixtureBuild, fixtureDocs, fixtureManifest, freshKv, publishFixture, repoint, reroute, variantOf } from './helpers.ts'
 
 // Storage damaged behind the worker's back, one stored kind and one kind of
@@ -61,6 +61,18 @@ async function pointDocs(manifest: Manifest, change: (docs: DocsVersion) => void
   await putBlob((await repoint(manifest, docs)).text)
 }
 const firstChunkHash = () => (JSON.parse(blobText(searchIndexHash())) as { displayChunks: string[] }).displayChunks[0] as string
+const searchHead = () => SearchIndexBlobSchema.parse(JSON.parse(blobText(searchIndexHash())))
+/** The shard of the English index that holds `term`. */
+const shardPosition = (term: string) => searchHead().shards.findLastIndex((shard) => shard.first <= term)
+/** Points a manifest copy at a copy of the English index's head changed by `change`, and stores it. */
+async function pointSearchHead(manifest: Manifest, change: (head: SearchIndexBlob) => void) {
+  const head = searchHead()
+  change(head)
+  const headHash = await putBlob(JSON.stringify(head))
+  await pointDocs(manifest, (docs) => {
+    docs.search.en = headHash
+  })
+}
 
 const BLOB_KINDS: BlobKind[] = [
   {
@@ -116,6 +128,39 @@ const BLOB_KINDS: BlobKind[] = [
   },
 ]
 
+// The values a search index's head names: each read by the query that needs it.
+const SEARCH_VALUE_KINDS: BlobKind[] = [
+  {
+    name: 'search shard',
+    request: () => searchCall({ query: 'install' }),
+    hash: () => searchHead().shards[shardPosition('install')]?.hash as string,
+    point: (manifest, hash) =>
+      pointSearchHead(manifest, (head) => {
+        ;(head.shards[shardPosition('install')] as SearchIndexBlob['shards'][number]).hash = hash
+      }),
+  },
+  {
+    name: 'search record lengths',
+    request: () => searchCall({ query: 'install' }),
+    hash: () => searchHead().recordLengths[0] as string,
+    point: (manifest, hash) =>
+      pointSearchHead(manifest, (head) => {
+        head.recordLengths[0] = hash
+      }),
+  },
+  {
+    name: 'search vocabulary',
+    // A typo: no term starts so, so the engine reads the vocabulary for terms one edit away.
+    request: () => searchCall({ query: 'marnoset' }),
+    hash: () => searchHead().vocabulary[0] as string,
+    point: (manifest, hash) =>
+      pointSearchHead(manifest, (head) => {
+        head.vocabulary[0] = hash
+      }),
+  },
+]
+BLOB_KINDS.push(...SEARCH_VALUE_KINDS)
+
 /** The stored value with a field a later format might add: strict schemas refuse it. */
 function ofAnotherVersion(text: string): string {
   const value = JSON.parse(text) as Record<string, unknown>
@@ -159,6 +204,31 @@ describe.each(BLOB_KINDS)('a damaged $name blob', (kind) => {
       return read(name, options)
     }) as typeof env.DOCS_KV.get)
     await expectUnavailable(await kind.request())
+  })
+})
+
+describe('a sharded search index', () => {
+  it('finds a typo through its vocabulary while it is intact', async () => {
+    const response = await searchCall({ query: 'marnoset' })
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0)
+  })
+
+  it.each(SEARCH_VALUE_KINDS)('answers 503 when its $name is missing from KV', async (kind) => {
+    await env.DOCS_KV.delete(KV_KEYS.blob(kind.hash()))
+    await expectUnavailable(await kind.request())
+  })
+
+  it('answers 503, never other results, when the shard its head names holds other terms under its true hash', async () => {
+    const head = searchHead()
+    const other = head.shards.findIndex((_, position) => position !== shardPosition('install'))
+    const wrong = await putBlob(blobText(head.shards[other === -1 ? 0 : other]?.hash as string).replace('"terms":"', '"terms":"aaa\\n'))
+    await serveManifest((manifest) =>
+      pointSearchHead(manifest, (changed) => {
+        ;(changed.shards[shardPosition('install')] as SearchIndexBlob['shards'][number]).hash = wrong
+      }),
+    )
+    await expectUnavailable(await searchCall({ query: 'install' }))
   })
 })
 

@@ -1,0 +1,156 @@
+import { SCHEMA_VERSION, type SearchIndexBlob, type SearchRecordLengths, type SearchShard, type SearchVocabulary } from '../contract/index.ts'
+import { contentCuts, cutRule } from './cuts.ts'
+import type { SearchIndexData } from './index-data.ts'
+import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
+import { ByteReader, ByteWriter, toBase64 } from './varint.ts'
+
+/** Everything the head holds besides posting lists and display documents. */
+export type IndexHeader = Omit<SearchIndexData, 'textLists' | 'fieldLists' | 'display'>
+
+/** Every term's lists end to end, as search/encode.ts PostingsWriter writes them. */
+export interface WrittenLists {
+  /** Per term: text posting count and bytes, field posting count and bytes. */
+  lengths: Uint8Array
+  text: Uint8Array
+  field: Uint8Array
+}
+
+/** A value of the index besides its head and display chunks, and its name. */
+export interface IndexPart {
+  json: string
+  hash: string
+}
+
+/**
+ * The head and the values it names: the vocabulary and its lists cut into
+ * shards, the vocabulary alone into chunks, record lengths into chunks.
+ * `hashOf` names each value; a builder passes one that remembers the values
+ * of its last build, so an unchanged shard is not hashed again.
+ */
+export function indexValues(
+  data: IndexHeader,
+  lists: WrittenLists,
+  displayChunkHashes: string[],
+  hashOf: (text: string) => string,
+  options: SearchOptions = SEARCH_OPTIONS,
+): { index: string; parts: IndexPart[] } {
+  const parts: IndexPart[] = []
+  const part = (json: string) => {
+    const named = { json, hash: hashOf(json) }
+    parts.push(named)
+    return named.hash
+  }
+  const { terms } = data
+  const shards = writeShards(terms, lists, part, options.shardBytes)
+  const vocabulary = writeVocabulary(terms, part, options.vocabularyBytes)
+  const recordLengths: string[] = []
+  for (let first = 0; first < data.recordLengths.length; first += options.recordLengthsPerChunk) {
+    const chunk: SearchRecordLengths = { schemaVersion: SCHEMA_VERSION, recordLength: varints(data.recordLengths.slice(first, first + options.recordLengthsPerChunk)) }
+    recordLengths.push(part(JSON.stringify(chunk)))
+  }
+  const head: SearchIndexBlob = {
+    schemaVersion: SCHEMA_VERSION,
+    locale: data.locale,
+    sections: data.sections,
+    docSection: varints(data.docSection),
+    drafts: varints(draftGaps(data.docDraft)),
+    docRecords: varints(data.docRecords),
+    tags: data.tags,
+    docTags: varints(taggedDocuments(data.docTags)),
+    synonyms: data.synonyms,
+    recordLengths,
+    stopTerms: data.stopTerms,
+    shards,
+    vocabulary,
+    displayChunks: displayChunkHashes,
+    displayChunkSize: options.displayChunkSize,
+  }
+  return { index: JSON.stringify(head), parts }
+}
+
+/** Bytes a value's JSON spends besides its terms and base64: keys, quotes, the schema version. */
+const JSON_ROOM = 256
+
+/** A term's JSON: its characters and the newline before the next one, which JSON writes as two. */
+const termBytesOf = (terms: string[]) => (term: number) => (terms[term] as string).length + 2
+
+/** The vocabulary and its lists cut into shards of about `target` bytes, each named by `part`. */
+function writeShards(terms: string[], lists: WrittenLists, part: (json: string) => string, target: number): SearchIndexBlob['shards'] {
+  const offsets = listOffsets(lists, terms.length)
+  const termBytes = termBytesOf(terms)
+  const span = (at: Uint32Array, term: number) => (at[term + 1] as number) - (at[term] as number)
+  const sizeOf = (term: number) => termBytes(term) + Math.ceil(((span(offsets.lengths, term) + span(offsets.text, term) + span(offsets.field, term)) * 4) / 3)
+  const totalBytes = terms.reduce((total, _, term) => total + sizeOf(term), 0)
+  const shards: SearchIndexBlob['shards'] = []
+  let start = 0
+  for (const end of contentCuts(terms, sizeOf, cutRule(terms.length, totalBytes, target, JSON_ROOM))) {
+    const slice = (bytes: Uint8Array, at: Uint32Array) => toBase64(bytes.subarray(at[start], at[end]))
+    const shard: SearchShard = {
+      schemaVersion: SCHEMA_VERSION,
+      terms: terms.slice(start, end).join('\n'),
+      listLengths: slice(lists.lengths, offsets.lengths),
+      textPostings: slice(lists.text, offsets.text),
+      fieldPostings: slice(lists.field, offsets.field),
+    }
+    shards.push({ first: terms[start] as string, terms: end - start, hash: part(JSON.stringify(shard)) })
+    start = end
+  }
+  return shards
+}
+
+/** The vocabulary alone cut into chunks of about `target` bytes, each named by `part`. */
+function writeVocabulary(terms: string[], part: (json: string) => string, target: number): string[] {
+  const termBytes = termBytesOf(terms)
+  const totalBytes = terms.reduce((total, _, term) => total + termBytes(term), 0)
+  const vocabulary: string[] = []
+  let start = 0
+  for (const end of contentCuts(terms, termBytes, cutRule(terms.length, totalBytes, target, JSON_ROOM))) {
+    vocabulary.push(part(JSON.stringify({ schemaVersion: SCHEMA_VERSION, terms: terms.slice(start, end).join('\n') } satisfies SearchVocabulary)))
+    start = end
+  }
+  return vocabulary
+}
+
+function varints(values: number[]): string {
+  const writer = new ByteWriter(values.length + 16)
+  for (const value of values) writer.varint(value)
+  return writer.toBase64()
+}
+
+/** Per document with tags: its distance from the previous one (the first from -1), its number of tags, their positions. Most pages have none. */
+function taggedDocuments(docTags: number[][]): number[] {
+  const values: number[] = []
+  let last = -1
+  docTags.forEach((positions, doc) => {
+    if (positions.length === 0) return
+    values.push(doc - last, positions.length, ...positions)
+    last = doc
+  })
+  return values
+}
+
+/** Draft positions, each as its distance from the previous one (the first from -1): a few bytes for a site of few drafts. */
+function draftGaps(drafts: boolean[]): number[] {
+  const gaps: number[] = []
+  let last = -1
+  drafts.forEach((draft, doc) => {
+    if (!draft) return
+    gaps.push(doc - last)
+    last = doc
+  })
+  return gaps
+}
+
+/** Where each term's lists start in the three byte runs (entry `termCount` closes the last). */
+function listOffsets(lists: WrittenLists, termCount: number) {
+  const reader = new ByteReader(lists.lengths)
+  const offsets = { lengths: new Uint32Array(termCount + 1), text: new Uint32Array(termCount + 1), field: new Uint32Array(termCount + 1) }
+  for (let term = 0; term < termCount; term++) {
+    reader.varint()
+    offsets.text[term + 1] = (offsets.text[term] as number) + reader.varint()
+    reader.varint()
+    offsets.field[term + 1] = (offsets.field[term] as number) + reader.varint()
+    offsets.lengths[term + 1] = reader.offset
+  }
+  return offsets
+}

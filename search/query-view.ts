@@ -1,0 +1,96 @@
+import type { SearchRecordLengths, SearchShard, SearchVocabulary } from '../contract/index.ts'
+import type { LoadedHead, LoadedIndex, LoadedLists } from './codec.ts'
+import { SearchIndexError } from './errors.ts'
+import { exactAndPrefix, seeksTypos, withinOneEdit } from './expand.ts'
+import type { SearchOptions } from './options.ts'
+import { keptTerms } from './score.ts'
+import { decodeShard, viewOf } from './shard-codec.ts'
+import { indexTerms } from './tokenize.ts'
+import type { SearchValueCache } from './value-cache.ts'
+
+/** Reads the values a head names by hash, checked against their schemas (the worker's store, or a test's map). */
+export interface SearchValueReader {
+  shard(hash: string): Promise<SearchShard>
+  vocabulary(hash: string): Promise<SearchVocabulary>
+  recordLengths(hash: string): Promise<SearchRecordLengths>
+}
+
+/**
+ * The part of a sharded index one query needs: the shards of every term it
+ * looks up, found before scoring exactly as scoring will look them up
+ * (words, joined forms, their synonyms; no stop term, at most maxQueryTerms),
+ * each by its prefix range. A term with no exact or prefix match that seeks
+ * typos reads the vocabulary to find every term one edit away, then their
+ * shards. Scoring over the view then sees every term it would see in the
+ * whole index, in the same order, and ranks as it would there.
+ */
+export async function queryView(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache, query: string, options: SearchOptions): Promise<LoadedIndex> {
+  const { words, joined } = indexTerms(query, head.locale)
+  const kept = keptTerms(head.stopTerms, words, joined, options)
+  const keys = new Set<string>()
+  for (const term of [...kept.words, ...kept.joined]) {
+    keys.add(term)
+    for (const synonym of head.synonyms.get(term) ?? []) keys.add(synonym)
+  }
+  const positions = new Set<number>()
+  for (const key of keys) for (let at = shardOf(head, key), end = shardOf(head, `${key}\uffff`); at <= end; at++) positions.add(at)
+  const view = viewOf(head, await loadShards(head, reader, cache, positions))
+  const typos = [...keys].filter((key) => seeksTypos(key, options) && exactAndPrefix(view, key, options).length === 0)
+  if (typos.length === 0) return view
+  const before = positions.size
+  const { typoShards } = head.caches
+  const unknown = typos.filter((key) => !typoShards.has(key))
+  if (unknown.length > 0) {
+    const found = new Map(unknown.map((key) => [key, new Set<number>()]))
+    for (const terms of await vocabularyOf(head, reader, cache)) {
+      for (const term of terms) for (const [key, shards] of found) if (withinOneEdit(key, term)) shards.add(shardOf(head, term))
+    }
+    for (const [key, shards] of found) typoShards.set(key, [...shards])
+  }
+  for (const key of typos) for (const position of typoShards.get(key) ?? []) positions.add(position)
+  return positions.size === before ? view : viewOf(head, await loadShards(head, reader, cache, positions))
+}
+
+/** Every shard of the index: the whole index, as one value held it before it was sharded. */
+export function wholeIndex(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache): Promise<LoadedIndex> {
+  return loadShards(head, reader, cache, new Set(head.shards.keys())).then((shards) => viewOf(head, shards))
+}
+
+/** The shard that would hold `term`: the last whose first term is not after it (0 before the first). */
+function shardOf(head: LoadedHead, term: string): number {
+  let low = 0
+  let high = head.shards.length - 1
+  while (low < high) {
+    const middle = (low + high + 1) >> 1
+    if ((head.shards[middle]?.first as string) <= term) low = middle
+    else high = middle - 1
+  }
+  return low
+}
+
+function loadShards(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache, positions: Set<number>): Promise<LoadedLists[]> {
+  const sorted = [...positions].filter((position) => position < head.shards.length).sort((a, b) => a - b)
+  return Promise.all(
+    sorted.map((position) => {
+      const entry = head.shards[position] as LoadedHead['shards'][number]
+      // A decoded shard was checked against its place in a head: the key says which place.
+      const key = JSON.stringify([entry.hash, entry.first, entry.terms, head.shards[position + 1]?.first ?? null, head.recordDoc.length])
+      return cache.shard(key, async () => decodeShard(head, position, await reader.shard(entry.hash)))
+    }),
+  )
+}
+
+async function vocabularyOf(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache): Promise<string[][]> {
+  const chunks = await Promise.all(
+    head.vocabulary.map((hash) =>
+      cache.vocabulary(hash, async () => {
+        const { terms } = await reader.vocabulary(hash)
+        return { value: terms === '' ? [] : terms.split('\n'), bytes: terms.length * 2 + 64 }
+      }),
+    ),
+  )
+  const count = chunks.reduce((total, terms) => total + terms.length, 0)
+  const expected = head.shards.reduce((total, shard) => total + shard.terms, 0)
+  if (count !== expected) throw new SearchIndexError(`search index of ${head.locale}: the vocabulary holds ${count} terms, its shards ${expected}`)
+  return chunks
+}

@@ -1,0 +1,95 @@
+import type { SearchShard } from '../contract/index.ts'
+import type { LoadedHead, LoadedIndex, LoadedLists } from './codec.ts'
+import { SearchIndexError } from './errors.ts'
+import { ByteReader, fromBase64 } from './varint.ts'
+
+/** A decoded shard and roughly what it holds in memory, for the isolate's shard cache. */
+interface LoadedShard {
+  value: LoadedLists
+  bytes: number
+}
+
+/**
+ * Reads shard `position` of a head (already checked against its schema);
+ * throws SearchIndexError unless it holds the term range the head says it
+ * does, so that a shard of another range can never stand in for it.
+ */
+export function decodeShard(head: LoadedHead, position: number, shard: SearchShard): LoadedShard {
+  const entry = head.shards[position]
+  const fail = (what: string) => new SearchIndexError(`search index of ${head.locale}: shard ${position}: ${what}`)
+  if (!entry) throw fail('the head has no such shard')
+  const terms = shard.terms === '' ? [] : shard.terms.split('\n')
+  const next = head.shards[position + 1]?.first
+  if (terms.length !== entry.terms || terms[0] !== entry.first) throw fail(`does not hold the ${entry.terms} terms from "${entry.first}"`)
+  for (let term = 1; term < terms.length; term++) if ((terms[term - 1] as string) >= (terms[term] as string)) throw fail('its terms are not sorted')
+  if (next !== undefined && (terms[terms.length - 1] as string) >= next) throw fail('its terms run into the next shard')
+  const bytes = (base64: string, name: string) => {
+    try {
+      return fromBase64(base64)
+    } catch {
+      throw fail(`${name} is not base64`)
+    }
+  }
+  const lengths = new ByteReader(bytes(shard.listLengths, 'listLengths'))
+  const textStart = new Uint32Array(terms.length + 1)
+  const fieldStart = new Uint32Array(terms.length + 1)
+  const textCount = new Uint32Array(terms.length)
+  const fieldCount = new Uint32Array(terms.length)
+  for (let term = 0; term < terms.length; term++) {
+    textCount[term] = lengths.varint()
+    textStart[term + 1] = (textStart[term] as number) + lengths.varint()
+    fieldCount[term] = lengths.varint()
+    fieldStart[term + 1] = (fieldStart[term] as number) + lengths.varint()
+  }
+  const textPostings = bytes(shard.textPostings, 'textPostings')
+  const fieldPostings = bytes(shard.fieldPostings, 'fieldPostings')
+  if (!lengths.atEnd() || textStart[terms.length] !== textPostings.length || fieldStart[terms.length] !== fieldPostings.length) {
+    throw fail('list lengths do not match the posting bytes')
+  }
+  const recordCount = head.recordDoc.length
+  checkRecords(textPostings, textStart, recordCount, fail)
+  checkRecords(fieldPostings, fieldStart, recordCount, fail)
+  const bytesHeld = textPostings.length + fieldPostings.length + terms.length * 16 + shard.terms.length * 2
+  return { value: { terms, textStart, fieldStart, textCount, fieldCount, textPostings, fieldPostings }, bytes: bytesHeld }
+}
+
+/** Every posting must point at a record of the head, or scoring would read past its arrays. */
+function checkRecords(postings: Uint8Array, starts: Uint32Array, recordCount: number, fail: (what: string) => Error): void {
+  const reader = new ByteReader(postings)
+  for (let term = 0; term + 1 < starts.length; term++) {
+    let record = 0
+    while (reader.offset < (starts[term + 1] as number)) record += Math.floor(reader.varint() / 2)
+    if (reader.offset !== starts[term + 1] || (record >= recordCount && reader.offset > (starts[term] as number))) throw fail('a posting points past the last record')
+  }
+}
+
+/** The head with the lists of `shards` (in term order, none twice) laid end to end, as one index scoring reads. */
+export function viewOf(head: LoadedHead, shards: LoadedLists[]): LoadedIndex {
+  if (shards.length === 1) return { ...head, ...(shards[0] as LoadedLists) }
+  const termCount = shards.reduce((total, shard) => total + shard.terms.length, 0)
+  const terms: string[] = []
+  const textStart = new Uint32Array(termCount + 1)
+  const fieldStart = new Uint32Array(termCount + 1)
+  const textCount = new Uint32Array(termCount)
+  const fieldCount = new Uint32Array(termCount)
+  const textPostings = new Uint8Array(shards.reduce((total, shard) => total + shard.textPostings.length, 0))
+  const fieldPostings = new Uint8Array(shards.reduce((total, shard) => total + shard.fieldPostings.length, 0))
+  let at = 0
+  let text = 0
+  let field = 0
+  for (const shard of shards) {
+    for (let term = 0; term < shard.terms.length; term++) {
+      terms.push(shard.terms[term] as string)
+      textCount[at + term] = shard.textCount[term] as number
+      fieldCount[at + term] = shard.fieldCount[term] as number
+      textStart[at + term + 1] = text + (shard.textStart[term + 1] as number)
+      fieldStart[at + term + 1] = field + (shard.fieldStart[term + 1] as number)
+    }
+    textPostings.set(shard.textPostings, text)
+    fieldPostings.set(shard.fieldPostings, field)
+    at += shard.terms.length
+    text += shard.textPostings.length
+    field += shard.fieldPostings.length
+  }
+  return { ...head, terms, textStart, fieldStart, textCount, fieldCount, textPostings, fieldPostings }
+}
