@@ -60,9 +60,11 @@ function grammarsOf(id: string): LanguageRegistration[] {
 
 /**
  * One highlighter per render thread. Shiki's synchronous API with the
- * JavaScript regex engine: renders are synchronous, it needs no WebAssembly
- * loaded first, and it tokenized as fast as Oniguruma here (about 0.3 ms for
- * a short TypeScript block). Every language of Shiki's bundle is known, and
+ * JavaScript regex engine: renders are synchronous and it needs no
+ * WebAssembly loaded first. Oniguruma gave the same HTML but no less CPU on
+ * code-heavy docs and about 60 MB more per thread; precompiled grammars
+ * trail Shiki's own and colour some blocks differently (issue 28, in
+ * performance-notes.md). Every language of Shiki's bundle is known, and
  * its grammar is read and registered on the first block in it: registering
  * all of them costs seconds, and a site uses a few.
  */
