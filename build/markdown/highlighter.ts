@@ -72,14 +72,24 @@ export function createCodeHighlighter(): CodeHighlighter {
   const shiki = createHighlighterCoreSync({ themes: [THEME], langs: [], engine: createJavaScriptRegexEngine() })
   const loaded = new Map<string, string>()
   const memo = new Map<string, CodeToken[][]>()
-  /** The name Shiki tokenizes the language under, its grammar registered on first use. */
+  /**
+   * The name Shiki tokenizes the language under, its grammar registered on
+   * first use with every language it embeds lazily, and theirs. Shiki
+   * highlights a lazily embedded language (front matter and fences in a
+   * Markdown block, `<style lang="scss">` in Vue) only once it is loaded, so
+   * without them a block's HTML would depend on which blocks its thread
+   * happened to highlight before.
+   */
   const grammarName = (id: string): string => {
-    let name = loaded.get(id)
-    if (name === undefined) {
-      const grammars = grammarsOf(id)
-      shiki.loadLanguageSync(grammars)
-      name = (grammars.at(-1) as LanguageRegistration).name
-      loaded.set(id, name)
+    const known = loaded.get(id)
+    if (known !== undefined) return known
+    const grammars = grammarsOf(id)
+    const name = (grammars.at(-1) as LanguageRegistration).name
+    loaded.set(id, name)
+    shiki.loadLanguageSync(grammars)
+    for (const embedded of new Set(grammars.flatMap((grammar) => grammar.embeddedLangsLazy ?? []))) {
+      const embeddedId = LANGUAGE_IDS.get(embedded)
+      if (embeddedId !== undefined) grammarName(embeddedId)
     }
     return name
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { createCodeHighlighter } from '../../build/markdown/highlighter.ts'
 import { renderDocument } from '../../build/markdown/render.ts'
 
 /**
@@ -33,5 +34,18 @@ describe('highlighted code', () => {
       if (language === 'text' || language === 'kilnscript') expect(code, language).not.toContain('class="token-')
       else expect(code, language).toContain('class="token-')
     }
+  })
+})
+
+describe('a block whose grammar embeds other languages lazily', () => {
+  const MARKDOWN_WITH_FRONT_MATTER = '---\ntitle: Example\n---\n\n## Section\n\n```py\nprint("hi")\n```'
+
+  it('is highlighted the same by a fresh highlighter as by one that highlighted those languages before', () => {
+    const afterOthers = createCodeHighlighter()
+    afterOthers.highlight('key: value', 'yaml')
+    afterOthers.highlight('x = 1', 'python')
+    const fresh = createCodeHighlighter().highlight(MARKDOWN_WITH_FRONT_MATTER, 'md')
+    expect(fresh).toEqual(afterOthers.highlight(MARKDOWN_WITH_FRONT_MATTER, 'md'))
+    expect(fresh?.[1]?.map((token) => token.className)).toContain('token-keyword')
   })
 })
