@@ -60,9 +60,11 @@ function grammarsOf(id: string): LanguageRegistration[] {
 
 /**
  * One highlighter per render thread. Shiki's synchronous API with the
- * JavaScript regex engine: renders are synchronous, it needs no WebAssembly
- * loaded first, and it tokenized as fast as Oniguruma here (about 0.3 ms for
- * a short TypeScript block). Every language of Shiki's bundle is known, and
+ * JavaScript regex engine: renders are synchronous and it needs no
+ * WebAssembly loaded first. Oniguruma gave the same HTML but no less CPU on
+ * code-heavy docs and about 60 MB more per thread; precompiled grammars
+ * trail Shiki's own and colour some blocks differently (issue 28, in
+ * performance-notes.md). Every language of Shiki's bundle is known, and
  * its grammar is read and registered on the first block in it: registering
  * all of them costs seconds, and a site uses a few.
  */
@@ -70,14 +72,24 @@ export function createCodeHighlighter(): CodeHighlighter {
   const shiki = createHighlighterCoreSync({ themes: [THEME], langs: [], engine: createJavaScriptRegexEngine() })
   const loaded = new Map<string, string>()
   const memo = new Map<string, CodeToken[][]>()
-  /** The name Shiki tokenizes the language under, its grammar registered on first use. */
+  /**
+   * The name Shiki tokenizes the language under, its grammar registered on
+   * first use with every language it embeds lazily, and theirs. Shiki
+   * highlights a lazily embedded language (front matter and fences in a
+   * Markdown block, `<style lang="scss">` in Vue) only once it is loaded, so
+   * without them a block's HTML would depend on which blocks its thread
+   * happened to highlight before.
+   */
   const grammarName = (id: string): string => {
-    let name = loaded.get(id)
-    if (name === undefined) {
-      const grammars = grammarsOf(id)
-      shiki.loadLanguageSync(grammars)
-      name = (grammars.at(-1) as LanguageRegistration).name
-      loaded.set(id, name)
+    const known = loaded.get(id)
+    if (known !== undefined) return known
+    const grammars = grammarsOf(id)
+    const name = (grammars.at(-1) as LanguageRegistration).name
+    loaded.set(id, name)
+    shiki.loadLanguageSync(grammars)
+    for (const embedded of new Set(grammars.flatMap((grammar) => grammar.embeddedLangsLazy ?? []))) {
+      const embeddedId = LANGUAGE_IDS.get(embedded)
+      if (embeddedId !== undefined) grammarName(embeddedId)
     }
     return name
   }
