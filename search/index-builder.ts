@@ -107,11 +107,12 @@ class PatchingIndexBuilder implements IndexBuilder {
     }
     ;(stretches ?? []).forEach((stretch, position) => {
       keepUntil(stretch.newStart)
-      slots.push(...(changes[position]?.added ?? []))
+      for (const slot of changes[position]?.added ?? []) slots.push(slot)
       oldAt = stretch.oldEnd
     })
     if (stretches) keepUntil(documents.length)
-    else slots.push(...this.rebuilt(previous, documents))
+    // A loop, not push(...): a first build has a slot per page, past the engine's argument limit at 100k pages.
+    else for (const slot of this.rebuilt(previous, documents)) slots.push(slot)
     let record = 0
     for (const slot of slots) {
       slot.firstRecord = record

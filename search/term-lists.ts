@@ -111,7 +111,8 @@ export class TermOrder {
     for (const id of fresh) this.has[id] = true
     const byTerm = (a: number, b: number) => compareTerms(this.terms[a] as string, this.terms[b] as string)
     if (fresh.length > 64) {
-      this.ids.push(...fresh)
+      // A loop, not push(...fresh): a first build adds every term at once, past the engine's argument limit at 100k pages.
+      for (const id of fresh) this.ids.push(id)
       this.ids.sort(byTerm)
       return
     }
