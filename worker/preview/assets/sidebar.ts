@@ -87,7 +87,7 @@ export const SIDEBAR = String.raw`
         var item = answer.items[0]
         if (!item) return
         item.children.forEach(function (child) { ul.appendChild(listItem(child)) })
-        delete details.dataset.root
+        details.dataset.loaded = ''
       })
       // Left as it is: the next opening tries again.
       .catch(function () {})
@@ -97,7 +97,7 @@ export const SIDEBAR = String.raw`
   // toggle does not bubble: caught on its way down, for the groups drawn here too.
   nav.addEventListener('toggle', function (event) {
     var details = event.target
-    if (details.tagName === 'DETAILS' && details.open && details.dataset.root && !details.querySelector(':scope > ul[aria-busy]')) load(details)
+    if (details.tagName === 'DETAILS' && details.open && details.dataset.root && !('loaded' in details.dataset) && !details.querySelector(':scope > ul[aria-busy]')) load(details)
   }, true)
 })();
 `
