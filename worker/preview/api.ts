@@ -49,6 +49,8 @@ export class Api {
   /** A version of null is the default one (and the only one of a site without versions). */
   navigation = (locale: string | undefined, version: string | null, acceptLanguage?: string) =>
     this.#get(`/v1/navigation${queryString({ locale, version })}`, NavigationResponseSchema, acceptLanguage)
+  /** The subtree of one item of the sidebar (`root` as a cut item names it), at the API's default depth. */
+  subtree = (locale: string, version: string | null, root: string) => this.#get(`/v1/navigation${queryString({ locale, version, root })}`, NavigationResponseSchema)
   document = (slug: string, locale: string, version: string | null) =>
     this.#get(`/v1/documents/${slug.split('/').map(encodeURIComponent).join('/')}${queryString({ locale, version })}`, DocumentResponseSchema)
   releases = (query: URLSearchParams) => this.#get(`/v1/releases${query.size > 0 ? `?${query}` : ''}`, ReleasesResponseSchema)

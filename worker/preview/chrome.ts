@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { html } from 'hono/html'
 import type { Api } from './api.ts'
+import { openTowards } from './open-path.ts'
 import { layout } from './render/layout.ts'
 import type { Chrome, Html } from './render/shapes.ts'
 import type { Site } from './site.ts'
@@ -25,14 +26,30 @@ export async function chromeFor(
   c: PreviewContext,
   site: Site | null,
   locale: string,
-  page: Pick<Chrome, 'title' | 'localeLinks'> & Partial<Pick<Chrome, 'description' | 'current' | 'versions' | 'canonical' | 'forAgents'>>,
+  {
+    trail,
+    ...page
+  }: Pick<Chrome, 'title' | 'localeLinks'> &
+    Partial<Pick<Chrome, 'description' | 'current' | 'versions' | 'canonical' | 'forAgents'>> & {
+      /** A document's breadcrumbs: the way down a large sidebar to it. */
+      trail?: string[]
+    },
 ): Promise<Chrome> {
-  const navigation = site ? await c.env.api.navigation(locale, page.versions?.current.name ?? null) : null
+  const version = page.versions?.current.name ?? null
+  const navigation = site ? await c.env.api.navigation(locale, version) : null
+  const items = navigation?.ok ? navigation.body.items : []
+  const slug = page.current?.slug
+  // A large sidebar comes cut (it says at which depth): the way to the page is read on, here, so that it shows without JavaScript.
+  const cut = navigation?.ok && navigation.body.depth !== undefined && slug
+  const read = async (root: string) => {
+    const answer = await c.env.api.subtree(locale, version, root)
+    return answer.ok ? (answer.body.items[0] ?? null) : null
+  }
   const url = new URL(c.req.url)
   return {
     site,
     locale,
-    navigation: navigation?.ok ? navigation.body.items : [],
+    navigation: cut ? await openTowards(items, { slug, trail: trail ?? [] }, read) : items,
     current: { slug: null, path: url.pathname },
     draftsBack: c.env.canShowDrafts ? `${url.pathname}${url.search}` : null,
     draftsOn: c.env.token !== undefined,

@@ -56,6 +56,7 @@ async function renderDocument(c: PreviewContext, site: Site, url: URL): Promise<
     description: doc.description,
     localeLinks,
     current: { slug: doc.slug, path: ownPath },
+    trail: doc.nav.breadcrumbs.map((crumb) => crumb.slug),
     versions: documentVersionMenu(site, doc),
     // On this server, as every link of the preview: the API's URL may name the production origin.
     canonical: doc.canonical ? new URL(localPath(doc.canonical), url).href : null,

@@ -3,6 +3,7 @@ import { HEADER_STYLE } from './header-style.ts'
 import { BUILD_EVENTS, LIVE } from './live.ts'
 import { PAGE } from './page.ts'
 import { SEARCH } from './search.ts'
+import { SIDEBAR } from './sidebar.ts'
 import { STYLE } from './style.ts'
 import { TABS } from './tabs.ts'
 import { TEXT } from './text.ts'
@@ -28,5 +29,5 @@ function asset(name: string, body: string, type: string): Asset {
 export const ASSETS = {
   css: asset('style.css', STYLE + HEADER_STYLE + CODE_THEME, 'text/css; charset=utf-8'),
   // One file for the page and for the Web Worker it starts for live reload (live.ts), which has no document.
-  js: asset('app.js', `if (typeof document === 'undefined') {${BUILD_EVENTS}} else {${[TEXT, PAGE, TABS, SEARCH, LIVE].join('\n')}}`, 'text/javascript; charset=utf-8'),
+  js: asset('app.js', `if (typeof document === 'undefined') {${BUILD_EVENTS}} else {${[TEXT, PAGE, SIDEBAR, TABS, SEARCH, LIVE].join('\n')}}`, 'text/javascript; charset=utf-8'),
 }

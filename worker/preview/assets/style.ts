@@ -37,6 +37,7 @@ mark { background: var(--mark); color: var(--fg); padding: 0 .1em; border-radius
 .sidebar a:hover { color: var(--accent); }
 .sidebar a[aria-current="page"] { color: var(--accent); font-weight: 600; }
 .sidebar .group { font-weight: 600; color: var(--muted); }
+.sidebar summary { cursor: pointer; color: var(--fg); }
 .badge { font-size: .7rem; padding: 0 .35rem; border-radius: .6rem; border: 1px solid var(--line); color: var(--muted); white-space: nowrap; }
 .badge.draft, .badge.breaking { border-color: var(--warn-line); background: var(--warn-bg); color: var(--fg); }
 main { padding: 1rem 0 4rem; min-width: 0; }

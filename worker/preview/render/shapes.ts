@@ -1,5 +1,5 @@
 import type { html } from 'hono/html'
-import type { NavTreeNode } from '../../../contract/index.ts'
+import type { NavItem } from '../../../contract/index.ts'
 import type { Site } from '../site.ts'
 import type { VersionMenu } from '../versions.ts'
 
@@ -24,7 +24,7 @@ export interface Chrome {
   token: string | undefined
   /** Under npm start: the page reloads on new builds and shows build problems. */
   live: boolean
-  navigation: NavTreeNode[]
+  navigation: NavItem[]
   /** The page the sidebar marks as current. */
   current: { slug: string | null; path: string }
   /** On a site with named versions, the version being read and the switcher's links; else null. */
