@@ -6,6 +6,7 @@ import { readContent } from './read.ts'
 import { versionReader } from './read-versions.ts'
 import { keptVersionStore } from './kept-version-store.ts'
 import { RenderCache } from './render-cache.ts'
+import { RenderingFile } from './rendering-file.ts'
 import { createRenderMany } from './render-pool.ts'
 
 export interface BuildOptions {
@@ -40,6 +41,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const keptVersions = cache && { store: await keptVersionStore(cache), placeBlob: writer.place }
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()
+  // The renderings' text waits on disk beside the output, for this run only, with or without a cache.
+  const renderings = RenderingFile.open(`${options.outDir}.renderings-${process.pid}`)
   let output: PipelineOutput
   try {
     output = await runPipeline({
@@ -54,6 +57,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         cache,
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+        keep: renderings.keep,
       }),
       onBlob: (hash, text) => {
         writer.write(hash, text)
@@ -67,6 +71,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await writer.abort()
     throw error
+  } finally {
+    renderings.close()
   }
   await writer.commit(output.manifest, output.blobList)
   await cache?.pruneStale()

@@ -12,6 +12,8 @@ export interface RenderPoolOptions {
   /** The old-generation heap of each render thread, in MB (tests make it small). */
   heapCapMb?: number
   onProgress?: (done: number, total: number) => void
+  /** What is kept of each rendering handed back (the CLI's build puts its text in a file: rendering-file.ts). */
+  keep?: (output: RenderedDocument) => RenderedDocument
 }
 
 // Below this many documents a thread's start-up costs more than it saves.
@@ -29,11 +31,12 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
   const threads = options.threads ?? availableParallelism()
   const heapCapMb = options.heapCapMb ?? HEAP_CAP_MB
   const largeDocumentChars = (heapCapMb * 1024 * 1024) / HEAP_BYTES_PER_CHAR_BOUND
+  const keep = options.keep ?? ((output: RenderedDocument) => output)
   return async (inputs, targets) => {
     const outputs = new Map<string, RenderedDocument>()
     await mapLimit([...inputs], 64, async ([key, input]) => {
       const cached = await options.cache?.get(input, targets)
-      if (cached) outputs.set(key, cached)
+      if (cached) outputs.set(key, keep(cached))
     })
     const misses = [...inputs].flatMap(([key, input]) => (outputs.has(key) ? [] : [{ key, input }]))
     let done = inputs.size - misses.length
@@ -43,7 +46,7 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
     let writeFailure: unknown
     const finished = (results: RenderResult[]) => {
       for (const { key, output } of results) {
-        outputs.set(key, output)
+        outputs.set(key, keep(output))
         // A rendering with errors is not kept: the build fails until they are fixed, and
         // one too large to render now may render with more room.
         const input = inputs.get(key) as RenderInput
