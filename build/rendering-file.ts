@@ -22,6 +22,7 @@ export class RenderingFile {
   private readonly path: string
   private readonly fd: number
   private end = 0
+  private buffer = Buffer.allocUnsafe(64 * 1024)
 
   private constructor(path: string, fd: number) {
     this.path = path
@@ -70,22 +71,30 @@ export class RenderingFile {
   }
 
   private append(text: string): Range {
-    const bytes = Buffer.from(text, 'utf8')
+    const bytes = Buffer.byteLength(text, 'utf8')
+    const buffer = this.scratch(bytes)
+    buffer.write(text, 0, 'utf8')
     let written = 0
-    while (written < bytes.length) written += writeSync(this.fd, bytes, written, bytes.length - written, this.end + written)
-    const range = { start: this.end, bytes: bytes.length }
-    this.end += bytes.length
+    while (written < bytes) written += writeSync(this.fd, buffer, written, bytes - written, this.end + written)
+    const range = { start: this.end, bytes }
+    this.end += bytes
     return range
   }
 
   private read({ start, bytes }: Range): string {
-    const buffer = Buffer.allocUnsafe(bytes)
+    const buffer = this.scratch(bytes)
     let done = 0
     while (done < bytes) {
       const count = readSync(this.fd, buffer, done, bytes - done, start + done)
       if (count === 0) throw new Error(`${this.path}: the rendering file ends at ${start + done} bytes, before the ${bytes} bytes at ${start}`)
       done += count
     }
-    return buffer.toString('utf8')
+    return buffer.toString('utf8', 0, bytes)
+  }
+
+  /** One buffer for every write and read, grown as needed: a buffer per page would be garbage outside the heap that no collection hurries. */
+  private scratch(bytes: number): Buffer {
+    if (this.buffer.length < bytes) this.buffer = Buffer.allocUnsafe(Math.max(bytes, this.buffer.length * 2))
+    return this.buffer
   }
 }
