@@ -17,7 +17,7 @@ const DOCUMENTS = 2500
 const HEAP_CAP_MB = 150
 
 describe('a build in bounded memory', () => {
-  it(`builds ${DOCUMENTS.toLocaleString('en')} generated pages in ${HEAP_CAP_MB} MB of heap, less than every rendering held at once needs`, { timeout: 180_000 }, async () => {
+  it(`builds ${DOCUMENTS.toLocaleString('en')} generated documents in ${HEAP_CAP_MB} MB of heap, less than every rendering held at once needs`, { timeout: 180_000 }, async () => {
     const root = await makeTempDir('docs-bounded-')
     const contentDir = join(root, 'content')
     await writeCorpus(generateCorpus({ documents: DOCUMENTS, seed: 42 }), contentDir)
