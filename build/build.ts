@@ -6,6 +6,7 @@ import { readContent } from './read.ts'
 import { versionReader } from './read-versions.ts'
 import { keptVersionStore } from './kept-version-store.ts'
 import { RenderCache } from './render-cache.ts'
+import { RenderingFile } from './rendering-file.ts'
 import { createRenderMany } from './render-pool.ts'
 
 export interface BuildOptions {
@@ -52,6 +53,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const renders = { rendered: 0, cached: 0 }
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()
+  // The renderings' text waits on disk beside the output, for this run only, with or without a cache.
+  const renderings = RenderingFile.open(`${options.outDir}.renderings-${process.pid}`)
   let output: PipelineOutput
   try {
     output = await runPipeline({
@@ -69,6 +72,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
           renders.rendered += rendered
           renders.cached += cached
         },
+        keep: renderings.keep,
       }),
       onBlob: (hash, text) => {
         writer.write(hash, text)
@@ -82,6 +86,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   } catch (error) {
     await writer.abort()
     throw error
+  } finally {
+    renderings.close()
   }
   await writer.commit(output.manifest, output.blobList)
   await cache?.pruneStale()

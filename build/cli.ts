@@ -1,12 +1,15 @@
 import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { buildSite, type BuildResult, type SiteBuild } from './build.ts'
+import { boundHeapGrowth } from './heap-growth.ts'
 import { ContentError, formatProblem, formatWarning } from './content/problems.ts'
 import { MissingContentError } from './read.ts'
 import { renderShard } from './render-shard.ts'
 import { parseShard, ShardArgumentError } from './shard.ts'
 
 const PROGRESS_MIN_DOCUMENTS = 200
+
+boundHeapGrowth()
 
 const { values } = commandLine()
 

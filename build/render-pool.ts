@@ -14,6 +14,8 @@ export interface RenderPoolOptions {
   onProgress?: (done: number, total: number) => void
   /** Told after each call how many inputs were rendered and how many came from the cache. */
   onRendered?: (rendered: number, cached: number) => void
+  /** What is kept of each rendering handed back (the CLI's build puts its text in a file: rendering-file.ts). */
+  keep?: (output: RenderedDocument) => RenderedDocument
 }
 
 // Below this many documents a thread's start-up costs more than it saves.
@@ -31,11 +33,12 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
   const threads = options.threads ?? availableParallelism()
   const heapCapMb = options.heapCapMb ?? HEAP_CAP_MB
   const largeDocumentChars = (heapCapMb * 1024 * 1024) / HEAP_BYTES_PER_CHAR_BOUND
+  const keep = options.keep ?? ((output: RenderedDocument) => output)
   return async (inputs, targets) => {
     const outputs = new Map<string, RenderedDocument>()
     await mapLimit([...inputs], 64, async ([key, input]) => {
       const cached = await options.cache?.get(input, targets)
-      if (cached) outputs.set(key, cached)
+      if (cached) outputs.set(key, keep(cached))
     })
     const misses = [...inputs].flatMap(([key, input]) => (outputs.has(key) ? [] : [{ key, input }]))
     let done = inputs.size - misses.length
@@ -45,7 +48,7 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
     let writeFailure: unknown
     const finished = (results: RenderResult[]) => {
       for (const { key, output } of results) {
-        outputs.set(key, output)
+        outputs.set(key, keep(output))
         // A rendering with errors is not kept: the build fails until they are fixed, and
         // one too large to render now may render with more room.
         const input = inputs.get(key) as RenderInput

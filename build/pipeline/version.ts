@@ -148,7 +148,15 @@ async function renderPages(input: VersionInput, read: ReadDocuments, targets: Li
     if (!output) throw new Error(`${document.path} was not rendered`)
     return memo([document.parsed, output, site.markdown.title], () => {
       const title = titleOf(document, output, site.markdown.title)
-      return { ...document, rendered: output, title, markdown: documentMarkdown(title, output.markdown) }
+      // Made when read: a rendering whose text waits in a file (the CLI's build) is read from it then.
+      return {
+        ...document,
+        rendered: output,
+        title,
+        get markdown() {
+          return documentMarkdown(title, output.markdown)
+        },
+      }
     })
   })
   return { rendered, fragments, sources }

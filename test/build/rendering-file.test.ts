@@ -1,0 +1,124 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateCorpus, writeCorpus } from '../../bench/corpus.ts'
+import { assetName, DIST_FILES } from '../../contract/index.ts'
+import { heroSource } from '../../build/content/hero.ts'
+import { localeFoldersOf } from '../../build/content/site-config.ts'
+import { readGitHistory } from '../../build/git-history.ts'
+import { renderDocument, type RenderedDocument } from '../../build/markdown/render.ts'
+import { runPipeline } from '../../build/pipeline/pipeline.ts'
+import { renderInProcess } from '../../build/pipeline/render-all.ts'
+import { readContent } from '../../build/read.ts'
+import { versionReader } from '../../build/read-versions.ts'
+import { RenderingFile } from '../../build/rendering-file.ts'
+import { buildDir, makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
+
+afterAll(removeTempDirs)
+
+const CONTENT = join(import.meta.dirname, '../../content')
+
+const PAGE = [
+  '---',
+  'hero:',
+  '  title: Tidepool',
+  '  tagline: Pools in every tide',
+  '---',
+  '',
+  '# Tidepool 🌊',
+  '',
+  'Écrire, 書く, and a `code` span.',
+  '',
+  '```ts',
+  'const pool = { depth: 3 } // 深さ',
+  '```',
+  '',
+  '## Setup',
+  '',
+  '| Step | What |',
+  '| --- | --- |',
+  '| 1 | Fill the pool |',
+].join('\n')
+
+/** What a rendering says, its fields read the way the pipeline reads them. */
+const fieldsOf = (output: RenderedDocument) => JSON.parse(JSON.stringify(output)) as unknown
+
+describe('the rendering file', () => {
+  let file: RenderingFile
+  beforeAll(async () => {
+    file = RenderingFile.open(join(await makeTempDir('docs-renderings-'), 'renderings'))
+  })
+  afterAll(() => file.close())
+
+  it('hands back every field of a rendering as it was rendered, its text read from the file', () => {
+    const body = PAGE.slice(PAGE.indexOf('# Tidepool'))
+    const hero = heroSource({ hero: { title: 'Tidepool', tagline: 'Pools in every tide' } }, 2)
+    const output = renderDocument({ path: 'docs/en/index.md', body, bodyLine: 7, ...(hero ? { hero } : {}) }, { urls: {}, markdownUrls: {} })
+    expect(output.hero).not.toBeNull()
+    const kept = file.keep(output)
+    expect(Object.getOwnPropertyDescriptor(kept, 'html')?.get).toBeTypeOf('function')
+    expect(fieldsOf(kept)).toEqual(fieldsOf(output))
+    expect({ ...kept }).toEqual({ ...output })
+  })
+
+  it('keeps a text that UTF-8 cannot carry exactly (a lone surrogate) in memory, as it is', () => {
+    const output = renderDocument({ path: 'docs/en/odd.md', body: '# Odd\n', bodyLine: 1 }, { urls: {}, markdownUrls: {} })
+    const odd = { ...output, html: `${output.html}\uD800` }
+    const kept = file.keep(odd)
+    expect(kept.html).toBe(odd.html)
+    expect(kept).toBe(odd)
+  })
+})
+
+/** Every file of a built dist/, the manifest without the time it was built. */
+async function distFiles(outDir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>()
+  for (const folder of ['blobs', 'assets'])
+    for (const name of await readdir(join(outDir, folder))) files.set(`${folder}/${name}`, (await readFile(join(outDir, folder, name))).toString('base64'))
+  const { builtAt: _builtAt, ...manifest } = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as Record<string, unknown>
+  files.set('manifest.json', JSON.stringify(manifest))
+  files.set('blob-list.json', await readFile(join(outDir, 'blob-list.json'), 'utf8'))
+  return files
+}
+
+/** The same content through the pipeline with every rendering kept in memory, as `npm start` keeps them. */
+async function inMemoryFiles(contentDir: string): Promise<Map<string, string>> {
+  const [content, git] = await Promise.all([readContent(contentDir), readGitHistory(contentDir)])
+  const openVersion = await versionReader(contentDir, content.siteText, git, localeFoldersOf(content.files.map((file) => file.path)))
+  const files = new Map<string, string>()
+  const output = await runPipeline({
+    ...content,
+    git,
+    openVersion,
+    builtAt: '2026-01-01T00:00:00.000Z',
+    renderMany: renderInProcess,
+    onBlob: (hash, text) => files.set(DIST_FILES.blob(hash), Buffer.from(text).toString('base64')),
+    onAsset: (asset) => files.set(DIST_FILES.asset(assetName(asset.hash, asset.extension)), Buffer.from(asset.bytes).toString('base64')),
+  })
+  const { builtAt: _builtAt, ...manifest } = output.manifest
+  files.set('manifest.json', JSON.stringify(manifest))
+  files.set('blob-list.json', JSON.stringify(output.blobList))
+  return files
+}
+
+describe('a build whose renderings wait on disk', () => {
+  it.each([
+    ['this repository’s content/', async () => CONTENT],
+    [
+      'a generated site of 300 documents in two locales with drafts and release notes',
+      async () => {
+        const dir = join(await makeTempDir('docs-corpus-'), 'content')
+        await writeCorpus(generateCorpus({ documents: 300, seed: 42 }), dir)
+        return dir
+      },
+    ],
+  ])('writes byte for byte what the pipeline writes with every rendering in memory: %s', { timeout: 120_000 }, async (_name, contentOf) => {
+    const contentDir = await contentOf()
+    const { outDir } = await buildDir(contentDir, { keepBlobs: false })
+    const written = await distFiles(outDir)
+    const expected = await inMemoryFiles(contentDir)
+    expect([...written.keys()].sort()).toEqual([...expected.keys()].sort())
+    const different = [...expected].filter(([name, data]) => written.get(name) !== data).map(([name]) => name)
+    expect(different).toEqual([])
+  })
+})
