@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { NavTreeNode } from './navigation.ts'
 import { DocumentBlobSchema } from './document.ts'
 import { ManifestSchema } from './manifest.ts'
 import { ReleaseEntrySchema } from './releases.ts'
@@ -41,13 +42,7 @@ export const DocumentResponseSchema = DocumentBlobSchema.extend({
 export type DocumentResponse = z.infer<typeof DocumentResponseSchema>
 
 /** A sidebar entry as the API gives it: what is stored, and where the answer stopped, how to read on. */
-export interface NavItem {
-  title: string
-  slug: string | null
-  url: string | null
-  fallback: boolean
-  draft: boolean
-  collapsed?: boolean | undefined
+export interface NavItem extends Omit<NavTreeNode, 'key' | 'children' | 'parts'> {
   /** Set, with `children` empty, when the item has children the answer left out (its depth was reached). */
   hasChildren?: true | undefined
   /** With `hasChildren`: what `?root=` takes to read the item's subtree (its slug, else its folder's key). */

@@ -17,15 +17,20 @@ import { cachedSearchIndex, type Memo, SearchIndexes } from './search-index.ts'
 export type VersionMemo = <T>(parts: KeyPart[], make: () => T) => T
 
 /** What the locale stage takes of the version's input (see VersionInput). */
-interface VersionSettings {
+/** What the per-locale stage takes of a version's input (VersionInput extends it). */
+export interface VersionSettings {
+  /** The site as this version's pages see it: its `baseUrl` and `urlVersion` give the version's URLs. */
   site: SiteConfig
+  /** Separates this version's kept values from the others' in a long-lived build. */
   key: string
   git: GitHistory
   blobs: BlobSet
   memo?: Memo | undefined
   reuse?: Reuse | undefined
   llmsPartBytes?: number | undefined
+  /** The size line of each locale's stored sidebar and llms.txt, in bytes (contract/navigation.ts; tests make it small). */
   viewBytes?: number | undefined
+  /** Index builders shared with the versions built before, which this one patches (a one-shot build of several versions). */
   searchIndexes?: SearchIndexes | undefined
 }
 

@@ -10,18 +10,15 @@ import { documentMarkdown, type RenderInput } from '../markdown/render.ts'
 import { titleOf, type RenderedSource } from './assemble.ts'
 import { assetTable } from './asset-table.ts'
 import { usedAssets } from './assets.ts'
-import type { BlobSet } from './blob-set.ts'
 import { settleFragments } from './fragments.ts'
 import { checkLinks } from './links.ts'
 import { linkTable } from './link-table.ts'
 import { navItems } from './nav-items.ts'
 import { renderContent, renderInputsOf, type RenderedRelease, type RenderMany, type RenderOptions } from './render-all.ts'
-import type { Reuse } from './reuse.ts'
 import { addUpCodeLanguages } from './code-languages.ts'
 import { documentCounts, draftCounts, routeShards } from './routes.ts'
-import type { Memo, SearchIndexes } from './search-index.ts'
 import { type ReadDocuments, readDocuments } from './version-documents.ts'
-import { buildVersionLocales, type VersionLocales, type VersionMemo } from './version-locales.ts'
+import { buildVersionLocales, type VersionLocales, type VersionMemo, type VersionSettings } from './version-locales.ts'
 
 /** The pages of one version, as the read stage found them (paths as under the content folder: `docs/<locale>/...`). */
 export interface VersionContent {
@@ -30,24 +27,12 @@ export interface VersionContent {
   assets: readonly AssetFile[]
 }
 
-export interface VersionInput extends VersionContent {
-  /** The site as this version's pages see it: its `baseUrl` and `urlVersion` give the version's URLs. */
-  site: SiteConfig
+export interface VersionInput extends VersionContent, VersionSettings {
   /** The file the site's `sidebar` comes from when it is not site.yml's (a Docusaurus versioned sidebars file). */
   sidebarFile?: string | undefined
-  /** Separates this version's kept values from the others' in a long-lived build. */
-  key: string
   /** Release notes, rendered with this version's links: given to the default version only. */
   releaseFiles: Array<ParsedFile<Partial<ReleaseFrontMatter>>>
   renderMany: RenderMany
-  blobs: BlobSet
-  memo?: Memo | undefined
-  reuse?: Reuse | undefined
-  llmsPartBytes?: number | undefined
-  /** The size line of each locale's stored sidebar and llms.txt, in bytes (contract/navigation.ts; tests make it small). */
-  viewBytes?: number | undefined
-  /** Index builders shared with the versions built before, which this one patches (a one-shot build of several versions). */
-  searchIndexes?: SearchIndexes | undefined
 }
 
 export interface VersionOutput {

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers'
-import { expect, inject, vi } from 'vitest'
+import { afterAll, beforeAll, expect, inject, vi } from 'vitest'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { inMemorySource, publishBuild } from '../../publish/publish.ts'
 import { RouteShardSchema, blobHash, shardOf, type BuildSource, type DocsVersion, type Manifest, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
@@ -157,4 +157,20 @@ export const blobKeys = async () => (await env.DOCS_KV.list({ prefix: 'blob:' })
 export function spyOnPuts(): () => string[] {
   const spy = vi.spyOn(env.DOCS_KV, 'put')
   return () => spy.mock.calls.map((args) => String(args[0]))
+}
+
+// Publishing the generated large site (a thousand pages) into local KV takes a while on a busy machine.
+const LARGE_SITE_PUBLISH_TIMEOUT = 180_000
+
+/** Publishes the generated large site (global-setup's `largeSite`) before a suite, and the fixture site again after it. */
+export function publishLargeSiteForSuite(): void {
+  beforeAll(async () => {
+    const site = inject('largeSite')
+    await clearKv()
+    await publishBuild(kvTarget(), inMemorySource({ manifest: site.manifest, blobList: site.blobList, blobs: new Map(Object.entries(site.blobs)) }))
+  }, LARGE_SITE_PUBLISH_TIMEOUT)
+  afterAll(async () => {
+    await clearKv()
+    await publishFixture()
+  }, LARGE_SITE_PUBLISH_TIMEOUT)
 }

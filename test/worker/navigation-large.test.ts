@@ -1,12 +1,10 @@
 import { env } from 'cloudflare:workers'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { NAVIGATION_DEFAULT_DEPTH, NavigationBlobSchema, NavigationPartSchema, type NavItem } from '../../contract/index.ts'
-import { inMemorySource, publishBuild } from '../../publish/publish.ts'
-import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { docsOf } from '../shared/route-table.ts'
 import { LARGE_SITE, LARGE_SITE_PAGES, LARGE_SITE_VIEW_BYTES } from '../shared/large-site.ts'
 import { bearer, draftsToken } from './tokens.ts'
-import { call, clearKv, expectUnavailable, freshKv, publishFixture, readJson, spyOnKvReads } from './helpers.ts'
+import { call, publishLargeSiteForSuite, expectUnavailable, freshKv, readJson, spyOnKvReads } from './helpers.ts'
 
 const site = inject('largeSite')
 const docs = docsOf(site.manifest, (hash) => site.blobs[hash])
@@ -50,18 +48,7 @@ async function navigation(query: string, kv?: KVNamespace) {
   return readJson<{ depth?: number; items: NavItem[] }>(response)
 }
 
-// Publishing a thousand pages into local KV takes a while on a busy machine.
-const PUBLISH_TIMEOUT = 180_000
-
-beforeAll(async () => {
-  await clearKv()
-  await publishBuild(kvBindingTarget(env.DOCS_KV), inMemorySource({ manifest: site.manifest, blobList: site.blobList, blobs: new Map(Object.entries(site.blobs)) }))
-}, PUBLISH_TIMEOUT)
-
-afterAll(async () => {
-  await clearKv()
-  await publishFixture()
-}, PUBLISH_TIMEOUT)
+publishLargeSiteForSuite()
 
 describe('the sidebar of a locale past the size line', () => {
   it('is stored split, and no value of it is over the line', () => {

@@ -1,27 +1,11 @@
-import { env } from 'cloudflare:workers'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { inMemorySource, publishBuild } from '../../publish/publish.ts'
-import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
+import { describe, expect, it } from 'vitest'
 import { LARGE_SITE } from '../shared/large-site.ts'
-import { clearKv, publishFixture } from './helpers.ts'
+import { publishLargeSiteForSuite } from './helpers.ts'
 import { collect, page, texts } from './preview-helpers.ts'
 
 // The generated large site (test/shared/large-site.ts): its sidebar is stored split and answered cut
 // below the first-level folders, so the preview has to read the way down to a deep page itself.
-const site = inject('largeSite')
-
-// Publishing a thousand pages into local KV takes a while on a busy machine.
-const PUBLISH_TIMEOUT = 180_000
-
-beforeAll(async () => {
-  await clearKv()
-  await publishBuild(kvBindingTarget(env.DOCS_KV), inMemorySource({ manifest: site.manifest, blobList: site.blobList, blobs: new Map(Object.entries(site.blobs)) }))
-}, PUBLISH_TIMEOUT)
-
-afterAll(async () => {
-  await clearKv()
-  await publishFixture()
-}, PUBLISH_TIMEOUT)
+publishLargeSiteForSuite()
 
 const pageTitles = (s: number, f: number, g: number) => Array.from({ length: LARGE_SITE.pages }, (_, p) => `Page ${s}.${f}.${g}.${p + 1}`)
 
