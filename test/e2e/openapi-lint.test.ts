@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { Miniflare } from 'miniflare'
+import type { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleWorker } from '../../scripts/bundle-worker.ts'
+import { workerInMiniflare } from '../shared/worker-miniflare.ts'
 
 const run = promisify(execFile)
 
@@ -18,15 +18,7 @@ let openapi: { servers: Array<{ url: string }>; paths: Record<string, Record<str
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'docs-openapi-'))
-  const bindings = { JWT_SECRET: 'a-test-secret-of-at-least-32-bytes!!', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview' }
-  mf = new Miniflare({
-    modules: true,
-    compatibilityDate: '2026-08-01',
-    modulesRoot: dir,
-    scriptPath: await bundleWorker('worker/index.ts', join(dir, 'worker.js')),
-    kvNamespaces: ['DOCS_KV'],
-    bindings,
-  })
+  mf = await workerInMiniflare(dir)
   const response = await mf.dispatchFetch('https://docs.acme.dev/v1/openapi.json')
   expect(response.status).toBe(200)
   openapi = (await response.json()) as typeof openapi

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
 import { SignJWT } from 'jose'
-import { Miniflare } from 'miniflare'
+import type { Miniflare } from 'miniflare'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/build.ts'
 import { inMemorySource, publishBuild } from '../../publish/publish.ts'
@@ -14,7 +14,7 @@ import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import type { ClientProgram, ClientRun } from '../typed-client/answers.ts'
 import { deviations, operationsOf, type OpenApiDocument } from '../typed-client/conformance.ts'
 import { generateTypes } from '../typed-client/generate.ts'
-import { bundleWorker } from '../../scripts/bundle-worker.ts'
+import { TEST_JWT, workerInMiniflare } from '../shared/worker-miniflare.ts'
 
 const run = promisify(execFile)
 
@@ -23,7 +23,7 @@ const run = promisify(execFile)
 // the document the worker serves, a client program is type-checked against
 // them with the project's compiler, and then calls every operation over HTTP.
 const PROGRAM = resolve('test/typed-client/program.ts')
-const JWT = { JWT_SECRET: 'a-test-secret-of-at-least-32-bytes!!', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview' }
+const JWT = TEST_JWT
 // The fixture site, and a page with an image so that the assets path has a file to serve.
 const PICTURES = { 'docs/en/guides/pictures.md': '---\ntitle: Pictures\n---\n\n![A diagram](./images/diagram.svg)\n' }
 const DIAGRAM = 'test/fixtures/assets/docs/en/images/diagram.svg'
@@ -40,17 +40,7 @@ async function publishedWorker(): Promise<string> {
   await cp(DIAGRAM, join(content, 'docs/en/guides/images/diagram.svg'))
   for (const [path, text] of Object.entries(PICTURES)) await writeFile(join(content, path), text)
   const built = await buildSite({ contentDir: content, outDir: join(workDir, 'dist'), cacheDir: null, threads: 1, keepBlobs: true })
-  const scriptPath = await bundleWorker('worker/index.ts', join(workDir, 'worker.js'))
-  mf = new Miniflare({
-    modules: true,
-    compatibilityDate: '2026-08-01',
-    modulesRoot: workDir,
-    scriptPath,
-    kvNamespaces: ['DOCS_KV'],
-    bindings: { ...JWT, POINTER_TTL_SECONDS: '0' },
-    host: '127.0.0.1',
-    port: 0,
-  })
+  mf = await workerInMiniflare(workDir, { bindings: { POINTER_TTL_SECONDS: '0' }, host: '127.0.0.1', port: 0 })
   const origin = (await mf.ready).origin
   await publishBuild(kvBindingTarget((await mf.getKVNamespace('DOCS_KV')) as unknown as KVNamespace), inMemorySource(built))
   return origin

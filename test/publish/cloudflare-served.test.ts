@@ -1,12 +1,12 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Miniflare } from 'miniflare'
+import type { Miniflare } from 'miniflare'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import { buildSite } from '../../build/build.ts'
 import { publishBuild } from '../../publish/publish.ts'
 import { readDist } from '../../publish/read-dist.ts'
-import { bundleWorker } from '../../scripts/bundle-worker.ts'
+import { workerInMiniflare } from '../shared/worker-miniflare.ts'
 import { startFakeCloudflare, type FakeCloudflare } from './fake-cloudflare.ts'
 
 // The worker, in workerd, serving what the fake Cloudflare API holds at each
@@ -25,15 +25,7 @@ beforeAll(async () => {
   await writeFile(page, (await readFile(page, 'utf8')).replace('title: Installing the service', 'title: Installing the next service'))
   await buildSite({ contentDir: 'test/fixtures/site', outDir: join(workDir, 'dist-live'), cacheDir: null, threads: 1 })
   await buildSite({ contentDir: next, outDir: join(workDir, 'dist-next'), cacheDir: null, threads: 1 })
-  const scriptPath = await bundleWorker('worker/index.ts', join(workDir, 'worker.js'))
-  mf = new Miniflare({
-    modules: true,
-    compatibilityDate: '2026-08-01',
-    modulesRoot: workDir,
-    scriptPath,
-    kvNamespaces: ['DOCS_KV'],
-    bindings: { JWT_SECRET: 'a-test-secret-of-at-least-32-bytes!!', JWT_ISSUER: 'docs-service', JWT_AUDIENCE: 'docs-preview', POINTER_TTL_SECONDS: '0' },
-  })
+  mf = await workerInMiniflare(workDir, { bindings: { POINTER_TTL_SECONDS: '0' } })
 }, 120_000)
 afterAll(async () => {
   await mf?.dispose()
