@@ -3,11 +3,13 @@ import type { BlobValue } from './target.ts'
 /**
  * Cloudflare's bulk write (`PUT …/storage/kv/namespaces/{id}/bulk`) takes at
  * most 10,000 pairs and a body of at most 100 MB per request, each value up
- * to 25 MiB (contract's KV_VALUE_LIMIT). Bulk delete takes 10,000 keys. These
- * are the limits every batch is packed to, remote or local.
+ * to 25 MiB (contract's KV_VALUE_LIMIT). Bulk delete takes 10,000 keys. Batches
+ * are packed to half the pairs, as wrangler's `kv bulk` does: full-size writes
+ * of small values have timed out at the gateway (workers-sdk #7021). These are
+ * the limits every batch is packed to, remote or local.
  */
 export const BULK_LIMITS = {
-  pairs: 10_000,
+  pairs: 5_000,
   // 90 MiB (94.4 MB) stays under 100 MB however the gateway counts a megabyte, with the brackets and commas on top.
   bodyBytes: 90 * 1024 * 1024,
 } as const

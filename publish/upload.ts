@@ -29,7 +29,7 @@ export interface UploadTally {
 
 /**
  * Reads the missing blobs and writes them in batches packed as Cloudflare's
- * bulk API counts them (at most 10,000 pairs and 90 MiB of JSON), so that a
+ * bulk API counts them (at most 5,000 pairs and 90 MiB of JSON), so that a
  * batch is one request there and one transaction or wave of puts locally.
  * A batch that fails stops the upload with a sentence saying how many blobs
  * landed: they are listed, and not sent again, by the next run.

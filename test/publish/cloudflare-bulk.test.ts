@@ -75,27 +75,27 @@ describe('publishing in bulk writes within Cloudflare’s limits', () => {
     expect(entries.reduce((sum, entry) => sum + pairBytes(entry), 0) + 1).toBe(Buffer.byteLength(body))
   })
 
-  it('sends 10,001 small blobs as a bulk write of 10,000 pairs and one of 1', async () => {
+  it('sends 10,001 small blobs as bulk writes of 5,000, 5,000 and 1 pairs, half the API limit as wrangler packs them', async () => {
     const extra = new Map(Array.from({ length: 10_001 - site.blobList.blobs.length }, (_, index) => [hashOf(`small ${index}`), `"small ${index}"`]))
     const report = await publishBuild(cloudflare.target(), siteWith('many', extra))
-    expect(blobWrites().pairs).toEqual([10_000, 1])
-    expect(report).toMatchObject({ blobsToUpload: 10_001, blobWrites: 10_001, blobBatches: 2, switched: true })
+    expect(blobWrites().pairs).toEqual([5_000, 5_000, 1])
+    expect(report).toMatchObject({ blobsToUpload: 10_001, blobWrites: 10_001, blobBatches: 3, switched: true })
   })
 
-  it('packs no batch past 10,000 pairs whatever batchSize asks, so a batch is one request and the landed count exact', async () => {
+  it('packs no batch past 5,000 pairs whatever batchSize asks, so a batch is one request and the landed count exact', async () => {
     const extra = new Map(Array.from({ length: 10_001 - site.blobList.blobs.length }, (_, index) => [hashOf(`asked ${index}`), `"asked ${index}"`]))
     const report = await publishBuild(cloudflare.target(), siteWith('asked', extra), { batchSize: 20_000 })
-    expect(report.blobBatches).toBe(2)
-    expect(blobWrites().pairs).toEqual([10_000, 1])
+    expect(report.blobBatches).toBe(3)
+    expect(blobWrites().pairs).toEqual([5_000, 5_000, 1])
   })
 
-  it('splits 10,000 blobs of 10 KB, one request by count but over 100 MB, by bytes', async () => {
-    const value = `"${'b'.repeat(10_100)}"`
-    const extra = new Map(Array.from({ length: 10_000 - site.blobList.blobs.length }, (_, index) => [hashOf(`large ${index}`), value]))
+  it('splits 5,000 blobs of 20 KB, one request by count but over 100 MB, by bytes', async () => {
+    const value = `"${'b'.repeat(20_200)}"`
+    const extra = new Map(Array.from({ length: 5_000 - site.blobList.blobs.length }, (_, index) => [hashOf(`large ${index}`), value]))
     const report = await publishBuild(cloudflare.target(), siteWith('large', extra))
     const { pairs, bytes } = blobWrites()
     expect(pairs.length).toBe(2)
-    expect(pairs.reduce((sum, count) => sum + count, 0)).toBe(10_000)
+    expect(pairs.reduce((sum, count) => sum + count, 0)).toBe(5_000)
     for (const size of bytes) expect(size).toBeLessThanOrEqual(CLOUDFLARE_BULK.bodyBytes)
     expect(bytes[0]).toBeGreaterThan(90_000_000)
     expect(report.blobBatches).toBe(2)

@@ -91,14 +91,14 @@ describe('cloudflareKvTarget', () => {
     expect(cloudflare.text('blob:a')).toBe('1')
   })
 
-  it('splits bulk writes and deletes into batches of at most 10,000', async () => {
+  it('splits bulk writes and deletes into batches of at most 5,000', async () => {
     const target = cloudflare.target()
     const entries = Array.from({ length: 10_001 }, (_, index) => ({ key: `blob:${index}`, value: String(index) }))
     await target.putMany(entries)
     await target.deleteMany(entries.map((entry) => entry.key))
     const sizes = (route: string) => cloudflare.requests.filter((request) => request.route === route).map((request) => request.keys.length)
-    expect(sizes('bulk')).toEqual([10_000, 1])
-    expect(sizes('bulk/delete')).toEqual([10_000, 1])
+    expect(sizes('bulk')).toEqual([5_000, 5_000, 1])
+    expect(sizes('bulk/delete')).toEqual([5_000, 5_000, 1])
     expect(cloudflare.kv.size).toBe(0)
   })
 
