@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import { Miniflare } from 'miniflare'
 import { readDist } from '../publish/read-dist.ts'
+import { bulkPair } from '../publish/batches.ts'
 import { publishBuild } from '../publish/publish.ts'
 import { strongEtag } from '../worker/http/etag.ts'
 import type { KVNamespace } from '@cloudflare/workers-types/index.ts'
@@ -101,7 +102,7 @@ async function measurePublish(mf: Miniflare, source: DistSource): Promise<Worker
     ...kvBindingTarget(kv),
     async putMany(entries) {
       writes.push(...entries.map((entry) => entry.key))
-      const response = await mf.dispatchFetch('http://bench/__bench/put-many', { method: 'POST', body: JSON.stringify(entries) })
+      const response = await mf.dispatchFetch('http://bench/__bench/put-many', { method: 'POST', body: JSON.stringify(entries.map(bulkPair)) })
       await response.arrayBuffer()
       if (response.status !== 204) throw new Error(`bench-worker's put-many answered ${response.status}`)
     },
