@@ -1,7 +1,7 @@
 import { documentUrl } from '../../contract/index.ts'
 import { isPartialPath } from './files.ts'
 import { stripNumberPrefixes } from './number-prefix.ts'
-import type { ContentProblem } from './problems.ts'
+import { appendAll, type ContentProblem } from './problems.ts'
 import type { DocumentFrontMatter, ParsedFile } from './front-matter.ts'
 import type { SiteConfig } from './site-config.ts'
 
@@ -72,7 +72,7 @@ export function toSourceDocuments(files: Array<ParsedFile<DocumentFrontMatter>>,
       draft: parsed.data.draft ?? false,
     })
   }
-  problems.push(...findDuplicateSlugs(documents), ...findOrphanTranslations(documents, site))
+  appendAll(problems, [...findDuplicateSlugs(documents), ...findOrphanTranslations(documents, site)])
   return { documents, problems }
 }
 

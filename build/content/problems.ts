@@ -47,3 +47,8 @@ export function lineWhere(text: string, test: (line: string) => boolean, firstLi
   const index = text.split('\n').findIndex(test)
   return index === -1 ? fallback : firstLine + index
 }
+
+/** Adds `more` to the end of `list` one by one: spread as arguments (`push(...more)`), a site's worth of problems (100,000 pages with a broken link each) overflows the stack. */
+export function appendAll<T>(list: T[], more: Iterable<T>): void {
+  for (const item of more) list.push(item)
+}

@@ -1,6 +1,6 @@
 import { isDefaultVersion, type BlobList, type Manifest } from '../../contract/index.ts'
 import { parseReleaseFile, type SourceFile } from '../content/front-matter.ts'
-import { byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
+import { appendAll, byPlace, ContentError, type BuildWarning, type ContentProblem } from '../content/problems.ts'
 import { localeFoldersOf, parseSiteConfig, type SiteConfig } from '../content/site-config.ts'
 import type { VersionConfig } from '../content/versions-config.ts'
 import type { AssetFile, GitHistory } from '../content/read-results.ts'
@@ -87,7 +87,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const releases = buildReleases(releaseFiles.files, { ...built.releaseLinks, docsVersions: site.versions.map((version) => version.name) })
   const problems = [...releaseFiles.problems, ...built.problems, ...releases.problems]
   const brokenLinks = [...built.brokenLinks, ...releases.brokenLinks].sort(byPlace)
-  if (site.links === 'error') problems.push(...brokenLinks)
+  if (site.links === 'error') appendAll(problems, brokenLinks)
   if (problems.length > 0) throw new ContentError(problems)
 
   for (const blob of built.usedAssets.values()) blobs.addAsset(blob)
@@ -163,9 +163,9 @@ async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFile
       searchIndexes: sharedIndexes,
       kept: input.keptVersions,
     })
-    problems.push(...built.problems)
-    brokenLinks.push(...built.brokenLinks)
-    warnings.push(...built.warnings)
+    appendAll(problems, built.problems)
+    appendAll(brokenLinks, built.brokenLinks)
+    appendAll(warnings, built.warnings)
     for (const blob of built.assets) usedAssets.set(blob.hash, blob)
     if (named.isDefault && built.defaultParts) {
       releaseLinks = built.defaultParts.releaseLinks

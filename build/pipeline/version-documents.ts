@@ -1,7 +1,7 @@
 import { type Category, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
 import { type SourceDocument, toSourceDocuments } from '../content/documents.ts'
 import { type DocumentFrontMatter, type ParsedFile, parseDocumentFile, type SourceFile } from '../content/front-matter.ts'
-import type { ContentProblem } from '../content/problems.ts'
+import { appendAll, type ContentProblem } from '../content/problems.ts'
 import type { GitHistory } from '../content/read-results.ts'
 import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
 import type { SiteConfig } from '../content/site-config.ts'
@@ -46,10 +46,10 @@ export function readDocuments(input: VersionFiles, memo: VersionMemo): ReadDocum
     docFiles.filter(({ file }) => !included.has(file.path)),
     site,
   )
-  problems.push(...documentProblems)
+  appendAll(problems, documentProblems)
   const redirectSources = [...frontMatterRedirectSources(documents), ...siteRedirectSources(site), ...gitRenameSources(input.git.renames, documents)]
   const redirects = resolveRedirects({ sources: redirectSources, liveSlugs: liveSlugsOf(documents) })
-  problems.push(...redirects.problems)
+  appendAll(problems, redirects.problems)
   const names = sidebarNames(documents, site.defaultLocale)
   if (site.sidebar)
     problems.push(
