@@ -67,4 +67,25 @@ describe('the author preview of a site past the sidebar size line', { timeout: 1
     await screenshot(page, 'preview-large-group-open')
     expect(await axeViolations(page)).toEqual([])
   })
+
+  it('says so in the group when its children cannot be loaded, and loads them when it is opened again', async () => {
+    const top = (await (await fetch(`${server.origin}/v1/navigation`)).json()) as { items: Item[] }
+    const cut = firstCut(top.items) as Item
+    // The network fails for the group's subtree only, as a dropped connection would.
+    const subtree = `**/v1/navigation?root=${encodeURIComponent(cut.root as string)}*`
+    await page.route(subtree, (route) => route.abort('connectionfailed'))
+    await page.goto(`${server.origin}/docs/big`)
+    const group = page.locator(`#docs-nav details[data-root="${cut.root}"]`)
+    await group.locator(':scope > summary').click()
+    const failed = group.locator(':scope > ul > li [role="status"]')
+    await failed.waitFor(WAIT)
+    expect(await failed.textContent()).toBe('Could not load this group. Close it and open it again to retry.')
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.unroute(subtree)
+    await group.locator(':scope > summary').click()
+    await group.locator(':scope > summary').click()
+    await group.locator(':scope > ul > li > a').nth(1).waitFor(WAIT)
+    expect(await failed.count()).toBe(0)
+  })
 })

@@ -80,6 +80,8 @@ export const SIDEBAR = String.raw`
     if (body.dataset.version) query.set('version', body.dataset.version)
     var headers = { Accept: 'application/json' }
     if (body.dataset.token) headers.Authorization = 'Bearer ' + body.dataset.token
+    var failed = ul.querySelector(':scope > li.load-failed')
+    if (failed) failed.remove()
     ul.setAttribute('aria-busy', 'true')
     fetch('/v1/navigation?' + query, { headers: headers })
       .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status) })
@@ -89,8 +91,16 @@ export const SIDEBAR = String.raw`
         item.children.forEach(function (child) { ul.appendChild(listItem(child)) })
         details.dataset.loaded = ''
       })
-      // Left as it is: the next opening tries again.
-      .catch(function () {})
+      // Said in the group itself; closing and opening it again tries again.
+      .catch(function () {
+        var failed = document.createElement('li')
+        failed.className = 'load-failed'
+        var said = document.createElement('span')
+        said.setAttribute('role', 'status')
+        said.textContent = TEXT.groupUnavailable
+        failed.appendChild(said)
+        ul.appendChild(failed)
+      })
       .then(function () { ul.removeAttribute('aria-busy') })
   }
 

@@ -83,8 +83,8 @@ function draftsToggle(back: string, on: boolean, text: PreviewText): Html {
 
 /** What the page's script shows, in the page's language: read from here, so the script holds no text of its own. */
 function scriptText(text: PreviewText, sections: Record<string, string>): Html {
-  const { searchUnavailable, noResults, resultCount, allSections, tab, draftBadge, untranslated, untranslatedHint } = text
+  const { searchUnavailable, groupUnavailable, noResults, resultCount, allSections, tab, draftBadge, untranslated, untranslatedHint } = text
   // `<` escaped, so that no text can close the element.
-  const json = JSON.stringify({ searchUnavailable, noResults, resultCount, allSections, tab, draftBadge, untranslated, untranslatedHint, sections }).replace(/</g, '\\u003c')
+  const json = JSON.stringify({ searchUnavailable, groupUnavailable, noResults, resultCount, allSections, tab, draftBadge, untranslated, untranslatedHint, sections }).replace(/</g, '\\u003c')
   return html`<script type="application/json" id="preview-text">${raw(json)}</script>`
 }

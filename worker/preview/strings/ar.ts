@@ -8,6 +8,7 @@ export const ar: PreviewText = {
   searchFilters: 'التصفية حسب القسم',
   searchResults: 'النتائج',
   searchUnavailable: 'البحث غير متاح الآن.',
+  groupUnavailable: 'تعذّر تحميل هذه المجموعة. أغلقها ثم افتحها مرة أخرى لإعادة المحاولة.',
   noResults: 'لا توجد نتائج.',
   resultCount: 'عدد النتائج: {count}. استخدم السهمين لأعلى ولأسفل للاختيار، وEnter للفتح.',
   allSections: 'الكل',

@@ -8,6 +8,7 @@ export const de: PreviewText = {
   searchFilters: 'Nach Bereich filtern',
   searchResults: 'Ergebnisse',
   searchUnavailable: 'Die Suche ist gerade nicht verfügbar.',
+  groupUnavailable: 'Diese Gruppe konnte nicht geladen werden. Schließen und erneut öffnen, um es nochmals zu versuchen.',
   noResults: 'Keine Ergebnisse.',
   resultCount: 'Ergebnisse: {count}. Mit Auf und Ab auswählen, mit Enter öffnen.',
   allSections: 'Alle',

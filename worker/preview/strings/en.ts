@@ -9,6 +9,7 @@ export const en = {
   searchFilters: 'Filter by section',
   searchResults: 'Results',
   searchUnavailable: 'Search is not available right now.',
+  groupUnavailable: 'Could not load this group. Close it and open it again to retry.',
   noResults: 'No results.',
   resultCount: 'Results: {count}. Up and Down to choose, Enter to open.',
   allSections: 'All',

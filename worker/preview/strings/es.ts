@@ -8,6 +8,7 @@ export const es: PreviewText = {
   searchFilters: 'Filtrar por sección',
   searchResults: 'Resultados',
   searchUnavailable: 'La búsqueda no está disponible en este momento.',
+  groupUnavailable: 'No se pudo cargar este grupo. Ciérralo y vuelve a abrirlo para reintentarlo.',
   noResults: 'No hay resultados.',
   resultCount: 'Resultados: {count}. Arriba y Abajo para elegir, Intro para abrir.',
   allSections: 'Todo',

@@ -8,6 +8,7 @@ export const fr: PreviewText = {
   searchFilters: 'Filtrer par section',
   searchResults: 'Résultats',
   searchUnavailable: 'La recherche n’est pas disponible pour le moment.',
+  groupUnavailable: 'Impossible de charger ce groupe. Fermez-le puis rouvrez-le pour réessayer.',
   noResults: 'Aucun résultat.',
   resultCount: 'Résultats : {count}. Haut et Bas pour choisir, Entrée pour ouvrir.',
   allSections: 'Tout',

@@ -8,6 +8,7 @@ export const it: PreviewText = {
   searchFilters: 'Filtra per sezione',
   searchResults: 'Risultati',
   searchUnavailable: 'La ricerca non è disponibile al momento.',
+  groupUnavailable: 'Impossibile caricare questo gruppo. Chiudilo e riaprilo per riprovare.',
   noResults: 'Nessun risultato.',
   resultCount: 'Risultati: {count}. Su e Giù per scegliere, Invio per aprire.',
   allSections: 'Tutto',

@@ -8,6 +8,7 @@ export const ja: PreviewText = {
   searchFilters: 'セクションで絞り込む',
   searchResults: '検索結果',
   searchUnavailable: '現在、検索は利用できません。',
+  groupUnavailable: 'このグループを読み込めませんでした。閉じてからもう一度開くと再試行します。',
   noResults: '結果が見つかりませんでした。',
   resultCount: '{count} 件の結果。上下キーで選択、Enter で開きます。',
   allSections: 'すべて',

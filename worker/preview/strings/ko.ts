@@ -8,6 +8,7 @@ export const ko: PreviewText = {
   searchFilters: '섹션별 필터',
   searchResults: '검색 결과',
   searchUnavailable: '지금은 검색을 사용할 수 없습니다.',
+  groupUnavailable: '이 그룹을 불러오지 못했습니다. 닫았다가 다시 열면 다시 시도합니다.',
   noResults: '검색 결과가 없습니다.',
   resultCount: '결과 {count}개. 위아래 화살표로 선택하고 Enter로 엽니다.',
   allSections: '전체',

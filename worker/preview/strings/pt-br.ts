@@ -8,6 +8,7 @@ export const ptBr: PreviewText = {
   searchFilters: 'Filtrar por seção',
   searchResults: 'Resultados',
   searchUnavailable: 'A pesquisa não está disponível no momento.',
+  groupUnavailable: 'Não foi possível carregar este grupo. Feche-o e abra-o novamente para tentar de novo.',
   noResults: 'Nenhum resultado.',
   resultCount: 'Resultados: {count}. Setas para cima e para baixo para escolher, Enter para abrir.',
   allSections: 'Tudo',

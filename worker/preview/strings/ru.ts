@@ -8,6 +8,7 @@ export const ru: PreviewText = {
   searchFilters: 'Фильтр по разделу',
   searchResults: 'Результаты',
   searchUnavailable: 'Поиск сейчас недоступен.',
+  groupUnavailable: 'Не удалось загрузить эту группу. Закройте и откройте её снова, чтобы повторить попытку.',
   noResults: 'Ничего не найдено.',
   resultCount: 'Результатов: {count}. Стрелки вверх и вниз — выбор, Enter — открыть.',
   allSections: 'Все',

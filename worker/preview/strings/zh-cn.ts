@@ -8,6 +8,7 @@ export const zhCn: PreviewText = {
   searchFilters: '按章节筛选',
   searchResults: '搜索结果',
   searchUnavailable: '搜索暂时不可用。',
+  groupUnavailable: '无法加载此分组。关闭后再次打开即可重试。',
   noResults: '没有结果。',
   resultCount: '共 {count} 条结果。用上下方向键选择，按 Enter 打开。',
   allSections: '全部',

@@ -8,6 +8,7 @@ export const zhTw: PreviewText = {
   searchFilters: '依章節篩選',
   searchResults: '搜尋結果',
   searchUnavailable: '搜尋目前無法使用。',
+  groupUnavailable: '無法載入此群組。關閉後再次開啟即可重試。',
   noResults: '沒有結果。',
   resultCount: '共 {count} 筆結果。用上下方向鍵選擇，按 Enter 開啟。',
   allSections: '全部',
