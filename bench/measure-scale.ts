@@ -33,7 +33,10 @@ export interface ScaleFigures {
 async function attempt<T>(name: string, work: () => Promise<T>): Promise<Attempt<T>> {
   console.error(`scale: ${name}…`)
   try {
-    return { ok: true, value: await work() }
+    const value = await work()
+    // Each step's figures as it ends: a run stopped early still says what it measured.
+    console.error(`scale: ${name}: ${JSON.stringify(value)}`)
+    return { ok: true, value }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     console.error(`scale: ${name} failed: ${message.slice(-2000)}`)
