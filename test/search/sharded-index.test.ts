@@ -84,6 +84,12 @@ describe('a sharded search index', () => {
     expect(head.recordLengths.length).toBeGreaterThan(1)
   })
 
+  it('keeps each display chunk of the bench corpus under 64 KiB, so that the ten hits of a cold query read well under a MiB of them', () => {
+    const { sharded } = locales.get('en') as Locale
+    expect(sharded.displayChunks.length).toBeGreaterThan(100)
+    expect(Math.max(...sharded.displayChunks.map((chunk) => Buffer.byteLength(chunk)))).toBeLessThan(64 * 1024)
+  })
+
   it('answers the bench query mix and relevance set exactly as the unsharded index does: slugs, order, scores, excerpts, facets, explain', async () => {
     const queries = [...queryMix(corpus.words, corpus.sections).map((query) => query.body.query), ...corpusQueries(corpus).map((query) => query.query)]
     expect(await expectSameAnswers('en', queries)).toBeGreaterThan(queries.length)
