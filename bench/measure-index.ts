@@ -58,7 +58,7 @@ async function latency(search: (query: BenchQuery) => unknown): Promise<Record<s
 /**
  * What one query reads of a sharded index on a cold isolate, display chunks
  * of its hits included: the head and record lengths, then the shards (and,
- * for a typo, the vocabulary) of its terms.
+ * for a typo, its typo buckets) of its terms.
  */
 async function coldReadBytes(head: string, query: BenchQuery): Promise<number> {
   let bytes = Buffer.byteLength(head)
@@ -76,7 +76,7 @@ async function coldReadBytes(head: string, query: BenchQuery): Promise<number> {
 /** Every value of a locale's index but its display chunks: the head and what it names. */
 async function indexValues(head: string): Promise<string[]> {
   const parsed = SearchIndexBlobSchema.parse(JSON.parse(head))
-  const hashes = [...parsed.shards.map((shard) => shard.hash), ...parsed.vocabulary, ...parsed.recordLengths]
+  const hashes = [...parsed.shards.map((shard) => shard.hash), ...parsed.typoBuckets, ...parsed.recordLengths]
   return [head, ...(await Promise.all(hashes.map(readBlob)))]
 }
 

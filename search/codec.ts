@@ -38,7 +38,7 @@ export interface LoadedHead {
   /** Each term of a synonym group to the other terms of its groups. */
   synonyms: Map<string, string[]>
   shards: SearchIndexBlob['shards']
-  vocabulary: string[]
+  typoBuckets: string[]
   displayChunks: string[]
   displayChunkSize: number
   /** Filled as queries need them; see caches.ts. */
@@ -111,7 +111,7 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     docTagList,
     synonyms: synonymMap(blob.synonyms),
     shards: blob.shards,
-    vocabulary: blob.vocabulary,
+    typoBuckets: blob.typoBuckets,
     displayChunks: blob.displayChunks,
     displayChunkSize: blob.displayChunkSize,
     caches: { frequencies: new Map(), typoShards: new Map(), scratch: null },

@@ -16,6 +16,7 @@ export type { IndexedDocument, IndexedSection, IndexSettings } from './index-dat
 export { indexDocuments } from './indexer.ts'
 export { cachedSectionsTerms, createTokenCache } from './records.ts'
 export { tokenize } from './tokenize.ts'
+export { typoBucketsOf } from './typo-buckets.ts'
 export { jsonValueReader } from './value-reader.ts'
 export { SEARCH_OPTIONS, SearchIndexError, SearchValueCache, type SearchOptions, type SearchQuery, type SearchResults, type SearchValueReader }
 

@@ -42,8 +42,12 @@ export const SEARCH_OPTIONS = {
    * 256 KiB read 1–2 MiB (bench corpus).
    */
   shardBytes: 128 * 1024,
-  /** Bytes of a vocabulary chunk, the terms alone, read for typos only. */
-  vocabularyBytes: 256 * 1024,
+  /**
+   * Bytes of a typo bucket (typo-buckets.ts) on average, read for typos only: a query term of n letters
+   * reads at most n + 1 of them. 16 KiB: a typo of 8 letters reads about 0.15 MiB where the whole
+   * vocabulary was 0.85 MiB at 10k documents and 1.75 MiB at 100k.
+   */
+  typoBucketBytes: 16 * 1024,
   /** Records per record-length chunk: about 350 KiB of JSON at one to two bytes a record. */
   recordLengthsPerChunk: 2 ** 18,
   /** A term in more than this share of records is a stop term, once a site has enough records to tell. */

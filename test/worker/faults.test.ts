@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { KV_KEYS, SCHEMA_VERSION, SearchIndexBlobSchema, blobHash, shardOf, type DocsVersion, type Manifest, type SearchIndexBlob } from '../../contract/index.ts'
+import { typoBucketsOf } from '../../search/engine.ts'
 import { call as callWith, clearKv, expectUnavailable, fixtureBuild, fixtureDocs, fixtureManifest, freshKv, publishFixture, repoint, reroute, variantOf } from './helpers.ts'
 
 // Storage damaged behind the worker's back, one stored kind and one kind of
@@ -64,6 +65,12 @@ const firstChunkHash = () => (JSON.parse(blobText(searchIndexHash())) as { displ
 const searchHead = () => SearchIndexBlobSchema.parse(JSON.parse(blobText(searchIndexHash())))
 /** The shard of the English index that holds `term`. */
 const shardPosition = (term: string) => searchHead().shards.findLastIndex((shard) => shard.first <= term)
+/** The typo bucket that the query `marnoset` reads for its neighbour `marmoset`. */
+const marmosetBucket = () => {
+  const buckets = searchHead().typoBuckets
+  const termsOf = (bucket: number) => (JSON.parse(blobText(buckets[bucket] as string)) as { terms: string }).terms.split('\n')
+  return typoBucketsOf('marnoset', buckets.length).find((bucket) => termsOf(bucket).includes('marmoset')) as number
+}
 /** Points a manifest copy at a copy of the English index's head changed by `change`, and stores it. */
 async function pointSearchHead(manifest: Manifest, change: (head: SearchIndexBlob) => void) {
   const head = searchHead()
@@ -149,13 +156,13 @@ const SEARCH_VALUE_KINDS: BlobKind[] = [
       }),
   },
   {
-    name: 'search vocabulary',
-    // A typo: no term starts so, so the engine reads the vocabulary for terms one edit away.
+    name: 'search typo bucket',
+    // A typo: no term starts so, so the engine reads its typo buckets for terms one edit away.
     request: () => searchCall({ query: 'marnoset' }),
-    hash: () => searchHead().vocabulary[0] as string,
+    hash: () => searchHead().typoBuckets[marmosetBucket()] as string,
     point: (manifest, hash) =>
       pointSearchHead(manifest, (head) => {
-        head.vocabulary[0] = hash
+        head.typoBuckets[marmosetBucket()] = hash
       }),
   },
 ]
@@ -208,7 +215,7 @@ describe.each(BLOB_KINDS)('a damaged $name blob', (kind) => {
 })
 
 describe('a sharded search index', () => {
-  it('finds a typo through its vocabulary while it is intact', async () => {
+  it('finds a typo through its typo buckets while they are intact', async () => {
     const response = await searchCall({ query: 'marnoset' })
     expect(response.status).toBe(200)
     expect(((await response.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0)
@@ -229,6 +236,16 @@ describe('a sharded search index', () => {
       }),
     )
     await expectUnavailable(await searchCall({ query: 'install' }))
+  })
+
+  it('answers 503, never other results, when the typo buckets its head names hold terms of other buckets under their true hashes', async () => {
+    // Twice as many buckets, each named twice: every bucket then holds terms that hash to its twin.
+    await serveManifest((manifest) =>
+      pointSearchHead(manifest, (changed) => {
+        changed.typoBuckets = [...changed.typoBuckets, ...changed.typoBuckets]
+      }),
+    )
+    await expectUnavailable(await searchCall({ query: 'marnoset' }))
   })
 })
 
