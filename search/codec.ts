@@ -39,7 +39,10 @@ export interface LoadedHead {
   synonyms: Map<string, string[]>
   shards: SearchIndexBlob['shards']
   typoBuckets: string[]
-  displayChunks: string[]
+  displayDirectories: string[]
+  displayDirectorySize: number
+  /** How many display chunks the directories name. */
+  displayChunkCount: number
   displayChunkSize: number
   /** Filled as queries need them; see caches.ts. */
   caches: IndexCaches
@@ -72,7 +75,8 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     if (gap === 0 || draft >= docCount) throw fail('drafts do not match the documents')
     docDraft[draft] = true
   }
-  if (blob.displayChunks.length !== Math.ceil(docCount / blob.displayChunkSize)) throw fail('display chunks do not cover the documents')
+  const displayChunkCount = Math.ceil(docCount / blob.displayChunkSize)
+  if (blob.displayDirectories.length !== Math.ceil(displayChunkCount / blob.displayDirectorySize)) throw fail('display directories do not cover the documents')
   const recordCount = docRecords.reduce((total, count) => total + count, 0)
   const recordDoc = new Uint32Array(recordCount)
   const docFirstRecord = new Uint32Array(docCount)
@@ -112,7 +116,9 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     synonyms: synonymMap(blob.synonyms),
     shards: blob.shards,
     typoBuckets: blob.typoBuckets,
-    displayChunks: blob.displayChunks,
+    displayDirectories: blob.displayDirectories,
+    displayDirectorySize: blob.displayDirectorySize,
+    displayChunkCount,
     displayChunkSize: blob.displayChunkSize,
     caches: { frequencies: new Map(), typoShards: new Map(), scratch: null },
   }

@@ -1,4 +1,4 @@
-import { SCHEMA_VERSION, type SearchIndexBlob, type SearchRecordLengths, type SearchShard } from '../contract/index.ts'
+import { SCHEMA_VERSION, type SearchDisplayDirectory, type SearchIndexBlob, type SearchRecordLengths, type SearchShard } from '../contract/index.ts'
 import { contentCuts, cutRule } from './cuts.ts'
 import type { SearchIndexData } from './index-data.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
@@ -24,7 +24,8 @@ export interface IndexPart {
 
 /**
  * The head and the values it names: the vocabulary and its lists cut into
- * shards, the vocabulary alone into typo buckets, record lengths into chunks.
+ * shards, the vocabulary alone into typo buckets, record lengths into chunks,
+ * the display chunks' names into directories.
  * `hashOf` names each value; a builder passes one that remembers the values
  * of its last build, so an unchanged shard is not hashed again.
  */
@@ -63,7 +64,8 @@ export function indexValues(
     stopTerms: data.stopTerms,
     shards,
     typoBuckets,
-    displayChunks: displayChunkHashes,
+    displayDirectories: displayDirectories(displayChunkHashes, part, options.displayDirectorySize),
+    displayDirectorySize: options.displayDirectorySize,
     displayChunkSize: options.displayChunkSize,
   }
   return { index: JSON.stringify(head), parts }
@@ -97,6 +99,15 @@ function writeShards(terms: string[], lists: WrittenLists, part: (json: string) 
     start = end
   }
   return shards
+}
+
+/** The display chunks' names, `size` to a directory, each directory named by `part`. */
+function displayDirectories(chunkHashes: string[], part: (json: string) => string, size: number): string[] {
+  const directories: string[] = []
+  for (let first = 0; first < chunkHashes.length; first += size) {
+    directories.push(part(JSON.stringify({ schemaVersion: SCHEMA_VERSION, chunks: chunkHashes.slice(first, first + size) } satisfies SearchDisplayDirectory)))
+  }
+  return directories
 }
 
 function varints(values: number[]): string {

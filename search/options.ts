@@ -35,6 +35,8 @@ export const SEARCH_OPTIONS = {
    * grows by 35 bytes per 8 documents (0.4 MiB at 100k), near the least of the two sums at that size.
    */
   displayChunkSize: 8,
+  /** Display chunks a display directory names: about 9 KiB of names, read with a hit's chunk (49 directories at 100k documents). */
+  displayDirectorySize: 256,
   /**
    * Bytes of JSON a shard of the vocabulary and its lists holds on average (never more than 4×: a
    * term whose lists alone pass that is a shard of its own); a query reads the shards of its terms.

@@ -1,4 +1,4 @@
-import type { SearchRecordLengths, SearchShard, SearchVocabulary } from '../contract/index.ts'
+import type { SearchDisplayDirectory, SearchRecordLengths, SearchShard, SearchVocabulary } from '../contract/index.ts'
 import type { LoadedHead, LoadedIndex, LoadedLists } from './codec.ts'
 import { SearchIndexError } from './errors.ts'
 import { exactAndPrefix, seeksTypos, withinOneEdit } from './expand.ts'
@@ -14,6 +14,7 @@ export interface SearchValueReader {
   shard(hash: string): Promise<SearchShard>
   vocabulary(hash: string): Promise<SearchVocabulary>
   recordLengths(hash: string): Promise<SearchRecordLengths>
+  displayDirectory(hash: string): Promise<SearchDisplayDirectory>
 }
 
 /**
@@ -95,4 +96,20 @@ function typoBucket(head: LoadedHead, reader: SearchValueReader, cache: SearchVa
     if (!holdsOwnTerms(terms, bucket, count)) throw new SearchIndexError(`search index of ${head.locale}: typo bucket ${bucket} holds terms of other buckets`)
     return { value: terms, bytes: joined.length * 2 + 64 }
   })
+}
+
+/** The name of display chunk `chunk`, from its directory, which must name as many chunks as the head says. */
+export async function displayChunkHash(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache, chunk: number): Promise<string> {
+  const { displayDirectories, displayDirectorySize, displayChunkCount } = head
+  const position = Math.floor(chunk / displayDirectorySize)
+  const hash = displayDirectories[position]
+  if (hash === undefined || chunk < 0 || chunk >= displayChunkCount) throw new SearchIndexError(`search index of ${head.locale}: no display chunk ${chunk}`)
+  const expected = Math.min(displayDirectorySize, displayChunkCount - position * displayDirectorySize)
+  // A directory was checked against how many chunks its place holds: the key says how many.
+  const chunks = await cache.vocabulary(JSON.stringify([hash, expected]), async () => {
+    const { chunks } = await reader.displayDirectory(hash)
+    if (chunks.length !== expected) throw new SearchIndexError(`search index of ${head.locale}: display directory ${position} names ${chunks.length} chunks, not ${expected}`)
+    return { value: chunks, bytes: chunks.length * 80 + 64 }
+  })
+  return chunks[chunk - position * displayDirectorySize] as string
 }

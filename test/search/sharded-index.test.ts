@@ -90,6 +90,12 @@ describe('a sharded search index', () => {
     expect(Math.max(...sharded.displayChunks.map((chunk) => Buffer.byteLength(chunk)))).toBeLessThan(64 * 1024)
   })
 
+  it('names its display chunks in display directories, so that the head holds one name per directory and none per chunk', () => {
+    const { sharded, head } = locales.get('en') as Locale
+    expect(head.displayDirectories).toHaveLength(Math.ceil(sharded.displayChunks.length / SEARCH_OPTIONS.displayDirectorySize))
+    expect(sharded.displayChunks.filter((chunk) => sharded.index.includes(contentHash(chunk)))).toEqual([])
+  })
+
   it('answers the bench query mix and relevance set exactly as the unsharded index does: slugs, order, scores, excerpts, facets, explain', async () => {
     const queries = [...queryMix(corpus.words, corpus.sections).map((query) => query.body.query), ...corpusQueries(corpus).map((query) => query.query)]
     expect(await expectSameAnswers('en', queries)).toBeGreaterThan(queries.length)

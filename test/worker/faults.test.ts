@@ -1,6 +1,16 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { KV_KEYS, SCHEMA_VERSION, SearchIndexBlobSchema, blobHash, shardOf, type DocsVersion, type Manifest, type SearchIndexBlob } from '../../contract/index.ts'
+import {
+  KV_KEYS,
+  SCHEMA_VERSION,
+  SearchDisplayDirectorySchema,
+  SearchIndexBlobSchema,
+  blobHash,
+  shardOf,
+  type DocsVersion,
+  type Manifest,
+  type SearchIndexBlob,
+} from '../../contract/index.ts'
 import { typoBucketsOf } from '../../search/engine.ts'
 import { call as callWith, clearKv, expectUnavailable, fixtureBuild, fixtureDocs, fixtureManifest, freshKv, publishFixture, repoint, reroute, variantOf } from './helpers.ts'
 
@@ -61,8 +71,9 @@ async function pointDocs(manifest: Manifest, change: (docs: DocsVersion) => void
   change(docs)
   await putBlob((await repoint(manifest, docs)).text)
 }
-const firstChunkHash = () => (JSON.parse(blobText(searchIndexHash())) as { displayChunks: string[] }).displayChunks[0] as string
 const searchHead = () => SearchIndexBlobSchema.parse(JSON.parse(blobText(searchIndexHash())))
+const firstDirectory = () => SearchDisplayDirectorySchema.parse(JSON.parse(blobText(searchHead().displayDirectories[0] as string)))
+const firstChunkHash = () => firstDirectory().chunks[0] as string
 /** The shard of the English index that holds `term`. */
 const shardPosition = (term: string) => searchHead().shards.findLastIndex((shard) => shard.first <= term)
 /** The typo bucket that the query `marnoset` reads for its neighbour `marmoset`. */
@@ -124,12 +135,12 @@ const BLOB_KINDS: BlobKind[] = [
     name: 'display chunk',
     request: () => searchCall({ query: 'install' }),
     hash: firstChunkHash,
-    // The chunk is named by the index, so a new chunk means a new index blob.
+    // The chunk is named by a display directory, which the index names: a new chunk means a new directory and index blob.
     point: async (manifest, hash) => {
-      const index = JSON.parse(blobText(searchIndexHash())) as { displayChunks: string[] }
-      const indexHash = await putBlob(JSON.stringify({ ...index, displayChunks: [hash, ...index.displayChunks.slice(1)] }))
-      await pointDocs(manifest, (docs) => {
-        docs.search.en = indexHash
+      const directory = firstDirectory()
+      const directoryHash = await putBlob(JSON.stringify({ ...directory, chunks: [hash, ...directory.chunks.slice(1)] }))
+      await pointSearchHead(manifest, (head) => {
+        head.displayDirectories[0] = directoryHash
       })
     },
   },
@@ -137,6 +148,15 @@ const BLOB_KINDS: BlobKind[] = [
 
 // The values a search index's head names: each read by the query that needs it.
 const SEARCH_VALUE_KINDS: BlobKind[] = [
+  {
+    name: 'search display directory',
+    request: () => searchCall({ query: 'install' }),
+    hash: () => searchHead().displayDirectories[0] as string,
+    point: (manifest, hash) =>
+      pointSearchHead(manifest, (head) => {
+        head.displayDirectories[0] = hash
+      }),
+  },
   {
     name: 'search shard',
     request: () => searchCall({ query: 'install' }),
@@ -233,6 +253,17 @@ describe('a sharded search index', () => {
     await serveManifest((manifest) =>
       pointSearchHead(manifest, (changed) => {
         ;(changed.shards[shardPosition('install')] as SearchIndexBlob['shards'][number]).hash = wrong
+      }),
+    )
+    await expectUnavailable(await searchCall({ query: 'install' }))
+  })
+
+  it('answers 503, never other results, when a display directory names more or fewer chunks than the head says', async () => {
+    const directory = firstDirectory()
+    const longer = await putBlob(JSON.stringify({ ...directory, chunks: [...directory.chunks, directory.chunks[0]] }))
+    await serveManifest((manifest) =>
+      pointSearchHead(manifest, (head) => {
+        head.displayDirectories[0] = longer
       }),
     )
     await expectUnavailable(await searchCall({ query: 'install' }))
