@@ -30,6 +30,9 @@ export interface LoadedHead {
   lengthNorm: Float64Array
   docFirstRecord: Uint32Array
   docSection: string[]
+  /** Each document's section as a position in `sections`, for counting facets without strings. */
+  docSectionAt: Uint32Array
+  sections: string[]
   docDraft: boolean[]
   tags: string[]
   /** Each document's tag positions: docTagList[docTagStart[doc] .. docTagStart[doc + 1]]. */
@@ -109,6 +112,8 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     lengthNorm,
     docFirstRecord,
     docSection: sectionPositions.map((position) => blob.sections[position] as string),
+    docSectionAt: Uint32Array.from(sectionPositions),
+    sections: blob.sections,
     docDraft,
     tags: blob.tags,
     docTagStart,

@@ -49,7 +49,7 @@ export const SEARCH_OPTIONS = {
    * reads at most n + 1 of them. 16 KiB: a typo of 8 letters reads about 0.15 MiB where the whole
    * vocabulary was 0.85 MiB at 10k documents and 1.75 MiB at 100k.
    */
-  typoBucketBytes: 16 * 1024,
+  typoBucketBytes: 32 * 1024,
   /** Records per record-length chunk: about 350 KiB of JSON at one to two bytes a record. */
   recordLengthsPerChunk: 2 ** 18,
   /** A term in more than this share of records is a stop term, once a site has enough records to tell. */
