@@ -90,15 +90,8 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     recordDoc.fill(doc, record, record + count)
     record += count
   })
-  const recordLength = new Uint32Array(recordCount)
-  let total = 0
-  let at = 0
-  for (const chunk of recordLengths) {
-    const reader = new ByteReader(bytes(chunk.recordLength, 'recordLength'))
-    while (!reader.atEnd() && at < recordCount) total += recordLength[at++] = reader.varint()
-    if (!reader.atEnd()) throw fail('record lengths do not match the records')
-  }
-  if (at !== recordCount) throw fail('record lengths do not match the records')
+  const lengthChunks = recordLengths.map((chunk) => bytes(chunk.recordLength, 'recordLength'))
+  const { recordLength, total } = decodeRecordLengths(lengthChunks, recordCount, fail)
   const { docTagStart, docTagList } = decodeDocTags(bytes(blob.docTags, 'docTags'), docCount, blob.tags.length, fail)
   const { k1, b } = options.bm25
   const averageLength = recordCount > 0 ? total / recordCount : 1
@@ -127,6 +120,20 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     displayChunkSize: blob.displayChunkSize,
     caches: { frequencies: new Map(), typoShards: new Map(), scratch: null },
   }
+}
+
+/** The word count of every record, from its chunks in order, and their total. */
+function decodeRecordLengths(chunks: Uint8Array[], recordCount: number, fail: (what: string) => Error) {
+  const recordLength = new Uint32Array(recordCount)
+  let total = 0
+  let at = 0
+  for (const chunk of chunks) {
+    const reader = new ByteReader(chunk)
+    while (!reader.atEnd() && at < recordCount) total += recordLength[at++] = reader.varint()
+    if (!reader.atEnd()) throw fail('record lengths do not match the records')
+  }
+  if (at !== recordCount) throw fail('record lengths do not match the records')
+  return { recordLength, total }
 }
 
 function readAll(bytes: Uint8Array): number[] {

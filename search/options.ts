@@ -46,8 +46,9 @@ export const SEARCH_OPTIONS = {
   shardBytes: 128 * 1024,
   /**
    * Bytes of a typo bucket (typo-buckets.ts) on average, read for typos only: a query term of n letters
-   * reads at most n + 1 of them. 16 KiB: a typo of 8 letters reads about 0.15 MiB where the whole
-   * vocabulary was 0.85 MiB at 10k documents and 1.75 MiB at 100k.
+   * reads at most n + 1 of them. 32 KiB: a typo of 8 letters reads about 0.3 MiB where it read the
+   * whole vocabulary (0.85 MiB at 10k documents of the bench corpus, 4.4 MiB at 100k), and the head
+   * names 512 buckets at 10k, 2,048 at 100k (35 bytes each).
    */
   typoBucketBytes: 32 * 1024,
   /** Records per record-length chunk: about 350 KiB of JSON at one to two bytes a record. */
