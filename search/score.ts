@@ -155,6 +155,11 @@ function inFilters(index: LoadedIndex, doc: number, query: ScoredQueryInput): bo
 /** The `limit` best documents, kept in a small sorted array (no full sort). */
 function topDocuments(index: LoadedIndex, scratch: Scratch, docs: Uint32Array, query: ScoredQueryInput, options: SearchOptions): RankedDocument[] {
   const top: RankedDocument[] = []
+  // By section position: a lookup of each document's section name in a Set cost as much as scoring it.
+  const boosted = new Uint8Array(index.sections.length)
+  index.sections.forEach((section, position) => {
+    if (query.sectionBoost.has(section)) boosted[position] = 1
+  })
   for (let position = 0; position < docs.length; position++) {
     const doc = docs[position] as number
     const first = index.docFirstRecord[doc] as number
@@ -167,7 +172,7 @@ function topDocuments(index: LoadedIndex, scratch: Scratch, docs: Uint32Array, q
       if (recordScore > (scratch.recordScores[best] as number)) best = record
     }
     const bestScore = scratch.recordScores[best] as number
-    const boost = query.sectionBoost.has(index.docSection[doc] as string) ? options.sectionBoost : 1
+    const boost = boosted[index.docSectionAt[doc] as number] === 1 ? options.sectionBoost : 1
     const score = (bestScore + options.otherRecordsWeight * (total - bestScore)) * boost
     if (top.length === query.limit && !outranks(score, doc, top[top.length - 1] as RankedDocument)) continue
     let at = top.length
