@@ -50,7 +50,7 @@ interface IsolateCache {
   // Promises, not values: concurrent first requests of an isolate share one
   // read, check and parse of a multi-megabyte value instead of each doing it.
   parsed: Map<string, Promise<unknown>>
-  /** Decoded search shards and vocabulary chunks, by blob hash, across builds, bounded by bytes (least recently used go first). */
+  /** Decoded search shards, typo buckets and display directories, by blob hash, across builds, bounded by bytes (least recently used go first). */
   searchValues: SearchValueCache
 }
 
