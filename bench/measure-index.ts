@@ -58,7 +58,7 @@ async function latency(search: (query: BenchQuery) => unknown): Promise<Record<s
 /**
  * What one query reads of a sharded index on a cold isolate, display chunks
  * of its hits included: the head and record lengths, then the shards (and,
- * for a typo, the vocabulary) of its terms.
+ * for a typo, its typo buckets) of its terms.
  */
 async function coldReadBytes(head: string, query: BenchQuery): Promise<number> {
   let bytes = Buffer.byteLength(head)
@@ -68,7 +68,7 @@ async function coldReadBytes(head: string, query: BenchQuery): Promise<number> {
     return text
   }
   const engine = await loadSearchIndex(head, jsonValueReader(counting), new SearchValueCache(Number.POSITIVE_INFINITY))
-  const readChunk = async (chunk: number) => DisplayChunkSchema.parse(JSON.parse(await counting(engine.displayChunks[chunk] as string)))
+  const readChunk = async (chunk: number) => DisplayChunkSchema.parse(JSON.parse(await counting(await engine.displayChunkHash(chunk))))
   await engine.search(manifest.site, { query: query.body.query, limit: 10, sectionBoost: query.body.sectionBoost ?? [], canReadDrafts: false }, readChunk)
   return bytes
 }
@@ -76,7 +76,7 @@ async function coldReadBytes(head: string, query: BenchQuery): Promise<number> {
 /** Every value of a locale's index but its display chunks: the head and what it names. */
 async function indexValues(head: string): Promise<string[]> {
   const parsed = SearchIndexBlobSchema.parse(JSON.parse(head))
-  const hashes = [...parsed.shards.map((shard) => shard.hash), ...parsed.vocabulary, ...parsed.recordLengths]
+  const hashes = [...parsed.shards.map((shard) => shard.hash), ...parsed.typoBuckets, ...parsed.recordLengths, ...parsed.displayDirectories]
   return [head, ...(await Promise.all(hashes.map(readBlob)))]
 }
 
@@ -93,7 +93,7 @@ for (const locale of manifest.site.locales) {
   const index = oursLoad[0]?.value as SearchEngine
   const baseline = theirsLoad[0]?.value as MiniSearch
   // Display chunks are read once, as the worker's isolate cache does.
-  const chunkTexts = await Promise.all(index.displayChunks.map(readBlob))
+  const chunkTexts = await Promise.all((await index.allDisplayChunkHashes()).map(readBlob))
   const displayLoad = await heapAfter(() => chunkTexts.map((text) => DisplayChunkSchema.parse(JSON.parse(text))))
   const chunks = displayLoad.value
   const readChunk = async (chunk: number) => chunks[chunk] as DisplayChunk

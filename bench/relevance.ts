@@ -105,7 +105,7 @@ async function loadSite(outDir: string, locales: string[]): Promise<LoadedSite> 
     const head = SearchIndexBlobSchema.parse(JSON.parse(await readBlob((await defaultDocsOf(manifest, readBlob)).search[locale] as string)))
     const index = await SearchEngine.load(head, jsonValueReader(readBlob))
     site.indexes.set(locale, index)
-    site.chunks.set(locale, await Promise.all(index.displayChunks.map(async (hash) => DisplayChunkSchema.parse(JSON.parse(await readBlob(hash))))))
+    site.chunks.set(locale, await Promise.all((await index.allDisplayChunkHashes()).map(async (hash) => DisplayChunkSchema.parse(JSON.parse(await readBlob(hash))))))
     site.baselines.set(locale, await buildBaseline(manifest, readBlob, locale))
     const ids = new Map<string, string>()
     const words = new Map<string, PageWords>()

@@ -12,8 +12,9 @@ const ShardEntrySchema = z.strictObject({ first: z.string(), terms: z.int().min(
  * The head of one locale's search index: everything a query needs besides the
  * posting lists of its terms. The vocabulary and its lists are split by term
  * range into shards (their own values, read only for the terms a query has),
- * the vocabulary alone into chunks (read only for typos), record lengths into
- * chunks, and what hits show into display chunks. search/encode-head.ts writes and
+ * the vocabulary alone into typo buckets (read only for typos), record lengths into
+ * chunks, and what hits show into display chunks, named by display directories.
+ * search/encode-head.ts writes and
  * search/codec.ts and search/shard-codec.ts read them.
  */
 export const SearchIndexBlobSchema = z.strictObject({
@@ -39,10 +40,18 @@ export const SearchIndexBlobSchema = z.strictObject({
   stopTerms: z.array(z.string()),
   /** The vocabulary's shards, in term order: a term lives in the last shard whose first term is not after it. */
   shards: z.array(ShardEntrySchema),
-  /** Blob hashes of the vocabulary chunks (terms only, in order), read to find terms one typo away. */
-  vocabulary: z.array(BlobHashSchema),
-  /** Blob hashes of the display chunks, `displayChunkSize` documents each. */
-  displayChunks: z.array(BlobHashSchema),
+  /**
+   * Blob hashes of the typo buckets, read to find terms one typo away: a term is in the bucket of
+   * itself and of each form of it with one letter left out, by a hash of that form modulo their number.
+   */
+  typoBuckets: z.array(BlobHashSchema).min(1),
+  /**
+   * Blob hashes of the display directories, each naming `displayDirectorySize` display chunks of
+   * `displayChunkSize` documents (the last ones fewer): a hit reads its directory and its chunk,
+   * so the head does not grow by a name per chunk.
+   */
+  displayDirectories: z.array(BlobHashSchema),
+  displayDirectorySize: z.int().min(1),
   displayChunkSize: z.int().min(1),
 })
 export type SearchIndexBlob = z.infer<typeof SearchIndexBlobSchema>
@@ -59,7 +68,7 @@ export const SearchShardSchema = z.strictObject({
 })
 export type SearchShard = z.infer<typeof SearchShardSchema>
 
-/** A contiguous range of the vocabulary, terms only. */
+/** Terms of the vocabulary, as one typo bucket holds them. */
 export const SearchVocabularySchema = z.strictObject({
   schemaVersion: z.literal(SCHEMA_VERSION),
   /** Sorted, joined by newlines. */
@@ -73,6 +82,13 @@ export const SearchRecordLengthsSchema = z.strictObject({
   recordLength: varints,
 })
 export type SearchRecordLengths = z.infer<typeof SearchRecordLengthsSchema>
+
+/** Blob hashes of consecutive display chunks of an index, in order. */
+export const SearchDisplayDirectorySchema = z.strictObject({
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  chunks: z.array(BlobHashSchema).min(1),
+})
+export type SearchDisplayDirectory = z.infer<typeof SearchDisplayDirectorySchema>
 
 /** What a hit shows of one document. */
 export const DisplayDocumentSchema = z.strictObject({

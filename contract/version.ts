@@ -9,4 +9,7 @@
 // value of a 100,000-page locale comes near KV's or an isolate's limits.
 // 8: a locale's search index is stored as a head, shards of its vocabulary and posting lists by
 // term range, vocabulary and record-length chunks.
-export const SCHEMA_VERSION = 8
+// 9: typo buckets (a deletion neighbourhood of the vocabulary) in place of vocabulary chunks, so
+// that a typo reads a few small values instead of the whole vocabulary; display chunks named by
+// display directories instead of the head.
+export const SCHEMA_VERSION = 9

@@ -30,6 +30,9 @@ export interface LoadedHead {
   lengthNorm: Float64Array
   docFirstRecord: Uint32Array
   docSection: string[]
+  /** Each document's section as a position in `sections`, for counting facets without strings. */
+  docSectionAt: Uint32Array
+  sections: string[]
   docDraft: boolean[]
   tags: string[]
   /** Each document's tag positions: docTagList[docTagStart[doc] .. docTagStart[doc + 1]]. */
@@ -38,8 +41,11 @@ export interface LoadedHead {
   /** Each term of a synonym group to the other terms of its groups. */
   synonyms: Map<string, string[]>
   shards: SearchIndexBlob['shards']
-  vocabulary: string[]
-  displayChunks: string[]
+  typoBuckets: string[]
+  displayDirectories: string[]
+  displayDirectorySize: number
+  /** How many display chunks the directories name. */
+  displayChunkCount: number
   displayChunkSize: number
   /** Filled as queries need them; see caches.ts. */
   caches: IndexCaches
@@ -72,7 +78,8 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     if (gap === 0 || draft >= docCount) throw fail('drafts do not match the documents')
     docDraft[draft] = true
   }
-  if (blob.displayChunks.length !== Math.ceil(docCount / blob.displayChunkSize)) throw fail('display chunks do not cover the documents')
+  const displayChunkCount = Math.ceil(docCount / blob.displayChunkSize)
+  if (blob.displayDirectories.length !== Math.ceil(displayChunkCount / blob.displayDirectorySize)) throw fail('display directories do not cover the documents')
   const recordCount = docRecords.reduce((total, count) => total + count, 0)
   const recordDoc = new Uint32Array(recordCount)
   const docFirstRecord = new Uint32Array(docCount)
@@ -83,15 +90,8 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     recordDoc.fill(doc, record, record + count)
     record += count
   })
-  const recordLength = new Uint32Array(recordCount)
-  let total = 0
-  let at = 0
-  for (const chunk of recordLengths) {
-    const reader = new ByteReader(bytes(chunk.recordLength, 'recordLength'))
-    while (!reader.atEnd() && at < recordCount) total += recordLength[at++] = reader.varint()
-    if (!reader.atEnd()) throw fail('record lengths do not match the records')
-  }
-  if (at !== recordCount) throw fail('record lengths do not match the records')
+  const lengthChunks = recordLengths.map((chunk) => bytes(chunk.recordLength, 'recordLength'))
+  const { recordLength, total } = decodeRecordLengths(lengthChunks, recordCount, fail)
   const { docTagStart, docTagList } = decodeDocTags(bytes(blob.docTags, 'docTags'), docCount, blob.tags.length, fail)
   const { k1, b } = options.bm25
   const averageLength = recordCount > 0 ? total / recordCount : 1
@@ -105,17 +105,35 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     lengthNorm,
     docFirstRecord,
     docSection: sectionPositions.map((position) => blob.sections[position] as string),
+    docSectionAt: Uint32Array.from(sectionPositions),
+    sections: blob.sections,
     docDraft,
     tags: blob.tags,
     docTagStart,
     docTagList,
     synonyms: synonymMap(blob.synonyms),
     shards: blob.shards,
-    vocabulary: blob.vocabulary,
-    displayChunks: blob.displayChunks,
+    typoBuckets: blob.typoBuckets,
+    displayDirectories: blob.displayDirectories,
+    displayDirectorySize: blob.displayDirectorySize,
+    displayChunkCount,
     displayChunkSize: blob.displayChunkSize,
     caches: { frequencies: new Map(), typoShards: new Map(), scratch: null },
   }
+}
+
+/** The word count of every record, from its chunks in order, and their total. */
+function decodeRecordLengths(chunks: Uint8Array[], recordCount: number, fail: (what: string) => Error) {
+  const recordLength = new Uint32Array(recordCount)
+  let total = 0
+  let at = 0
+  for (const chunk of chunks) {
+    const reader = new ByteReader(chunk)
+    while (!reader.atEnd() && at < recordCount) total += recordLength[at++] = reader.varint()
+    if (!reader.atEnd()) throw fail('record lengths do not match the records')
+  }
+  if (at !== recordCount) throw fail('record lengths do not match the records')
+  return { recordLength, total }
 }
 
 function readAll(bytes: Uint8Array): number[] {

@@ -48,7 +48,7 @@ export function cutRule(termCount: number, totalBytes: number, target: number, r
 }
 
 /** FNV-1a over UTF-16 code units, finished with murmur3's mix so that its low bits are as good as its high ones. */
-function termHash(term: string): number {
+export function termHash(term: string): number {
   let hash = 0x811c9dc5
   for (let at = 0; at < term.length; at++) hash = Math.imul(hash ^ term.charCodeAt(at), 0x01000193)
   hash ^= hash >>> 16

@@ -1,7 +1,8 @@
-import { SCHEMA_VERSION, type SearchIndexBlob, type SearchRecordLengths, type SearchShard, type SearchVocabulary } from '../contract/index.ts'
+import { SCHEMA_VERSION, type SearchDisplayDirectory, type SearchIndexBlob, type SearchRecordLengths, type SearchShard } from '../contract/index.ts'
 import { contentCuts, cutRule } from './cuts.ts'
 import type { SearchIndexData } from './index-data.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
+import { writeTypoBuckets } from './typo-buckets.ts'
 import { ByteReader, ByteWriter, toBase64 } from './varint.ts'
 
 /** Everything the head holds besides posting lists and display documents. */
@@ -23,7 +24,8 @@ export interface IndexPart {
 
 /**
  * The head and the values it names: the vocabulary and its lists cut into
- * shards, the vocabulary alone into chunks, record lengths into chunks.
+ * shards, the vocabulary alone into typo buckets, record lengths into chunks,
+ * the display chunks' names into directories.
  * `hashOf` names each value; a builder passes one that remembers the values
  * of its last build, so an unchanged shard is not hashed again.
  */
@@ -42,7 +44,7 @@ export function indexValues(
   }
   const { terms } = data
   const shards = writeShards(terms, lists, part, options.shardBytes)
-  const vocabulary = writeVocabulary(terms, part, options.vocabularyBytes)
+  const typoBuckets = writeTypoBuckets(terms, part, options.typoBucketBytes)
   const recordLengths: string[] = []
   for (let first = 0; first < data.recordLengths.length; first += options.recordLengthsPerChunk) {
     const chunk: SearchRecordLengths = { schemaVersion: SCHEMA_VERSION, recordLength: varints(data.recordLengths.slice(first, first + options.recordLengthsPerChunk)) }
@@ -61,8 +63,9 @@ export function indexValues(
     recordLengths,
     stopTerms: data.stopTerms,
     shards,
-    vocabulary,
-    displayChunks: displayChunkHashes,
+    typoBuckets,
+    displayDirectories: displayDirectories(displayChunkHashes, part, options.displayDirectorySize),
+    displayDirectorySize: options.displayDirectorySize,
     displayChunkSize: options.displayChunkSize,
   }
   return { index: JSON.stringify(head), parts }
@@ -98,17 +101,13 @@ function writeShards(terms: string[], lists: WrittenLists, part: (json: string) 
   return shards
 }
 
-/** The vocabulary alone cut into chunks of about `target` bytes, each named by `part`. */
-function writeVocabulary(terms: string[], part: (json: string) => string, target: number): string[] {
-  const termBytes = termBytesOf(terms)
-  const totalBytes = terms.reduce((total, _, term) => total + termBytes(term), 0)
-  const vocabulary: string[] = []
-  let start = 0
-  for (const end of contentCuts(terms, termBytes, cutRule(terms.length, totalBytes, target, JSON_ROOM))) {
-    vocabulary.push(part(JSON.stringify({ schemaVersion: SCHEMA_VERSION, terms: terms.slice(start, end).join('\n') } satisfies SearchVocabulary)))
-    start = end
+/** The display chunks' names, `size` to a directory, each directory named by `part`. */
+function displayDirectories(chunkHashes: string[], part: (json: string) => string, size: number): string[] {
+  const directories: string[] = []
+  for (let first = 0; first < chunkHashes.length; first += size) {
+    directories.push(part(JSON.stringify({ schemaVersion: SCHEMA_VERSION, chunks: chunkHashes.slice(first, first + size) } satisfies SearchDisplayDirectory)))
   }
-  return vocabulary
+  return directories
 }
 
 function varints(values: number[]): string {

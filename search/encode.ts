@@ -7,7 +7,7 @@ import { ByteReader, ByteWriter, rewriteVarint } from './varint.ts'
 export interface EncodedSearchIndex {
   /** The head's JSON, naming every other value by hash. */
   index: string
-  /** The other values of the index (shards, vocabulary chunks, record length chunks), their JSON. */
+  /** The other values of the index (shards, typo buckets, record length chunks, display directories), their JSON. */
   parts: string[]
   /** The display chunks' JSON, in order. */
   displayChunks: string[]

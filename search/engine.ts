@@ -3,7 +3,7 @@ import { SCHEMA_VERSION } from '../contract/version.ts'
 import { decodeHead, type LoadedHead, type LoadedIndex } from './codec.ts'
 import { SearchIndexError } from './errors.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { queryView, wholeIndex, type SearchValueReader } from './query-view.ts'
+import { displayChunkHash, queryView, wholeIndex, type SearchValueReader } from './query-view.ts'
 import { runSearch, type SearchQuery, type SearchResults } from './results.ts'
 import { SearchValueCache } from './value-cache.ts'
 
@@ -16,6 +16,7 @@ export type { IndexedDocument, IndexedSection, IndexSettings } from './index-dat
 export { indexDocuments } from './indexer.ts'
 export { cachedSectionsTerms, createTokenCache } from './records.ts'
 export { tokenize } from './tokenize.ts'
+export { typoBucketsOf } from './typo-buckets.ts'
 export { jsonValueReader } from './value-reader.ts'
 export { SEARCH_OPTIONS, SearchIndexError, SearchValueCache, type SearchOptions, type SearchQuery, type SearchResults, type SearchValueReader }
 
@@ -74,9 +75,19 @@ export class SearchEngine {
     return this.head.locale
   }
 
-  /** Blob hashes of the display chunks, in order. */
-  get displayChunks(): readonly string[] {
-    return this.head.displayChunks
+  /** How many display chunks the index has. */
+  get displayChunkCount(): number {
+    return this.head.displayChunkCount
+  }
+
+  /** The blob hash of display chunk `chunk`, from its display directory; throws SearchIndexError when there is no such chunk or its directory disagrees with the head. */
+  displayChunkHash(chunk: number): Promise<string> {
+    return displayChunkHash(this.head, this.reader, this.cache, chunk)
+  }
+
+  /** Every display chunk's blob hash, in order: what the bench and tests read all of. */
+  allDisplayChunkHashes(): Promise<string[]> {
+    return Promise.all(Array.from({ length: this.head.displayChunkCount }, (_, chunk) => this.displayChunkHash(chunk)))
   }
 
   /** How many documents display chunk `chunk` must hold. */

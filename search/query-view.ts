@@ -1,4 +1,4 @@
-import type { SearchRecordLengths, SearchShard, SearchVocabulary } from '../contract/index.ts'
+import type { SearchDisplayDirectory, SearchRecordLengths, SearchShard, SearchVocabulary } from '../contract/index.ts'
 import type { LoadedHead, LoadedIndex, LoadedLists } from './codec.ts'
 import { SearchIndexError } from './errors.ts'
 import { exactAndPrefix, seeksTypos, withinOneEdit } from './expand.ts'
@@ -6,6 +6,7 @@ import type { SearchOptions } from './options.ts'
 import { keptTerms } from './score.ts'
 import { decodeShard, viewOf } from './shard-codec.ts'
 import { indexTerms } from './tokenize.ts'
+import { holdsOwnTerms, typoBucketsOf } from './typo-buckets.ts'
 import type { SearchValueCache } from './value-cache.ts'
 
 /** Reads the values a head names by hash, checked against their schemas (the worker's store, or a test's map). */
@@ -13,6 +14,7 @@ export interface SearchValueReader {
   shard(hash: string): Promise<SearchShard>
   vocabulary(hash: string): Promise<SearchVocabulary>
   recordLengths(hash: string): Promise<SearchRecordLengths>
+  displayDirectory(hash: string): Promise<SearchDisplayDirectory>
 }
 
 /**
@@ -20,7 +22,7 @@ export interface SearchValueReader {
  * looks up, found before scoring exactly as scoring will look them up
  * (words, joined forms, their synonyms; no stop term, at most maxQueryTerms),
  * each by its prefix range. A term with no exact or prefix match that seeks
- * typos reads the vocabulary to find every term one edit away, then their
+ * typos reads its typo buckets to find every term one edit away, then their
  * shards. Scoring over the view then sees every term it would see in the
  * whole index, in the same order, and ranks as it would there.
  */
@@ -41,11 +43,14 @@ export async function queryView(head: LoadedHead, reader: SearchValueReader, cac
   const { typoShards } = head.caches
   const unknown = typos.filter((key) => !typoShards.has(key))
   if (unknown.length > 0) {
-    const found = new Map(unknown.map((key) => [key, new Set<number>()]))
-    for (const terms of await vocabularyOf(head, reader, cache)) {
-      for (const term of terms) for (const [key, shards] of found) if (withinOneEdit(key, term)) shards.add(shardOf(head, term))
+    const count = head.typoBuckets.length
+    const wanted = [...new Set(unknown.flatMap((key) => typoBucketsOf(key, count)))]
+    const buckets = new Map(await Promise.all(wanted.map(async (bucket) => [bucket, await typoBucket(head, reader, cache, bucket)] as const)))
+    for (const key of unknown) {
+      const shards = new Set<number>()
+      for (const bucket of typoBucketsOf(key, count)) for (const term of buckets.get(bucket) ?? []) if (withinOneEdit(key, term)) shards.add(shardOf(head, term))
+      typoShards.set(key, [...shards])
     }
-    for (const [key, shards] of found) typoShards.set(key, [...shards])
   }
   for (const key of typos) for (const position of typoShards.get(key) ?? []) positions.add(position)
   return positions.size === before ? view : viewOf(head, await loadShards(head, reader, cache, positions))
@@ -80,17 +85,31 @@ function loadShards(head: LoadedHead, reader: SearchValueReader, cache: SearchVa
   )
 }
 
-async function vocabularyOf(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache): Promise<string[][]> {
-  const chunks = await Promise.all(
-    head.vocabulary.map((hash) =>
-      cache.vocabulary(hash, async () => {
-        const { terms } = await reader.vocabulary(hash)
-        return { value: terms === '' ? [] : terms.split('\n'), bytes: terms.length * 2 + 64 }
-      }),
-    ),
-  )
-  const count = chunks.reduce((total, terms) => total + terms.length, 0)
-  const expected = head.shards.reduce((total, shard) => total + shard.terms, 0)
-  if (count !== expected) throw new SearchIndexError(`search index of ${head.locale}: the vocabulary holds ${count} terms, its shards ${expected}`)
-  return chunks
+/** Typo bucket `bucket` of the head, its terms checked to be the bucket's own. */
+function typoBucket(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache, bucket: number): Promise<string[]> {
+  const hash = head.typoBuckets[bucket] as string
+  const count = head.typoBuckets.length
+  // A bucket was checked against its place among so many: the key says which.
+  return cache.vocabulary(JSON.stringify([hash, bucket, count]), async () => {
+    const { terms: joined } = await reader.vocabulary(hash)
+    const terms = joined === '' ? [] : joined.split('\n')
+    if (!holdsOwnTerms(terms, bucket, count)) throw new SearchIndexError(`search index of ${head.locale}: typo bucket ${bucket} holds terms of other buckets`)
+    return { value: terms, bytes: joined.length * 2 + 64 }
+  })
+}
+
+/** The name of display chunk `chunk`, from its directory, which must name as many chunks as the head says. */
+export async function displayChunkHash(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache, chunk: number): Promise<string> {
+  const { displayDirectories, displayDirectorySize, displayChunkCount } = head
+  const position = Math.floor(chunk / displayDirectorySize)
+  const hash = displayDirectories[position]
+  if (hash === undefined || chunk < 0 || chunk >= displayChunkCount) throw new SearchIndexError(`search index of ${head.locale}: no display chunk ${chunk}`)
+  const expected = Math.min(displayDirectorySize, displayChunkCount - position * displayDirectorySize)
+  // A directory was checked against how many chunks its place holds: the key says how many.
+  const chunks = await cache.vocabulary(JSON.stringify([hash, expected]), async () => {
+    const { chunks } = await reader.displayDirectory(hash)
+    if (chunks.length !== expected) throw new SearchIndexError(`search index of ${head.locale}: display directory ${position} names ${chunks.length} chunks, not ${expected}`)
+    return { value: chunks, bytes: chunks.length * 80 + 64 }
+  })
+  return chunks[chunk - position * displayDirectorySize] as string
 }

@@ -1,8 +1,8 @@
-import { HOME_SLUG } from '../contract/urls.ts'
 import { isVisible } from '../contract/visibility.ts'
 import type { Scratch } from './caches.ts'
 import type { LoadedIndex } from './codec.ts'
 import { expandQueryTerm, type Expansion } from './expand.ts'
+import { countFacets, type Facets } from './facets.ts'
 import { documentFrequencies } from './frequencies.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { ByteReader } from './varint.ts'
@@ -40,11 +40,22 @@ export interface ScoredQuery {
   /** Every query term with its expansions (prefixes, typos, synonyms), for highlighting and explain. */
   matches: TermMatch[]
   /** Counts over every matching document, before `limit`. */
-  facets: { sections: Record<string, number>; tags: Record<string, number> }
+  facets: Facets
 }
 
 function scratchFor(index: LoadedIndex): Scratch {
-  index.caches.scratch ??= { recordScores: new Float64Array(index.recordDoc.length), docMasks: new Uint32Array(index.docFirstRecord.length), touchedRecords: [], touchedDocs: [] }
+  const docCount = index.docFirstRecord.length
+  index.caches.scratch ??= {
+    recordScores: new Float64Array(index.recordDoc.length),
+    docMasks: new Uint32Array(docCount),
+    touchedRecords: new Uint32Array(1024),
+    touchedRecordCount: 0,
+    touchedDocs: new Uint32Array(docCount),
+    touchedDocCount: 0,
+    accepted: new Uint32Array(docCount),
+    sectionCounts: new Uint32Array(index.sections.length),
+    tagCounts: new Uint32Array(index.tags.length),
+  }
   return index.caches.scratch
 }
 
@@ -93,17 +104,30 @@ export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options:
       }
     }
     const everyTerm = 2 ** queryTerms.length - 1
-    const filtered = query.sections !== null || query.tags !== null
-    const passes = (doc: number) => isVisible(index.docDraft[doc] === true, query.canReadDrafts) && (!filtered || inFilters(index, doc, query))
-    let accepted = scratch.touchedDocs.filter((doc) => scratch.docMasks[doc] === everyTerm && passes(doc))
-    if (accepted.length === 0) accepted = scratch.touchedDocs.filter(passes)
-    return { documents: topDocuments(index, scratch, accepted, query, options), matches, facets: countFacets(index, accepted) }
+    let count = acceptDocuments(index, scratch, query, everyTerm)
+    if (count === 0) count = acceptDocuments(index, scratch, query, null)
+    const accepted = scratch.accepted.subarray(0, count)
+    return { documents: topDocuments(index, scratch, accepted, query, options), matches, facets: countFacets(index, scratch, accepted) }
   } finally {
-    for (const record of scratch.touchedRecords) scratch.recordScores[record] = 0
-    for (const doc of scratch.touchedDocs) scratch.docMasks[doc] = 0
-    scratch.touchedRecords.length = 0
-    scratch.touchedDocs.length = 0
+    for (let at = 0; at < scratch.touchedRecordCount; at++) scratch.recordScores[scratch.touchedRecords[at] as number] = 0
+    for (let at = 0; at < scratch.touchedDocCount; at++) scratch.docMasks[scratch.touchedDocs[at] as number] = 0
+    scratch.touchedRecordCount = 0
+    scratch.touchedDocCount = 0
   }
+}
+
+/** Fills `scratch.accepted` with the touched documents that match every term (`everyTerm`; null: any) and pass the filters, in touched order; returns how many. */
+function acceptDocuments(index: LoadedIndex, scratch: Scratch, query: ScoredQueryInput, everyTerm: number | null): number {
+  const filtered = query.sections !== null || query.tags !== null
+  const { touchedDocs, docMasks, accepted } = scratch
+  let count = 0
+  for (let at = 0; at < scratch.touchedDocCount; at++) {
+    const doc = touchedDocs[at] as number
+    if (everyTerm !== null && docMasks[doc] !== everyTerm) continue
+    if (!isVisible(index.docDraft[doc] === true, query.canReadDrafts) || (filtered && !inFilters(index, doc, query))) continue
+    accepted[count++] = doc
+  }
+  return count
 }
 
 /** The query's words and joined forms that are looked up: each once, no stop term, at most maxQueryTerms of each. */
@@ -128,33 +152,16 @@ function inFilters(index: LoadedIndex, doc: number, query: ScoredQueryInput): bo
   return false
 }
 
-/**
- * Counts by position first: a one-word query on a large site matches
- * thousands of documents. The home page's section is no section a reader
- * could narrow to, so it is not a facet.
- */
-function countFacets(index: LoadedIndex, docs: number[]): ScoredQuery['facets'] {
-  const sections = new Map<string, number>()
-  const tags = new Uint32Array(index.tags.length)
-  for (const doc of docs) {
-    const section = index.docSection[doc] as string
-    if (section !== HOME_SLUG) sections.set(section, (sections.get(section) ?? 0) + 1)
-    for (let at = index.docTagStart[doc] as number; at < (index.docTagStart[doc + 1] as number); at++) {
-      const position = index.docTagList[at] as number
-      tags[position] = (tags[position] as number) + 1
-    }
-  }
-  const tagCounts: Record<string, number> = {}
-  tags.forEach((count, position) => {
-    if (count > 0) tagCounts[index.tags[position] as string] = count
-  })
-  return { sections: Object.fromEntries(sections), tags: tagCounts }
-}
-
 /** The `limit` best documents, kept in a small sorted array (no full sort). */
-function topDocuments(index: LoadedIndex, scratch: Scratch, docs: number[], query: ScoredQueryInput, options: SearchOptions): RankedDocument[] {
+function topDocuments(index: LoadedIndex, scratch: Scratch, docs: Uint32Array, query: ScoredQueryInput, options: SearchOptions): RankedDocument[] {
   const top: RankedDocument[] = []
-  for (const doc of docs) {
+  // By section position: a lookup of each document's section name in a Set cost as much as scoring it.
+  const boosted = new Uint8Array(index.sections.length)
+  index.sections.forEach((section, position) => {
+    if (query.sectionBoost.has(section)) boosted[position] = 1
+  })
+  for (let position = 0; position < docs.length; position++) {
+    const doc = docs[position] as number
     const first = index.docFirstRecord[doc] as number
     const end = doc + 1 < index.docFirstRecord.length ? (index.docFirstRecord[doc + 1] as number) : index.recordDoc.length
     let best = first
@@ -165,7 +172,7 @@ function topDocuments(index: LoadedIndex, scratch: Scratch, docs: number[], quer
       if (recordScore > (scratch.recordScores[best] as number)) best = record
     }
     const bestScore = scratch.recordScores[best] as number
-    const boost = query.sectionBoost.has(index.docSection[doc] as string) ? options.sectionBoost : 1
+    const boost = boosted[index.docSectionAt[doc] as number] === 1 ? options.sectionBoost : 1
     const score = (bestScore + options.otherRecordsWeight * (total - bestScore)) * boost
     if (top.length === query.limit && !outranks(score, doc, top[top.length - 1] as RankedDocument)) continue
     let at = top.length
@@ -186,7 +193,8 @@ const outranks = (score: number, doc: number, other: RankedDocument) => score > 
  * once per posting, so it reads varints and scores inline, with no callback.
  */
 function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, list: 'text' | 'field', term: number, weights: ListWeights) {
-  const { recordScores, docMasks, touchedRecords, touchedDocs } = scratch
+  const { recordScores, docMasks, touchedDocs } = scratch
+  let { touchedRecords, touchedRecordCount, touchedDocCount } = scratch
   const isText = list === 'text'
   const starts = isText ? index.textStart : index.fieldStart
   const end = starts[term + 1] as number
@@ -200,11 +208,24 @@ function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, list: 'te
     const mask = docMasks[doc] as number
     if (mask === 0) {
       if (bit === 0) continue
-      touchedDocs.push(doc)
+      touchedDocs[touchedDocCount++] = doc
     }
     docMasks[doc] = mask | bit
     const score = recordScores[record] as number
-    if (score === 0) touchedRecords.push(record)
+    if (score === 0) {
+      // A weight of 0 (a bench's tuning) leaves a record at 0, so it may come twice: grow rather than assume.
+      if (touchedRecordCount === touchedRecords.length) touchedRecords = grown(touchedRecords)
+      touchedRecords[touchedRecordCount++] = record
+    }
     recordScores[record] = score + (isText ? textScore(weights.text, flag, index.lengthNorm[record] as number) : flag ? weights.title : weights.heading)
   }
+  scratch.touchedRecords = touchedRecords
+  scratch.touchedRecordCount = touchedRecordCount
+  scratch.touchedDocCount = touchedDocCount
+}
+
+function grown(list: Uint32Array): Uint32Array {
+  const larger = new Uint32Array(list.length * 2)
+  larger.set(list)
+  return larger
 }

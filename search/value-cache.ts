@@ -4,7 +4,7 @@ import type { LoadedLists } from './codec.ts'
 type Entry = { kind: 'shard'; value: Promise<LoadedLists> } | { kind: 'vocabulary'; value: Promise<string[]> }
 
 /**
- * Decoded shards and vocabulary chunks, least recently used first, dropped
+ * Decoded shards, typo buckets and display directories, least recently used first, dropped
  * past a budget of bytes: an isolate keeps one (a deliberate isolate cache,
  * the worker's store makes it), so that a long-lived isolate of a 100k-page
  * site holds the shards its queries keep asking for and never all of them.
@@ -34,6 +34,7 @@ export class SearchValueCache {
     return value
   }
 
+  /** A list of strings: a typo bucket's terms, a display directory's chunk names. */
   vocabulary(key: string, load: () => Promise<{ value: string[]; bytes: number }>): Promise<string[]> {
     const found = this.touch(key)
     if (found?.kind === 'vocabulary') return found.value

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { SearchRecordLengthsSchema, SearchShardSchema, SearchVocabularySchema } from '../contract/index.ts'
+import { SearchDisplayDirectorySchema, SearchRecordLengthsSchema, SearchShardSchema, SearchVocabularySchema } from '../contract/index.ts'
 import { SearchIndexError } from './errors.ts'
 import type { SearchValueReader } from './query-view.ts'
 
@@ -25,5 +25,6 @@ export function jsonValueReader(read: (hash: string) => Promise<string>): Search
     shard: (hash) => parsed(hash, SearchShardSchema),
     vocabulary: (hash) => parsed(hash, SearchVocabularySchema),
     recordLengths: (hash) => parsed(hash, SearchRecordLengthsSchema),
+    displayDirectory: (hash) => parsed(hash, SearchDisplayDirectorySchema),
   }
 }

@@ -17,6 +17,7 @@ import {
   SearchRecordLengthsSchema,
   SearchShardSchema,
   SearchVocabularySchema,
+  SearchDisplayDirectorySchema,
   TextBlobSchema,
   blobHash,
   localesMissingFrom,
@@ -49,7 +50,7 @@ interface IsolateCache {
   // Promises, not values: concurrent first requests of an isolate share one
   // read, check and parse of a multi-megabyte value instead of each doing it.
   parsed: Map<string, Promise<unknown>>
-  /** Decoded search shards and vocabulary chunks, by blob hash, across builds, bounded by bytes (least recently used go first). */
+  /** Decoded search shards, typo buckets and display directories, by blob hash, across builds, bounded by bytes (least recently used go first). */
   searchValues: SearchValueCache
 }
 
@@ -226,12 +227,12 @@ export class Store {
     shard: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchShardSchema),
     vocabulary: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchVocabularySchema),
     recordLengths: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchRecordLengthsSchema),
+    displayDirectory: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchDisplayDirectorySchema),
   }
 
   /** Display chunk `chunk` of an index, which must hold the documents the index says it does. */
   async displayChunk(manifest: Manifest, engine: SearchEngine, chunk: number): Promise<DisplayChunk> {
-    const hash = engine.displayChunks[chunk]
-    if (hash === undefined) throw new StoreUnavailable(`search index of ${engine.locale} has no display chunk ${chunk}`)
+    const hash = await engine.displayChunkHash(chunk)
     const value = await this.parsedBlob(manifest, hash, DisplayChunkSchema)
     const expected = engine.displayChunkLength(chunk)
     if (value.documents.length !== expected) {

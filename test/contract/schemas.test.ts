@@ -11,6 +11,7 @@ import {
   SearchRecordLengthsSchema,
   SearchShardSchema,
   SearchVocabularySchema,
+  SearchDisplayDirectorySchema,
   TextBlobSchema,
   shardOf,
   type RouteVariant,
@@ -60,7 +61,7 @@ describe.each(['content', 'test/fixtures/site'])('every value the build of %s wr
     }
   })
 
-  it('passes: navigation, releases, search indexes with their shards, vocabulary, record lengths and display chunks', () => {
+  it('passes: navigation, releases, search indexes with their shards, typo buckets, record lengths, display directories and display chunks', () => {
     const result = builds[dir] as BuildResult
     const { manifest } = result
     const docs = versionOf(result)
@@ -73,9 +74,12 @@ describe.each(['content', 'test/fixtures/site'])('every value the build of %s wr
     expect(ReleasesBlobSchema.safeParse(parsed(result, manifest.releases)).error).toBeUndefined()
     for (const hash of Object.values(docs.search)) {
       const index = SearchIndexBlobSchema.parse(parsed(result, hash))
-      for (const chunk of index.displayChunks) expect(DisplayChunkSchema.safeParse(parsed(result, chunk)).error).toBeUndefined()
+      for (const directory of index.displayDirectories) {
+        expect(SearchDisplayDirectorySchema.safeParse(parsed(result, directory)).error).toBeUndefined()
+        for (const chunk of SearchDisplayDirectorySchema.parse(parsed(result, directory)).chunks) expect(DisplayChunkSchema.safeParse(parsed(result, chunk)).error).toBeUndefined()
+      }
       for (const { hash: shard } of index.shards) expect(SearchShardSchema.safeParse(parsed(result, shard)).error).toBeUndefined()
-      for (const chunk of index.vocabulary) expect(SearchVocabularySchema.safeParse(parsed(result, chunk)).error).toBeUndefined()
+      for (const chunk of index.typoBuckets) expect(SearchVocabularySchema.safeParse(parsed(result, chunk)).error).toBeUndefined()
       for (const chunk of index.recordLengths) expect(SearchRecordLengthsSchema.safeParse(parsed(result, chunk)).error).toBeUndefined()
       expect(index.shards.length).toBeGreaterThan(0)
     }

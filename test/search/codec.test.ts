@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
-import { DisplayChunkSchema, SearchIndexBlobSchema } from '../../contract/index.ts'
+import { DisplayChunkSchema, SearchDisplayDirectorySchema, SearchIndexBlobSchema } from '../../contract/index.ts'
 import { encodeSearchIndex } from '../../search/codec.ts'
 import { readPostings } from '../../search/postings.ts'
 import { withinOneEdit } from '../../search/expand.ts'
@@ -8,7 +8,7 @@ import type { IndexedDocument } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
 import { SEARCH_OPTIONS } from '../../search/options.ts'
 import { ByteReader, ByteWriter, fromBase64 } from '../../search/varint.ts'
-import { wholeIndexOf } from '../shared/search-helpers.ts'
+import { encodedValues, wholeIndexOf } from '../shared/search-helpers.ts'
 
 /** A deterministic pseudo-random source, so a failing size can be reproduced. */
 function random(seed: number) {
@@ -65,7 +65,8 @@ describe('the search index codec', () => {
 
     const chunks = encoded.displayChunks.map((text) => DisplayChunkSchema.parse(JSON.parse(text)))
     expect(chunks.flatMap((chunk) => chunk.documents)).toEqual(data.display)
-    expect(blob.displayChunks).toEqual(encoded.displayChunks.map(contentHash))
+    const named = blob.displayDirectories.flatMap((hash) => SearchDisplayDirectorySchema.parse(JSON.parse(encodedValues(encoded)(hash) as string)).chunks)
+    expect(named).toEqual(encoded.displayChunks.map(contentHash))
     expect(chunks.every((chunk) => chunk.documents.length <= SEARCH_OPTIONS.displayChunkSize)).toBe(true)
   })
 

@@ -63,6 +63,15 @@ describe('the search engine', () => {
     expect((await engine.search(SITE, ask('typoes'), readChunk)).results.map((hit) => hit.slug)).toEqual(['guides/search'])
   })
 
+  it('counts facets afresh for each query: a query after others gives the counts it gives on a new engine', async () => {
+    const { json, read, readChunk } = stored()
+    const fresh = await (await loadEngine(json, read)).search(SITE, ask('rollback', true), readChunk)
+    expect(fresh.facets).toEqual({ sections: { guides: 2 }, tags: { deploy: 1 } })
+    const engine = await loadEngine(json, read)
+    for (const query of ['rollback', 'pointer', 'build', 'typoes']) await engine.search(SITE, ask(query, true), readChunk)
+    expect((await engine.search(SITE, ask('rollback', true), readChunk)).facets).toEqual(fresh.facets)
+  })
+
   it('gives the same results from a second load of the same stored index, and encodes the same bytes again', async () => {
     const first = stored()
     const second = stored()

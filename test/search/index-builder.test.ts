@@ -16,7 +16,7 @@ const OPTIONS: SearchOptions = {
   previewLength: 40,
   stopTermMinRecords: 60,
   shardBytes: 300,
-  vocabularyBytes: 200,
+  typoBucketBytes: 200,
   recordLengthsPerChunk: 64,
 }
 const SETTINGS: IndexSettings = {

@@ -11,14 +11,14 @@ import type { IndexedDocument } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from '../../search/options.ts'
 import { runSearch, type SearchQuery } from '../../search/results.ts'
-import { encodedValues, loadEngine, wholeIndexOf } from '../shared/search-helpers.ts'
+import { chunkReader, encodedValues, loadEngine, wholeIndexOf } from '../shared/search-helpers.ts'
 import { corpusDocuments } from './corpus-documents.ts'
 
 const SITE = { title: 't', description: null, defaultLocale: 'en', locales: ['en', 'de'], baseUrl: '/docs/', sections: [] }
 /** Small shards, so that 2,000 documents make hundreds and most lookups cross a boundary. */
-const SHARDED: SearchOptions = { ...SEARCH_OPTIONS, shardBytes: 8 * 1024, vocabularyBytes: 4 * 1024, recordLengthsPerChunk: 4096 }
+const SHARDED: SearchOptions = { ...SEARCH_OPTIONS, shardBytes: 8 * 1024, typoBucketBytes: 4 * 1024, recordLengthsPerChunk: 4096 }
 /** One shard holding the whole vocabulary and every list: the index as one value held it before it was sharded. */
-const UNSHARDED: SearchOptions = { ...SEARCH_OPTIONS, shardBytes: Number.MAX_SAFE_INTEGER, vocabularyBytes: Number.MAX_SAFE_INTEGER }
+const UNSHARDED: SearchOptions = { ...SEARCH_OPTIONS, shardBytes: Number.MAX_SAFE_INTEGER, typoBucketBytes: Number.MAX_SAFE_INTEGER }
 
 const corpus = generateCorpus({ documents: 2000, seed: 42 })
 /** Each locale's documents, parsed once: 2,000 pages take seconds. */
@@ -80,8 +80,20 @@ describe('a sharded search index', () => {
     const oversized = head.shards.filter((shard) => sizeOf(shard.hash) > 4 * SHARDED.shardBytes)
     expect(oversized.every((shard) => shard.terms === 1)).toBe(true)
     expect(head.shards.filter((shard) => sizeOf(shard.hash) <= SHARDED.shardBytes).length).toBeGreaterThan(head.shards.length / 2)
-    expect(head.vocabulary.length).toBeGreaterThan(1)
+    expect(head.typoBuckets.length).toBeGreaterThan(1)
     expect(head.recordLengths.length).toBeGreaterThan(1)
+  })
+
+  it('keeps each display chunk of the bench corpus under 64 KiB, so that the ten hits of a cold query read well under a MiB of them', () => {
+    const { sharded } = locales.get('en') as Locale
+    expect(sharded.displayChunks.length).toBeGreaterThan(100)
+    expect(Math.max(...sharded.displayChunks.map((chunk) => Buffer.byteLength(chunk)))).toBeLessThan(64 * 1024)
+  })
+
+  it('names its display chunks in display directories, so that the head holds one name per directory and none per chunk', () => {
+    const { sharded, head } = locales.get('en') as Locale
+    expect(head.displayDirectories).toHaveLength(Math.ceil(sharded.displayChunks.length / SEARCH_OPTIONS.displayDirectorySize))
+    expect(sharded.displayChunks.filter((chunk) => sharded.index.includes(contentHash(chunk)))).toEqual([])
   })
 
   it('answers the bench query mix and relevance set exactly as the unsharded index does: slugs, order, scores, excerpts, facets, explain', async () => {
@@ -124,6 +136,33 @@ describe('a sharded search index', () => {
   })
 })
 
+describe('a typo lookup', () => {
+  it('reads at most one typo bucket per letter of the typo and one more, a small share of the vocabulary, and finds its neighbours', async () => {
+    const encoded = encodeSearchIndex(indexDocuments('en', documentsOf.get('en') as IndexedDocument[]), contentHash)
+    const head = SearchIndexBlobSchema.parse(JSON.parse(encoded.index))
+    const read = encodedValues(encoded)
+    const buckets = new Set(head.typoBuckets)
+    const bucketBytes = head.typoBuckets.reduce((total, hash) => total + (read(hash) as string).length, 0)
+    let readBytes = 0
+    let reads = 0
+    const engine = await loadEngine(encoded.index, (hash) => {
+      const json = read(hash) as string
+      if (buckets.has(hash)) {
+        reads++
+        readBytes += json.length
+      }
+      return json
+    })
+    const typo = queryMix(corpus.words, corpus.sections).find((query) => query.name === 'typo')?.body.query as string
+    const answer = await engine.search(SITE, ask(typo, false), chunkReader(engine, read))
+    expect(answer.results.length).toBeGreaterThan(0)
+    expect(head.typoBuckets.length).toBeGreaterThan(32)
+    expect(reads).toBeGreaterThan(0)
+    expect(reads).toBeLessThanOrEqual(typo.length + 1)
+    expect(readBytes).toBeLessThan(bucketBytes / 8)
+  })
+})
+
 describe('an incremental build of a sharded index', () => {
   it('rewrites only the shards of the terms an edit touches', () => {
     const documents = (documentsOf.get('en') as IndexedDocument[]).slice(0, 400)
@@ -157,7 +196,7 @@ describe('an incremental build of a sharded index', () => {
     const touched = [...new Set([shardOfTerm(afterHead, old), shardOfTerm(afterHead, replacement)])].map((shard) => afterHead.shards[shard]?.first)
     expect(new Set(changed)).toEqual(new Set(touched))
     expect(afterHead.shards).toHaveLength(head.shards.length)
-    expect(afterHead.vocabulary).toEqual(head.vocabulary)
+    expect(afterHead.typoBuckets).toEqual(head.typoBuckets)
     expect(afterHead.recordLengths).toEqual(head.recordLengths)
     // And the builder's parts are the one-shot encoding's, byte for byte.
     expect(after.parts).toEqual(encodeSearchIndex(indexDocuments('en', edited, {}, SHARDED), contentHash, SHARDED).parts)

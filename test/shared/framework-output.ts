@@ -10,7 +10,7 @@ import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import type { BuildResult } from '../../build/build.ts'
-import { DisplayChunkSchema, documentUrl, SearchIndexBlobSchema, type DocumentBlob, type NavTreeNode, type TocEntry } from '../../contract/index.ts'
+import { DisplayChunkSchema, documentUrl, SearchDisplayDirectorySchema, SearchIndexBlobSchema, type DocumentBlob, type NavTreeNode, type TocEntry } from '../../contract/index.ts'
 import { blob, navTreeOf, routesOf, versionOf } from './build-helpers.ts'
 
 export interface BuiltPage {
@@ -97,7 +97,8 @@ export function titlesOf(result: BuildResult, pages: BuiltPage[]): string[] {
  */
 export function searchTexts(result: BuildResult): string[] {
   const index = SearchIndexBlobSchema.parse(blob(result, versionOf(result).search[result.manifest.site.defaultLocale]))
-  return index.displayChunks.flatMap((hash) =>
+  const chunks = index.displayDirectories.flatMap((directory) => SearchDisplayDirectorySchema.parse(blob(result, directory)).chunks)
+  return chunks.flatMap((hash) =>
     DisplayChunkSchema.parse(blob(result, hash)).documents.flatMap((document) => [document.title, ...document.headings.map(([, text]) => text), ...document.previews]),
   )
 }

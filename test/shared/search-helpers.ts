@@ -29,7 +29,7 @@ export function encodedValues(encoded: EncodedSearchIndex): ReadJson {
 
 /** The engine's display chunk reader over the same values. */
 export function chunkReader(engine: SearchEngine, read: ReadJson): (chunk: number) => Promise<DisplayChunk> {
-  return async (chunk) => DisplayChunkSchema.parse(JSON.parse(await read(engine.displayChunks[chunk] as string)))
+  return async (chunk) => DisplayChunkSchema.parse(JSON.parse(await read(await engine.displayChunkHash(chunk))))
 }
 
 /** The whole index of an encoding, every shard decoded and laid end to end, synchronously: the unsharded index scoring reads. */

@@ -1,6 +1,17 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { KV_KEYS, SCHEMA_VERSION, SearchIndexBlobSchema, blobHash, shardOf, type DocsVersion, type Manifest, type SearchIndexBlob } from '../../contract/index.ts'
+import {
+  KV_KEYS,
+  SCHEMA_VERSION,
+  SearchDisplayDirectorySchema,
+  SearchIndexBlobSchema,
+  blobHash,
+  shardOf,
+  type DocsVersion,
+  type Manifest,
+  type SearchIndexBlob,
+} from '../../contract/index.ts'
+import { typoBucketsOf } from '../../search/engine.ts'
 import { call as callWith, clearKv, expectUnavailable, fixtureBuild, fixtureDocs, fixtureManifest, freshKv, publishFixture, repoint, reroute, variantOf } from './helpers.ts'
 
 // Storage damaged behind the worker's back, one stored kind and one kind of
@@ -60,10 +71,17 @@ async function pointDocs(manifest: Manifest, change: (docs: DocsVersion) => void
   change(docs)
   await putBlob((await repoint(manifest, docs)).text)
 }
-const firstChunkHash = () => (JSON.parse(blobText(searchIndexHash())) as { displayChunks: string[] }).displayChunks[0] as string
 const searchHead = () => SearchIndexBlobSchema.parse(JSON.parse(blobText(searchIndexHash())))
+const firstDirectory = () => SearchDisplayDirectorySchema.parse(JSON.parse(blobText(searchHead().displayDirectories[0] as string)))
+const firstChunkHash = () => firstDirectory().chunks[0] as string
 /** The shard of the English index that holds `term`. */
 const shardPosition = (term: string) => searchHead().shards.findLastIndex((shard) => shard.first <= term)
+/** The typo bucket that the query `marnoset` reads for its neighbour `marmoset`. */
+const marmosetBucket = () => {
+  const buckets = searchHead().typoBuckets
+  const termsOf = (bucket: number) => (JSON.parse(blobText(buckets[bucket] as string)) as { terms: string }).terms.split('\n')
+  return typoBucketsOf('marnoset', buckets.length).find((bucket) => termsOf(bucket).includes('marmoset')) as number
+}
 /** Points a manifest copy at a copy of the English index's head changed by `change`, and stores it. */
 async function pointSearchHead(manifest: Manifest, change: (head: SearchIndexBlob) => void) {
   const head = searchHead()
@@ -117,12 +135,12 @@ const BLOB_KINDS: BlobKind[] = [
     name: 'display chunk',
     request: () => searchCall({ query: 'install' }),
     hash: firstChunkHash,
-    // The chunk is named by the index, so a new chunk means a new index blob.
+    // The chunk is named by a display directory, which the index names: a new chunk means a new directory and index blob.
     point: async (manifest, hash) => {
-      const index = JSON.parse(blobText(searchIndexHash())) as { displayChunks: string[] }
-      const indexHash = await putBlob(JSON.stringify({ ...index, displayChunks: [hash, ...index.displayChunks.slice(1)] }))
-      await pointDocs(manifest, (docs) => {
-        docs.search.en = indexHash
+      const directory = firstDirectory()
+      const directoryHash = await putBlob(JSON.stringify({ ...directory, chunks: [hash, ...directory.chunks.slice(1)] }))
+      await pointSearchHead(manifest, (head) => {
+        head.displayDirectories[0] = directoryHash
       })
     },
   },
@@ -130,6 +148,15 @@ const BLOB_KINDS: BlobKind[] = [
 
 // The values a search index's head names: each read by the query that needs it.
 const SEARCH_VALUE_KINDS: BlobKind[] = [
+  {
+    name: 'search display directory',
+    request: () => searchCall({ query: 'install' }),
+    hash: () => searchHead().displayDirectories[0] as string,
+    point: (manifest, hash) =>
+      pointSearchHead(manifest, (head) => {
+        head.displayDirectories[0] = hash
+      }),
+  },
   {
     name: 'search shard',
     request: () => searchCall({ query: 'install' }),
@@ -149,13 +176,13 @@ const SEARCH_VALUE_KINDS: BlobKind[] = [
       }),
   },
   {
-    name: 'search vocabulary',
-    // A typo: no term starts so, so the engine reads the vocabulary for terms one edit away.
+    name: 'search typo bucket',
+    // A typo: no term starts so, so the engine reads its typo buckets for terms one edit away.
     request: () => searchCall({ query: 'marnoset' }),
-    hash: () => searchHead().vocabulary[0] as string,
+    hash: () => searchHead().typoBuckets[marmosetBucket()] as string,
     point: (manifest, hash) =>
       pointSearchHead(manifest, (head) => {
-        head.vocabulary[0] = hash
+        head.typoBuckets[marmosetBucket()] = hash
       }),
   },
 ]
@@ -208,7 +235,7 @@ describe.each(BLOB_KINDS)('a damaged $name blob', (kind) => {
 })
 
 describe('a sharded search index', () => {
-  it('finds a typo through its vocabulary while it is intact', async () => {
+  it('finds a typo through its typo buckets while they are intact', async () => {
     const response = await searchCall({ query: 'marnoset' })
     expect(response.status).toBe(200)
     expect(((await response.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0)
@@ -229,6 +256,27 @@ describe('a sharded search index', () => {
       }),
     )
     await expectUnavailable(await searchCall({ query: 'install' }))
+  })
+
+  it('answers 503, never other results, when a display directory names more or fewer chunks than the head says', async () => {
+    const directory = firstDirectory()
+    const longer = await putBlob(JSON.stringify({ ...directory, chunks: [...directory.chunks, directory.chunks[0]] }))
+    await serveManifest((manifest) =>
+      pointSearchHead(manifest, (head) => {
+        head.displayDirectories[0] = longer
+      }),
+    )
+    await expectUnavailable(await searchCall({ query: 'install' }))
+  })
+
+  it('answers 503, never other results, when the typo buckets its head names hold terms of other buckets under their true hashes', async () => {
+    // Twice as many buckets, each named twice: every bucket then holds terms that hash to its twin.
+    await serveManifest((manifest) =>
+      pointSearchHead(manifest, (changed) => {
+        changed.typoBuckets = [...changed.typoBuckets, ...changed.typoBuckets]
+      }),
+    )
+    await expectUnavailable(await searchCall({ query: 'marnoset' }))
   })
 })
 
