@@ -48,8 +48,9 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const source = await readSource(options.contentDir)
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
   const writer = await BuildWriter.open(options.outDir)
-  // Archived docs versions are kept beside the renderings; their blobs are linked from the last dist/.
-  const keptVersions = cache && { store: await keptVersionStore(cache), placeBlob: writer.place }
+  // Docs versions are kept beside the renderings; their blobs are linked from the last dist/. The current
+  // one too, unless every blob's text is asked for: a kept version's blobs are linked, not read.
+  const keptVersions = cache && { store: await keptVersionStore(cache), placeBlob: writer.place, current: !options.keepBlobs }
   const renders = { rendered: 0, cached: 0 }
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()

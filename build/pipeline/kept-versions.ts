@@ -1,7 +1,8 @@
 import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
+import type { SidebarFile } from '../content/versioned-sidebar.ts'
 import { assetTable } from './asset-table.ts'
-import { hashOfAll, type AssetBlob } from './blob-set.ts'
+import { contentHash, hashOfAll, type AssetBlob } from './blob-set.ts'
 import type { RenderedRelease } from './render-all.ts'
 import type { SectionPage } from './section-titles.ts'
 import type { VersionContent, VersionOutput } from './version.ts'
@@ -52,6 +53,24 @@ export interface KeptVersionKeyParts {
   releases: string
   llmsPartBytes: number | undefined
   viewBytes: number | undefined
+}
+
+/**
+ * Names the content folder's own pages whole, as a fingerprint names an
+ * archived version: every file's path, time and text (a page's time is its
+ * date without git), every asset's bytes, the git history and the sidebars file.
+ */
+export function currentFingerprint(content: VersionContent & { sidebar?: SidebarFile | undefined }): string {
+  const { git } = content
+  return hashOfAll(
+    (function* () {
+      yield `current\u0000${git.head ?? ''}\u0000${git.warning ?? ''}\u0000${JSON.stringify(git.renames)}\u0000${JSON.stringify(content.sidebar ?? null)}`
+      for (const [path, history] of [...git.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        yield `${path}\u0000${history.lastModified}\u0000${history.author}\u0000${history.commit}`
+      for (const file of content.files) yield `${file.path}\u0000${file.mtimeMs}\u0000${file.text}`
+      for (const asset of content.assets) yield `${asset.path}\u0000${asset.size}\u0000${asset.bytes === null ? '' : contentHash(asset.bytes)}`
+    })(),
+  )
 }
 
 export function keptVersionKey(parts: KeptVersionKeyParts): string {

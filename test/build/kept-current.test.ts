@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs'
+import { readdir, readFile, rm, utimes } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { buildSite, type SiteBuild } from '../../build/build.ts'
+import { DIST_FILES, DocumentBlobSchema, type DocumentBlob } from '../../contract/index.ts'
+import { doc, makeTempDir, removeTempDirs, SITE_EN, writeContent, writeFiles } from '../shared/build-helpers.ts'
+import { routeTable } from '../shared/route-table.ts'
+
+afterAll(removeTempDirs)
+
+// Three pages in one section, in this order: `b`'s prev and next are its neighbours' titles.
+const CONTENT = {
+  'site.yml': SITE_EN,
+  'docs/en/guide/a.md': doc('title: Alpha\norder: 1', 'First page.\n'),
+  'docs/en/guide/b.md': doc('title: Beta\norder: 2', 'Middle page, see [Gamma](./c.md).\n'),
+  'docs/en/guide/c.md': doc('title: Gamma\norder: 3', 'Last page.\n'),
+  'releases/v1.0.0.md': doc('version: 1.0.0\ndate: 2026-01-05', 'The first release.\n'),
+}
+
+/** A one-shot build as `npm run build` runs it: render cache on, no blob text handed back. */
+async function cachedBuild(contentDir: string, root: string): Promise<SiteBuild> {
+  return buildSite({ contentDir, outDir: join(root, 'dist'), cacheDir: join(root, 'cache'), threads: 1 })
+}
+
+/** A build with no cache of any kind, into its own folder: what a first build on a new machine writes. */
+async function coldDist(contentDir: string): Promise<string> {
+  const outDir = join(await makeTempDir('docs-cold-'), 'dist')
+  await buildSite({ contentDir, outDir, cacheDir: null, threads: 1 })
+  return outDir
+}
+
+/** A folder's files, by path under it, with their text; the manifest without the one field two builds differ in (when each ran). */
+async function filesOf(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  const paths = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+  const read = async (path: string) => {
+    const text = await readFile(join(dir, path), 'utf8')
+    return path === 'manifest.json' ? text.replace(/"builtAt": "[^"]*"/, '"builtAt": ""') : text
+  }
+  return new Map(await Promise.all(paths.sort().map(async (path) => [path, await read(path)] as const)))
+}
+
+async function expectSameFiles(built: string, expected: string): Promise<void> {
+  const [a, b] = await Promise.all([filesOf(built), filesOf(expected)])
+  expect([...a.keys()]).toEqual([...b.keys()])
+  for (const [path, text] of b) expect(a.get(path), path).toBe(text)
+}
+
+/** A page's document blob as the build wrote it to disk. */
+function documentIn(outDir: string, result: SiteBuild, docId: string): DocumentBlob {
+  const blobText = (hash: string) => readFileSync(join(outDir, DIST_FILES.blob(hash)), 'utf8')
+  const entry = routeTable(result.manifest, blobText).documents.en?.[docId]
+  if (!entry) throw new Error(`no document "${docId}" in ${outDir}`)
+  return DocumentBlobSchema.parse(JSON.parse(blobText(entry.blob)))
+}
+
+async function site() {
+  const contentDir = await writeContent(CONTENT)
+  const root = await makeTempDir('docs-kept-')
+  return { contentDir, root, outDir: join(root, 'dist') }
+}
+
+describe('a rebuild of the content folder with the cache on', () => {
+  it('builds nothing when no file changed, reading no rendering, and writes file for file what the build before wrote', async () => {
+    const { contentDir, root, outDir } = await site()
+    const first = await cachedBuild(contentDir, root)
+    expect(first.renders).toEqual({ rendered: 4, cached: 0 })
+    const before = join(await makeTempDir('docs-before-'), 'dist')
+    await writeFiles(before, Object.fromEntries(await filesOf(outDir)))
+    const second = await cachedBuild(contentDir, root)
+    expect(second.renders).toEqual({ rendered: 0, cached: 0 })
+    expect(second.manifest.buildId).toBe(first.manifest.buildId)
+    await expectSameFiles(outDir, before)
+  })
+
+  it('after an edit, writes file for file what a cold build of the edited folder writes, a neighbour title included', async () => {
+    const { contentDir, root, outDir } = await site()
+    await cachedBuild(contentDir, root)
+    await cachedBuild(contentDir, root)
+    await writeFiles(contentDir, { 'docs/en/guide/c.md': doc('title: Gamma renamed\norder: 3', 'Last page.\n') })
+    const edited = await cachedBuild(contentDir, root)
+    expect(edited.renders).toEqual({ rendered: 0, cached: 4 })
+    const middle = documentIn(outDir, edited, 'guide/b')
+    expect(middle.nav.prev?.title).toBe('Alpha')
+    expect(middle.nav.next?.title).toBe('Gamma renamed')
+    await expectSameFiles(outDir, await coldDist(contentDir))
+  })
+
+  it("dates a page by its file's new time when only the time changed", async () => {
+    const { contentDir, root, outDir } = await site()
+    const first = await cachedBuild(contentDir, root)
+    expect(documentIn(outDir, first, 'guide/a').edit.lastModified).not.toBe('2020-02-03T04:05:06.000Z')
+    const time = new Date('2020-02-03T04:05:06Z')
+    await utimes(join(contentDir, 'docs/en/guide/a.md'), time, time)
+    const touched = await cachedBuild(contentDir, root)
+    expect(documentIn(outDir, touched, 'guide/a').edit.lastModified).toBe('2020-02-03T04:05:06.000Z')
+    await expectSameFiles(outDir, await coldDist(contentDir))
+  })
+
+  it('builds again, to the same files, when the last output it would link its blobs from is gone', async () => {
+    const { contentDir, root, outDir } = await site()
+    await cachedBuild(contentDir, root)
+    const expected = await coldDist(contentDir)
+    await rm(outDir, { recursive: true })
+    const again = await cachedBuild(contentDir, root)
+    expect(again.renders).toEqual({ rendered: 0, cached: 4 })
+    await expectSameFiles(outDir, expected)
+  })
+})
