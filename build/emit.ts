@@ -1,5 +1,5 @@
-import { linkSync, writeFileSync } from 'node:fs'
-import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { existsSync, writeFileSync } from 'node:fs'
+import { link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { assetName, DIST_FILES, type BlobList, type Manifest } from '../contract/index.ts'
 import { TaskQueue } from '../lib/task-queue.ts'
@@ -15,6 +15,9 @@ const QUEUED_CHARACTERS = 16 * 1024 * 1024
  * Writes a build into a sibling temporary folder as the pipeline makes its
  * blobs, so no blob's text outlives its write, then swaps the folder in with
  * renames: `outDir` always holds a whole build, the old one or the new one.
+ * A blob the previous build wrote is not written again: it is linked from it
+ * at the end, and when the new build's blobs are exactly the old one's (a
+ * rebuild in which nothing changed), the old blob folder is taken whole.
  */
 export class BuildWriter {
   private readonly outDir: string
@@ -22,10 +25,17 @@ export class BuildWriter {
   private readonly writes = new TaskQueue(PARALLEL_WRITES)
   private queued = 0
   private failure: unknown = null
+  /** The blobs of the build in `outDir`, by hash. */
+  private readonly previous: ReadonlySet<string>
+  /** This build's blobs that the previous one has: linked from it at commit. */
+  private readonly reused = new Set<string>()
+  /** How many blobs this build wrote itself. */
+  private made = 0
 
-  private constructor(outDir: string, staging: string) {
+  private constructor(outDir: string, staging: string, previous: ReadonlySet<string>) {
     this.outDir = outDir
     this.staging = staging
+    this.previous = previous
   }
 
   static async open(outDir: string): Promise<BuildWriter> {
@@ -33,11 +43,18 @@ export class BuildWriter {
     await rm(staging, { recursive: true, force: true })
     await mkdir(join(staging, DIST_FILES.blobDir), { recursive: true })
     await mkdir(join(staging, DIST_FILES.assetDir), { recursive: true })
-    return new BuildWriter(outDir, staging)
+    const names = await readdir(join(outDir, DIST_FILES.blobDir)).catch(() => [])
+    const suffix = DIST_FILES.blob('').slice(`${DIST_FILES.blobDir}/`.length)
+    return new BuildWriter(outDir, staging, new Set(names.filter((name) => name.endsWith(suffix)).map((name) => name.slice(0, -suffix.length))))
   }
 
   /** Queues one blob; the pipeline calls it synchronously as it makes each new blob. */
   readonly write = (hash: string, text: string): void => {
+    if (this.previous.has(hash)) {
+      this.reused.add(hash)
+      return
+    }
+    this.made++
     if (this.queued + text.length > QUEUED_CHARACTERS) {
       this.writeNow(hash, text)
       return
@@ -45,7 +62,9 @@ export class BuildWriter {
     this.queued += text.length
     this.writes.add(async () => {
       this.queued -= text.length
-      await this.stage(DIST_FILES.blob(hash), text)
+      await writeFile(join(this.staging, DIST_FILES.blob(hash)), text).catch((error: unknown) => {
+        this.failure ??= error
+      })
     })
   }
 
@@ -54,8 +73,8 @@ export class BuildWriter {
     this.writes.add(() => this.stage(DIST_FILES.asset(assetName(asset.hash, asset.extension)), asset.bytes))
   }
 
-  /** Stages one file of dist/: content-addressed, so one the previous build wrote is the same file, and is linked. */
-  private async stage(file: string, data: string | Uint8Array): Promise<void> {
+  /** Stages one asset of dist/: content-addressed, so one the previous build wrote is the same file, and is linked. */
+  private async stage(file: string, data: Uint8Array): Promise<void> {
     await link(join(this.outDir, file), join(this.staging, file))
       .catch(() => writeFile(join(this.staging, file), data))
       .catch((error: unknown) => {
@@ -63,24 +82,24 @@ export class BuildWriter {
       })
   }
 
-  /** Stages a blob the previous build wrote, by a link; false when it has none. A blob this build staged already is in place. */
+  /** Stages a blob the previous build wrote (linked at commit); false when it has none. A blob this build staged already is in place. */
   readonly place = (hash: string): boolean => {
-    const [previous, staged] = this.pathsOf(hash)
-    try {
-      linkSync(previous, staged)
+    if (this.previous.has(hash)) {
+      this.reused.add(hash)
       return true
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EEXIST'
     }
+    return existsSync(join(this.staging, DIST_FILES.blob(hash)))
   }
 
   /** Waits for every blob, then writes the manifest and blob list and swaps the build in. */
   async commit(manifest: Manifest, blobList: BlobList): Promise<void> {
+    let tookBlobFolder = false
     try {
       await this.writes.idle()
       if (this.failure) throw this.failure
       await writeFile(join(this.staging, DIST_FILES.manifest), JSON.stringify(manifest, null, 2))
       await writeFile(join(this.staging, DIST_FILES.blobList), JSON.stringify(blobList))
+      tookBlobFolder = await this.stageReused()
       await mkdir(dirname(this.outDir), { recursive: true })
       const retired = `${this.outDir}.old-${process.pid}`
       await rename(this.outDir, retired).catch((error: NodeJS.ErrnoException) => {
@@ -89,9 +108,32 @@ export class BuildWriter {
       await rename(this.staging, this.outDir)
       await rm(retired, { recursive: true, force: true })
     } catch (error) {
+      // The old build gets its blob folder back before the new one is dropped.
+      if (tookBlobFolder) await rename(join(this.staging, DIST_FILES.blobDir), join(this.outDir, DIST_FILES.blobDir)).catch(() => undefined)
       await this.abort()
       throw error
     }
+  }
+
+  /** Links the blobs this build shares with the previous one, or takes its folder whole when they are all of it and nothing is new: whether it did. */
+  private async stageReused(): Promise<boolean> {
+    const blobDir = join(this.staging, DIST_FILES.blobDir)
+    if (this.made === 0 && this.previous.size > 0 && this.reused.size === this.previous.size) {
+      await rm(blobDir, { recursive: true })
+      await rename(join(this.outDir, DIST_FILES.blobDir), blobDir)
+      return true
+    }
+    for (const hash of this.reused) {
+      const [previous, staged] = this.pathsOf(hash)
+      this.writes.add(() =>
+        link(previous, staged).catch((error: unknown) => {
+          this.failure ??= error
+        }),
+      )
+    }
+    await this.writes.idle()
+    if (this.failure) throw this.failure
+    return false
   }
 
   /** Drops what was written: a failed build leaves `outDir` as it was. */
@@ -102,15 +144,10 @@ export class BuildWriter {
   }
 
   private writeNow(hash: string, text: string): void {
-    const [previous, staged] = this.pathsOf(hash)
     try {
-      linkSync(previous, staged)
-    } catch {
-      try {
-        writeFileSync(staged, text)
-      } catch (error) {
-        this.failure ??= error
-      }
+      writeFileSync(join(this.staging, DIST_FILES.blob(hash)), text)
+    } catch (error) {
+      this.failure ??= error
     }
   }
 

@@ -1,6 +1,8 @@
 import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { SidebarFile } from '../content/versioned-sidebar.ts'
+import type { SourceFile } from '../content/front-matter.ts'
+import type { StampedSourceFile } from '../content/read-results.ts'
 import { assetTable } from './asset-table.ts'
 import { contentHash, hashOfAll, type AssetBlob } from './blob-set.ts'
 import type { RenderedRelease } from './render-all.ts'
@@ -57,8 +59,9 @@ export interface KeptVersionKeyParts {
 
 /**
  * Names the content folder's own pages whole, as a fingerprint names an
- * archived version: every file's path, time and text (a page's time is its
- * date without git), every asset's bytes, the git history and the sidebars file.
+ * archived version: every file's path and stamp (else its time and text; a
+ * page's time is its date without git), every asset's bytes, the git history
+ * and the sidebars file.
  */
 export function currentFingerprint(content: VersionContent & { sidebar?: SidebarFile | undefined }): string {
   const { git } = content
@@ -67,10 +70,14 @@ export function currentFingerprint(content: VersionContent & { sidebar?: Sidebar
       yield `current\u0000${git.head ?? ''}\u0000${git.warning ?? ''}\u0000${JSON.stringify(git.renames)}\u0000${JSON.stringify(content.sidebar ?? null)}`
       for (const [path, history] of [...git.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
         yield `${path}\u0000${history.lastModified}\u0000${history.author}\u0000${history.commit}`
-      for (const file of content.files) yield `${file.path}\u0000${file.mtimeMs}\u0000${file.text}`
+      for (const file of content.files) yield `${file.path}\u0000${file.mtimeMs}\u0000${isStamped(file) ? `stamp\u0000${file.stamp}` : `text\u0000${file.text}`}`
       for (const asset of content.assets) yield `${asset.path}\u0000${asset.size}\u0000${asset.bytes === null ? '' : contentHash(asset.bytes)}`
     })(),
   )
+}
+
+function isStamped(file: SourceFile): file is StampedSourceFile {
+  return 'stamp' in file && typeof file.stamp === 'string'
 }
 
 export function keptVersionKey(parts: KeptVersionKeyParts): string {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { readdir, readFile, rm, utimes } from 'node:fs/promises'
+import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildSite, type SiteBuild } from '../../build/build.ts'
@@ -47,6 +47,12 @@ async function expectSameFiles(built: string, expected: string): Promise<void> {
   for (const [path, text] of b) expect(a.get(path), path).toBe(text)
 }
 
+/** Each blob file's inode: a file linked or moved from the build before keeps its own. */
+async function blobInodes(outDir: string): Promise<Map<string, number>> {
+  const names = await readdir(join(outDir, 'blobs'))
+  return new Map(await Promise.all(names.map(async (name) => [name, (await stat(join(outDir, 'blobs', name))).ino] as const)))
+}
+
 /** A page's document blob as the build wrote it to disk. */
 function documentIn(outDir: string, result: SiteBuild, docId: string): DocumentBlob {
   const blobText = (hash: string) => readFileSync(join(outDir, DIST_FILES.blob(hash)), 'utf8')
@@ -68,22 +74,30 @@ describe('a rebuild of the content folder with the cache on', () => {
     expect(first.renders).toEqual({ rendered: 4, cached: 0 })
     const before = join(await makeTempDir('docs-before-'), 'dist')
     await writeFiles(before, Object.fromEntries(await filesOf(outDir)))
+    const inodes = await blobInodes(outDir)
     const second = await cachedBuild(contentDir, root)
     expect(second.renders).toEqual({ rendered: 0, cached: 0 })
     expect(second.manifest.buildId).toBe(first.manifest.buildId)
     await expectSameFiles(outDir, before)
+    // No blob was written again: each is the very file the build before wrote.
+    expect(await blobInodes(outDir)).toEqual(inodes)
   })
 
   it('after an edit, writes file for file what a cold build of the edited folder writes, a neighbour title included', async () => {
     const { contentDir, root, outDir } = await site()
+    const first = await cachedBuild(contentDir, root)
     await cachedBuild(contentDir, root)
-    await cachedBuild(contentDir, root)
+    const unchanged = routeTable(first.manifest, (hash) => readFileSync(join(outDir, DIST_FILES.blob(hash)), 'utf8')).documents.en?.['guide/a']?.markdown
+    const inode = (await blobInodes(outDir)).get(`${unchanged}.json`)
     await writeFiles(contentDir, { 'docs/en/guide/c.md': doc('title: Gamma renamed\norder: 3', 'Last page.\n') })
     const edited = await cachedBuild(contentDir, root)
     expect(edited.renders).toEqual({ rendered: 0, cached: 4 })
     const middle = documentIn(outDir, edited, 'guide/b')
     expect(middle.nav.prev?.title).toBe('Alpha')
     expect(middle.nav.next?.title).toBe('Gamma renamed')
+    // A Markdown copy the edit does not touch is the same file, linked from the build before.
+    expect(inode).toBeDefined()
+    expect((await blobInodes(outDir)).get(`${unchanged}.json`)).toBe(inode)
     await expectSameFiles(outDir, await coldDist(contentDir))
   })
 
@@ -96,6 +110,22 @@ describe('a rebuild of the content folder with the cache on', () => {
     const touched = await cachedBuild(contentDir, root)
     expect(documentIn(outDir, touched, 'guide/a').edit.lastModified).toBe('2020-02-03T04:05:06.000Z')
     await expectSameFiles(outDir, await coldDist(contentDir))
+  })
+
+  it('sees an edit of the same size whose file time was set back as it was, as a copy that keeps times makes', async () => {
+    const { contentDir, root, outDir } = await site()
+    const path = join(contentDir, 'docs/en/guide/a.md')
+    const time = new Date('2021-06-07T08:09:10Z')
+    await utimes(path, time, time)
+    await cachedBuild(contentDir, root)
+    const before = await stat(path)
+    await writeFiles(contentDir, { 'docs/en/guide/a.md': doc('title: Alpha\norder: 1', 'First word.\n') })
+    await utimes(path, time, time)
+    const after = await stat(path)
+    expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs])
+    const edited = await cachedBuild(contentDir, root)
+    expect(edited.renders).toEqual({ rendered: 1, cached: 3 })
+    expect(documentIn(outDir, edited, 'guide/a').html).toContain('First word.')
   })
 
   it('builds again, to the same files, when the last output it would link its blobs from is gone', async () => {
