@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { SourceFile } from './content/front-matter.ts'
@@ -33,7 +33,8 @@ export async function readContent(contentDir: string, options: { stampsOnly?: bo
     .filter(isContentFile)
     .sort()
   // A few reads at a time: ten thousand at once hold ten thousand buffers and handles for nothing.
-  const files = await mapLimit(paths, 32, (path) => (options.stampsOnly ? stampedSourceFile(contentDir, path) : readSourceFile(contentDir, path)))
+  // Stamps are taken one after another: a synchronous stat costs a fraction of a promise's.
+  const files = options.stampsOnly ? paths.map((path) => stampedSourceFile(contentDir, path)) : await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path))
   return { siteText, files: files.filter((file): file is SourceFile => file !== null), assets: await readAssetFiles(contentDir, siteText, localeFoldersOf(paths)) }
 }
 
@@ -58,12 +59,9 @@ export async function readSourceFile(contentDir: string, path: string): Promise<
 }
 
 /** One Markdown file with its stamp, its text read on first use; null when it is gone. */
-async function stampedSourceFile(contentDir: string, path: string): Promise<StampedSourceFile | null> {
+function stampedSourceFile(contentDir: string, path: string): StampedSourceFile | null {
   const absolute = join(contentDir, path)
-  const info = await stat(absolute).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null
-    throw error
-  })
+  const info = statSync(absolute, { throwIfNoEntry: false })
   if (!info?.isFile()) return null
   let text: string | undefined
   return {
