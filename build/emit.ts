@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { assetName, DIST_FILES, type BlobList, type Manifest } from '../contract/index.ts'
@@ -15,9 +15,9 @@ const QUEUED_CHARACTERS = 16 * 1024 * 1024
  * Writes a build into a sibling temporary folder as the pipeline makes its
  * blobs, so no blob's text outlives its write, then swaps the folder in with
  * renames: `outDir` always holds a whole build, the old one or the new one.
- * A blob the previous build wrote is not written again: it is linked from it
- * at the end, and when the new build's blobs are exactly the old one's (a
- * rebuild in which nothing changed), the old blob folder is taken whole.
+ * A blob the previous build wrote is not written again: at the end, the new
+ * build takes the old blob folder, or links each shared blob from it (see
+ * stageBlobFolder).
  */
 export class BuildWriter {
   private readonly outDir: string
@@ -27,10 +27,8 @@ export class BuildWriter {
   private failure: unknown = null
   /** The blobs of the build in `outDir`, by hash. */
   private readonly previous: ReadonlySet<string>
-  /** This build's blobs that the previous one has: linked from it at commit. */
+  /** This build's blobs that the previous one has: taken from it at commit. */
   private readonly reused = new Set<string>()
-  /** How many blobs this build wrote itself. */
-  private made = 0
 
   private constructor(outDir: string, staging: string, previous: ReadonlySet<string>) {
     this.outDir = outDir
@@ -54,7 +52,6 @@ export class BuildWriter {
       this.reused.add(hash)
       return
     }
-    this.made++
     if (this.queued + text.length > QUEUED_CHARACTERS) {
       this.writeNow(hash, text)
       return
@@ -93,13 +90,13 @@ export class BuildWriter {
 
   /** Waits for every blob, then writes the manifest and blob list and swaps the build in. */
   async commit(manifest: Manifest, blobList: BlobList): Promise<void> {
-    let tookBlobFolder = false
+    let moved: string[] | null = null
     try {
       await this.writes.idle()
       if (this.failure) throw this.failure
       await writeFile(join(this.staging, DIST_FILES.manifest), JSON.stringify(manifest, null, 2))
       await writeFile(join(this.staging, DIST_FILES.blobList), JSON.stringify(blobList))
-      tookBlobFolder = await this.stageReused()
+      moved = this.stageBlobFolder()
       await mkdir(dirname(this.outDir), { recursive: true })
       const retired = `${this.outDir}.old-${process.pid}`
       await rename(this.outDir, retired).catch((error: NodeJS.ErrnoException) => {
@@ -108,32 +105,47 @@ export class BuildWriter {
       await rename(this.staging, this.outDir)
       await rm(retired, { recursive: true, force: true })
     } catch (error) {
-      // The old build gets its blob folder back before the new one is dropped.
-      if (tookBlobFolder) await rename(join(this.staging, DIST_FILES.blobDir), join(this.outDir, DIST_FILES.blobDir)).catch(() => undefined)
+      if (moved) this.giveBlobFolderBack(moved)
       await this.abort()
       throw error
     }
+    // The old build's blobs this one does not use go only once it is in place: until then they were the old build's.
+    if (moved) for (const hash of this.previous) if (!this.reused.has(hash)) rmSync(join(this.outDir, DIST_FILES.blob(hash)), { force: true })
   }
 
-  /** Links the blobs this build shares with the previous one, or takes its folder whole when they are all of it and nothing is new: whether it did. */
-  private async stageReused(): Promise<boolean> {
+  /**
+   * The blob folder of the new build. When it shares most of the old one's
+   * blobs (a rebuild after an edit), the old folder is taken and the new
+   * blobs moved into it, so the cost follows the change, not the site; the
+   * names moved are returned. Else each shared blob is linked, and null.
+   */
+  private stageBlobFolder(): string[] | null {
     const blobDir = join(this.staging, DIST_FILES.blobDir)
-    if (this.made === 0 && this.previous.size > 0 && this.reused.size === this.previous.size) {
-      await rm(blobDir, { recursive: true })
-      await rename(join(this.outDir, DIST_FILES.blobDir), blobDir)
-      return true
+    if (this.previous.size === 0 || this.reused.size * 2 < this.previous.size) {
+      for (const hash of this.reused) linkSync(...this.pathsOf(hash))
+      return null
     }
-    for (const hash of this.reused) {
-      const [previous, staged] = this.pathsOf(hash)
-      this.writes.add(() =>
-        link(previous, staged).catch((error: unknown) => {
-          this.failure ??= error
-        }),
-      )
+    const made = `${blobDir}-made`
+    renameSync(blobDir, made)
+    renameSync(join(this.outDir, DIST_FILES.blobDir), blobDir)
+    const moved: string[] = []
+    for (const name of readdirSync(made)) {
+      renameSync(join(made, name), join(blobDir, name))
+      moved.push(name)
     }
-    await this.writes.idle()
-    if (this.failure) throw this.failure
-    return false
+    rmSync(made, { recursive: true })
+    return moved
+  }
+
+  /** A build that fails after taking the old blob folder gives it back as it was: its own blobs were not touched. */
+  private giveBlobFolderBack(moved: string[]): void {
+    const blobDir = join(this.staging, DIST_FILES.blobDir)
+    try {
+      for (const name of moved) rmSync(join(blobDir, name), { force: true })
+      renameSync(blobDir, join(this.outDir, DIST_FILES.blobDir))
+    } catch {
+      // The old build is left as the failure left it; the error that failed this one is the one reported.
+    }
   }
 
   /** Drops what was written: a failed build leaves `outDir` as it was. */

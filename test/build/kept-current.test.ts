@@ -128,6 +128,21 @@ describe('a rebuild of the content folder with the cache on', () => {
     expect(documentIn(outDir, edited, 'guide/a').html).toContain('First word.')
   })
 
+  it("after an edit of one page among many, moves the new blobs into the last build's blob folder and drops the ones no longer used, to the files a cold build writes", async () => {
+    const pages = Object.fromEntries(Array.from({ length: 12 }, (_, n) => [`docs/en/part${n}/page.md`, doc(`title: Page ${n}`, `Text of page ${n}.\n`)]))
+    const contentDir = await writeContent({ 'site.yml': SITE_EN, ...pages })
+    const root = await makeTempDir('docs-kept-')
+    const outDir = join(root, 'dist')
+    await cachedBuild(contentDir, root)
+    const folder = (await stat(join(outDir, 'blobs'))).ino
+    await writeFiles(contentDir, { 'docs/en/part3/page.md': doc('title: Page 3', 'New text of page 3.\n') })
+    const edited = await cachedBuild(contentDir, root)
+    expect(edited.renders).toEqual({ rendered: 1, cached: 11 })
+    expect((await stat(join(outDir, 'blobs'))).ino).toBe(folder)
+    expect(documentIn(outDir, edited, 'part3/page').html).toContain('New text of page 3.')
+    await expectSameFiles(outDir, await coldDist(contentDir))
+  })
+
   it('builds again, to the same files, when the last output it would link its blobs from is gone', async () => {
     const { contentDir, root, outDir } = await site()
     await cachedBuild(contentDir, root)
