@@ -19,6 +19,8 @@ export interface KeptVersionStore {
   codeHash: string
   get(key: string): Promise<string | undefined>
   set(key: string, value: string): Promise<void>
+  /** Keeps the memos (search indexes) a kept version's build made, for the build after an edit: it may find some unchanged. */
+  retain(memoKeys: readonly string[]): void
 }
 
 type RelatedTarget = NonNullable<ReturnType<VersionOutput['releaseLinks']['related']>>
@@ -41,6 +43,8 @@ interface KeptVersion {
   blobs: string[]
   /** Hashes of the files its pages reference. */
   assets: string[]
+  /** The memos its build read or made (absent in what earlier code kept). */
+  memos?: string[]
   /** Kept for the default version only. */
   defaultParts?: { rendered: Array<[string, RenderedRelease]>; draftUrls: string[]; related: Array<[string, RelatedTarget]>; sections: Record<string, SectionPage[]> }
 }
@@ -102,6 +106,7 @@ export async function keptVersion(
   const files = wanted.size === 0 ? [] : [...(await context.content()).assets]
   const assets = [...assetTable(files, context.site.assetDirs).blobs.values()].filter((blob): blob is AssetBlob => blob !== null && wanted.has(blob.hash))
   if (assets.length !== wanted.size) return undefined
+  store.retain(kept.memos ?? [])
   const parts = kept.defaultParts
   return {
     docs: kept.docs,
@@ -123,7 +128,13 @@ export async function keptVersion(
 }
 
 /** Keeps a version's output for the next build; a version with problems is not kept. */
-export async function keepVersion(store: KeptVersionStore, key: string, built: VersionResult, blobs: Set<string>, relatedSlugs: string[]): Promise<void> {
+export async function keepVersion(
+  store: KeptVersionStore,
+  key: string,
+  built: VersionResult,
+  made: { blobs: Set<string>; memos: string[] },
+  relatedSlugs: string[],
+): Promise<void> {
   if (built.problems.length > 0) return
   const parts = built.defaultParts
   const kept: KeptVersion = {
@@ -131,8 +142,9 @@ export async function keepVersion(store: KeptVersionStore, key: string, built: V
     stats: built.stats,
     warnings: built.warnings,
     brokenLinks: built.brokenLinks,
-    blobs: [...blobs].sort(),
+    blobs: [...made.blobs].sort(),
     assets: built.assets.map((asset) => asset.hash),
+    memos: made.memos,
     ...(parts
       ? {
           defaultParts: {

@@ -80,11 +80,20 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
   const origin = archived ? archived.origin : (path: string) => path
   const { content, sidebarProblems } = await versionContent(input, site)
   const used = kept ? input.blobs.track() : null
+  // The memos (search indexes) its build reads or makes are kept with the version, so a build that keeps it keeps them too.
+  const memos: string[] = []
+  const memo = input.memo
+  const recordedMemo: typeof memo =
+    memo &&
+    ((memoKey, make) => {
+      memos.push(memoKey)
+      return memo(memoKey, make)
+    })
   const built = await buildVersion({
     ...content,
     renderMany: input.renderMany,
     blobs: input.blobs,
-    memo: input.memo,
+    memo: recordedMemo,
     reuse: input.reuse,
     llmsPartBytes: input.llmsPartBytes,
     viewBytes: input.viewBytes,
@@ -106,7 +115,7 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
       kept.store,
       key,
       result,
-      used,
+      { blobs: used, memos },
       input.releaseFiles.flatMap(({ data }) => data.related ?? []),
     )
   return result

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildSite, type SiteBuild } from '../../build/build.ts'
 import { DIST_FILES, DocumentBlobSchema, type DocumentBlob } from '../../contract/index.ts'
-import { doc, makeTempDir, removeTempDirs, SITE_EN, writeContent, writeFiles } from '../shared/build-helpers.ts'
+import { doc, makeTempDir, removeTempDirs, SITE_EN, SITE_EN_FR, writeContent, writeFiles } from '../shared/build-helpers.ts'
 import { routeTable } from '../shared/route-table.ts'
 
 afterAll(removeTempDirs)
@@ -141,6 +141,17 @@ describe('a rebuild of the content folder with the cache on', () => {
     expect((await stat(join(outDir, 'blobs'))).ino).toBe(folder)
     expect(documentIn(outDir, edited, 'part3/page').html).toContain('New text of page 3.')
     await expectSameFiles(outDir, await coldDist(contentDir))
+  })
+
+  it('keeps the search indexes in the cache through a build that made nothing, for an edit that leaves a locale unchanged', async () => {
+    const contentDir = await writeContent({ ...CONTENT, 'site.yml': SITE_EN_FR, 'docs/fr/guide/a.md': doc('title: Alpha fr\norder: 1', 'Première page.\n') })
+    const root = await makeTempDir('docs-kept-')
+    const searchIndexes = async () => (await readdir(join(root, 'cache'), { recursive: true })).filter((name) => /memo-(?!version-)[^/]*$/.test(name)).length
+    await cachedBuild(contentDir, root)
+    expect(await searchIndexes()).toBe(2)
+    const kept = await cachedBuild(contentDir, root)
+    expect(kept.renders).toEqual({ rendered: 0, cached: 0 })
+    expect(await searchIndexes()).toBe(2)
   })
 
   it('builds again, to the same files, when the last output it would link its blobs from is gone', async () => {
