@@ -129,11 +129,16 @@ export class BuildWriter {
     renameSync(blobDir, made)
     renameSync(join(this.outDir, DIST_FILES.blobDir), blobDir)
     const moved: string[] = []
-    for (const name of readdirSync(made)) {
-      renameSync(join(made, name), join(blobDir, name))
-      moved.push(name)
+    try {
+      for (const name of readdirSync(made)) {
+        renameSync(join(made, name), join(blobDir, name))
+        moved.push(name)
+      }
+      rmSync(made, { recursive: true })
+    } catch (error) {
+      this.giveBlobFolderBack(moved)
+      throw error
     }
-    rmSync(made, { recursive: true })
     return moved
   }
 
