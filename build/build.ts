@@ -35,9 +35,9 @@ export interface BuildResult extends PipelineOutput {
 /** A one-shot build's result, with how many Markdown inputs it rendered and how many the render cache held. */
 export type SiteBuild = BuildResult & { renders: { rendered: number; cached: number } }
 
-/** The content folder read: site.yml, pages, release notes and assets, the git history, and the versions kept elsewhere, opened. */
-export async function readSource(contentDir: string) {
-  const [content, git] = await Promise.all([readContent(contentDir), readGitHistory(contentDir)])
+/** The content folder read: site.yml, pages, release notes and assets, the git history, and the versions kept elsewhere, opened (see readContent for `stampsOnly`). */
+export async function readSource(contentDir: string, options: { stampsOnly?: boolean } = {}) {
+  const [content, git] = await Promise.all([readContent(contentDir, options), readGitHistory(contentDir)])
   const openVersion = await versionReader(contentDir, content.siteText, git, localeFoldersOf(content.files.map((file) => file.path)))
   return { ...content, git, openVersion }
 }
@@ -45,11 +45,13 @@ export async function readSource(contentDir: string) {
 /** Reads a content folder, runs the pipeline and writes the output whole, or throws ContentError. */
 export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const started = performance.now()
-  const source = await readSource(options.contentDir)
+  // With a cache, the current docs may be kept from the last build: their files are then named by their stamps and not read.
+  const source = await readSource(options.contentDir, { stampsOnly: Boolean(options.cacheDir) && !options.keepBlobs })
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
   const writer = await BuildWriter.open(options.outDir)
-  // Archived docs versions are kept beside the renderings; their blobs are linked from the last dist/.
-  const keptVersions = cache && { store: await keptVersionStore(cache), placeBlob: writer.place }
+  // Docs versions are kept beside the renderings; their blobs are linked from the last dist/. The current
+  // one too, unless every blob's text is asked for: a kept version's blobs are linked, not read.
+  const keptVersions = cache && { store: await keptVersionStore(cache), placeBlob: writer.place, current: !options.keepBlobs }
   const renders = { rendered: 0, cached: 0 }
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()

@@ -1,5 +1,5 @@
-import { linkSync, writeFileSync } from 'node:fs'
-import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { existsSync, linkSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { assetName, DIST_FILES, type BlobList, type Manifest } from '../contract/index.ts'
 import { TaskQueue } from '../lib/task-queue.ts'
@@ -15,6 +15,9 @@ const QUEUED_CHARACTERS = 16 * 1024 * 1024
  * Writes a build into a sibling temporary folder as the pipeline makes its
  * blobs, so no blob's text outlives its write, then swaps the folder in with
  * renames: `outDir` always holds a whole build, the old one or the new one.
+ * A blob the previous build wrote is not written again: at the end, the new
+ * build takes the old blob folder, or links each shared blob from it (see
+ * stageBlobFolder).
  */
 export class BuildWriter {
   private readonly outDir: string
@@ -22,10 +25,15 @@ export class BuildWriter {
   private readonly writes = new TaskQueue(PARALLEL_WRITES)
   private queued = 0
   private failure: unknown = null
+  /** The blobs of the build in `outDir`, by hash. */
+  private readonly previous: ReadonlySet<string>
+  /** This build's blobs that the previous one has: taken from it at commit. */
+  private readonly reused = new Set<string>()
 
-  private constructor(outDir: string, staging: string) {
+  private constructor(outDir: string, staging: string, previous: ReadonlySet<string>) {
     this.outDir = outDir
     this.staging = staging
+    this.previous = previous
   }
 
   static async open(outDir: string): Promise<BuildWriter> {
@@ -33,11 +41,17 @@ export class BuildWriter {
     await rm(staging, { recursive: true, force: true })
     await mkdir(join(staging, DIST_FILES.blobDir), { recursive: true })
     await mkdir(join(staging, DIST_FILES.assetDir), { recursive: true })
-    return new BuildWriter(outDir, staging)
+    const names = await readdir(join(outDir, DIST_FILES.blobDir)).catch(() => [])
+    const suffix = DIST_FILES.blob('').slice(`${DIST_FILES.blobDir}/`.length)
+    return new BuildWriter(outDir, staging, new Set(names.filter((name) => name.endsWith(suffix)).map((name) => name.slice(0, -suffix.length))))
   }
 
   /** Queues one blob; the pipeline calls it synchronously as it makes each new blob. */
   readonly write = (hash: string, text: string): void => {
+    if (this.previous.has(hash)) {
+      this.reused.add(hash)
+      return
+    }
     if (this.queued + text.length > QUEUED_CHARACTERS) {
       this.writeNow(hash, text)
       return
@@ -45,7 +59,9 @@ export class BuildWriter {
     this.queued += text.length
     this.writes.add(async () => {
       this.queued -= text.length
-      await this.stage(DIST_FILES.blob(hash), text)
+      await writeFile(join(this.staging, DIST_FILES.blob(hash)), text).catch((error: unknown) => {
+        this.failure ??= error
+      })
     })
   }
 
@@ -54,8 +70,8 @@ export class BuildWriter {
     this.writes.add(() => this.stage(DIST_FILES.asset(assetName(asset.hash, asset.extension)), asset.bytes))
   }
 
-  /** Stages one file of dist/: content-addressed, so one the previous build wrote is the same file, and is linked. */
-  private async stage(file: string, data: string | Uint8Array): Promise<void> {
+  /** Stages one asset of dist/: content-addressed, so one the previous build wrote is the same file, and is linked. */
+  private async stage(file: string, data: Uint8Array): Promise<void> {
     await link(join(this.outDir, file), join(this.staging, file))
       .catch(() => writeFile(join(this.staging, file), data))
       .catch((error: unknown) => {
@@ -63,24 +79,24 @@ export class BuildWriter {
       })
   }
 
-  /** Stages a blob the previous build wrote, by a link; false when it has none. A blob this build staged already is in place. */
+  /** Stages a blob the previous build wrote (linked at commit); false when it has none. A blob this build staged already is in place. */
   readonly place = (hash: string): boolean => {
-    const [previous, staged] = this.pathsOf(hash)
-    try {
-      linkSync(previous, staged)
+    if (this.previous.has(hash)) {
+      this.reused.add(hash)
       return true
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EEXIST'
     }
+    return existsSync(join(this.staging, DIST_FILES.blob(hash)))
   }
 
   /** Waits for every blob, then writes the manifest and blob list and swaps the build in. */
   async commit(manifest: Manifest, blobList: BlobList): Promise<void> {
+    let moved: string[] | null = null
     try {
       await this.writes.idle()
       if (this.failure) throw this.failure
       await writeFile(join(this.staging, DIST_FILES.manifest), JSON.stringify(manifest, null, 2))
       await writeFile(join(this.staging, DIST_FILES.blobList), JSON.stringify(blobList))
+      moved = this.stageBlobFolder()
       await mkdir(dirname(this.outDir), { recursive: true })
       const retired = `${this.outDir}.old-${process.pid}`
       await rename(this.outDir, retired).catch((error: NodeJS.ErrnoException) => {
@@ -89,8 +105,51 @@ export class BuildWriter {
       await rename(this.staging, this.outDir)
       await rm(retired, { recursive: true, force: true })
     } catch (error) {
+      if (moved) this.giveBlobFolderBack(moved)
       await this.abort()
       throw error
+    }
+    // The old build's blobs this one does not use go only once it is in place: until then they were the old build's.
+    if (moved) for (const hash of this.previous) if (!this.reused.has(hash)) rmSync(join(this.outDir, DIST_FILES.blob(hash)), { force: true })
+  }
+
+  /**
+   * The blob folder of the new build. When it shares most of the old one's
+   * blobs (a rebuild after an edit), the old folder is taken and the new
+   * blobs moved into it, so the cost follows the change, not the site; the
+   * names moved are returned. Else each shared blob is linked, and null.
+   */
+  private stageBlobFolder(): string[] | null {
+    const blobDir = join(this.staging, DIST_FILES.blobDir)
+    if (this.previous.size === 0 || this.reused.size * 2 < this.previous.size) {
+      for (const hash of this.reused) linkSync(...this.pathsOf(hash))
+      return null
+    }
+    const made = `${blobDir}-made`
+    renameSync(blobDir, made)
+    renameSync(join(this.outDir, DIST_FILES.blobDir), blobDir)
+    const moved: string[] = []
+    try {
+      for (const name of readdirSync(made)) {
+        renameSync(join(made, name), join(blobDir, name))
+        moved.push(name)
+      }
+      rmSync(made, { recursive: true })
+    } catch (error) {
+      this.giveBlobFolderBack(moved)
+      throw error
+    }
+    return moved
+  }
+
+  /** A build that fails after taking the old blob folder gives it back as it was: its own blobs were not touched. */
+  private giveBlobFolderBack(moved: string[]): void {
+    const blobDir = join(this.staging, DIST_FILES.blobDir)
+    try {
+      for (const name of moved) rmSync(join(blobDir, name), { force: true })
+      renameSync(blobDir, join(this.outDir, DIST_FILES.blobDir))
+    } catch {
+      // The old build is left as the failure left it; the error that failed this one is the one reported.
     }
   }
 
@@ -102,15 +161,10 @@ export class BuildWriter {
   }
 
   private writeNow(hash: string, text: string): void {
-    const [previous, staged] = this.pathsOf(hash)
     try {
-      linkSync(previous, staged)
-    } catch {
-      try {
-        writeFileSync(staged, text)
-      } catch (error) {
-        this.failure ??= error
-      }
+      writeFileSync(join(this.staging, DIST_FILES.blob(hash)), text)
+    } catch (error) {
+      this.failure ??= error
     }
   }
 

@@ -10,5 +10,6 @@ export async function keptVersionStore(cache: RenderCache): Promise<KeptVersionS
     codeHash: await codeHash([VERSION_BUILDER]),
     get: (key) => cache.kept(`version-${key}`),
     set: (key, value) => cache.keep(`version-${key}`, value),
+    retain: (memoKeys) => cache.retain(memoKeys),
   }
 }

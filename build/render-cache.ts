@@ -64,6 +64,11 @@ export class RenderCache {
     return value
   }
 
+  /** Keeps the memos of `keys` through pruneStale though this build did not read them (what a kept docs version's build made). */
+  retain(keys: readonly string[]): void {
+    for (const key of keys) this.memoKeysUsed.add(key)
+  }
+
   /** A value kept between builds under `key` (a docs version's output), or undefined; unused ones go at pruneStale. */
   async kept(key: string): Promise<string | undefined> {
     this.memoKeysUsed.add(key)

@@ -1,7 +1,10 @@
 import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
+import type { SidebarFile } from '../content/versioned-sidebar.ts'
+import type { SourceFile } from '../content/front-matter.ts'
+import type { StampedSourceFile } from '../content/read-results.ts'
 import { assetTable } from './asset-table.ts'
-import { hashOfAll, type AssetBlob } from './blob-set.ts'
+import { contentHash, hashOfAll, type AssetBlob } from './blob-set.ts'
 import type { RenderedRelease } from './render-all.ts'
 import type { SectionPage } from './section-titles.ts'
 import type { VersionContent, VersionOutput } from './version.ts'
@@ -16,6 +19,8 @@ export interface KeptVersionStore {
   codeHash: string
   get(key: string): Promise<string | undefined>
   set(key: string, value: string): Promise<void>
+  /** Keeps the memos (search indexes) a kept version's build made, for the build after an edit: it may find some unchanged. */
+  retain(memoKeys: readonly string[]): void
 }
 
 type RelatedTarget = NonNullable<ReturnType<VersionOutput['releaseLinks']['related']>>
@@ -38,6 +43,8 @@ interface KeptVersion {
   blobs: string[]
   /** Hashes of the files its pages reference. */
   assets: string[]
+  /** The memos its build read or made (absent in what earlier code kept). */
+  memos?: string[]
   /** Kept for the default version only. */
   defaultParts?: { rendered: Array<[string, RenderedRelease]>; draftUrls: string[]; related: Array<[string, RelatedTarget]>; sections: Record<string, SectionPage[]> }
 }
@@ -52,6 +59,29 @@ export interface KeptVersionKeyParts {
   releases: string
   llmsPartBytes: number | undefined
   viewBytes: number | undefined
+}
+
+/**
+ * Names the content folder's own pages whole, as a fingerprint names an
+ * archived version: every file's path and stamp (else its time and text; a
+ * page's time is its date without git), every asset's bytes, the git history
+ * and the sidebars file.
+ */
+export function currentFingerprint(content: VersionContent & { sidebar?: SidebarFile | undefined }): string {
+  const { git } = content
+  return hashOfAll(
+    (function* () {
+      yield `current\u0000${git.head ?? ''}\u0000${git.warning ?? ''}\u0000${JSON.stringify(git.renames)}\u0000${JSON.stringify(content.sidebar ?? null)}`
+      for (const [path, history] of [...git.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        yield `${path}\u0000${history.lastModified}\u0000${history.author}\u0000${history.commit}`
+      for (const file of content.files) yield `${file.path}\u0000${file.mtimeMs}\u0000${isStamped(file) ? `stamp\u0000${file.stamp}` : `text\u0000${file.text}`}`
+      for (const asset of content.assets) yield `${asset.path}\u0000${asset.size}\u0000${asset.bytes === null ? '' : contentHash(asset.bytes)}`
+    })(),
+  )
+}
+
+function isStamped(file: SourceFile): file is StampedSourceFile {
+  return 'stamp' in file && typeof file.stamp === 'string'
 }
 
 export function keptVersionKey(parts: KeptVersionKeyParts): string {
@@ -76,6 +106,7 @@ export async function keptVersion(
   const files = wanted.size === 0 ? [] : [...(await context.content()).assets]
   const assets = [...assetTable(files, context.site.assetDirs).blobs.values()].filter((blob): blob is AssetBlob => blob !== null && wanted.has(blob.hash))
   if (assets.length !== wanted.size) return undefined
+  store.retain(kept.memos ?? [])
   const parts = kept.defaultParts
   return {
     docs: kept.docs,
@@ -97,7 +128,13 @@ export async function keptVersion(
 }
 
 /** Keeps a version's output for the next build; a version with problems is not kept. */
-export async function keepVersion(store: KeptVersionStore, key: string, built: VersionResult, blobs: Set<string>, relatedSlugs: string[]): Promise<void> {
+export async function keepVersion(
+  store: KeptVersionStore,
+  key: string,
+  built: VersionResult,
+  made: { blobs: Set<string>; memos: string[] },
+  relatedSlugs: string[],
+): Promise<void> {
   if (built.problems.length > 0) return
   const parts = built.defaultParts
   const kept: KeptVersion = {
@@ -105,8 +142,9 @@ export async function keepVersion(store: KeptVersionStore, key: string, built: V
     stats: built.stats,
     warnings: built.warnings,
     brokenLinks: built.brokenLinks,
-    blobs: [...blobs].sort(),
+    blobs: [...made.blobs].sort(),
     assets: built.assets.map((asset) => asset.hash),
+    memos: made.memos,
     ...(parts
       ? {
           defaultParts: {

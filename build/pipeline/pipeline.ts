@@ -13,9 +13,8 @@ import { renderInProcess, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 import { SearchIndexes, type Memo } from './search-index.ts'
 import { addUpCodeLanguages } from './code-languages.ts'
-import type { KeptVersionStore } from './kept-versions.ts'
 import type { VersionInput, VersionOutput } from './version.ts'
-import { versionStep, type ArchivedVersion } from './version-step.ts'
+import { versionStep, type ArchivedVersion, type KeptVersions } from './version-step.ts'
 
 export interface PipelineInput {
   siteText: string
@@ -44,7 +43,7 @@ export interface PipelineInput {
   /** Versions not to build, by name, each with the warning that says why (`npm start` leaves out a version whose git ref is missing). */
   leftOutVersions?: ReadonlyMap<string, ContentProblem>
   /** What earlier builds made of each archived version, and a way to put a blob an earlier build wrote in place again. */
-  keptVersions?: { store: KeptVersionStore; placeBlob: (hash: string) => boolean }
+  keptVersions?: KeptVersions
 }
 
 export interface BuildStats {

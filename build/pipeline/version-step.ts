@@ -2,7 +2,7 @@ import { versionBaseUrl } from '../../contract/index.ts'
 import type { BuildWarning } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { versionSidebar, type SidebarFile } from '../content/versioned-sidebar.ts'
-import { keptVersion, keptVersionKey, keepVersion, type KeptVersionStore, type VersionResult } from './kept-versions.ts'
+import { currentFingerprint, keptVersion, keptVersionKey, keepVersion, type KeptVersionStore, type VersionResult } from './kept-versions.ts'
 import { buildVersion, versionRenderInputs, type VersionContent, type VersionInput } from './version.ts'
 
 /** A version's pages and its own sidebars file, as the read stage gives them. */
@@ -32,8 +32,19 @@ export interface VersionStepInput extends SharedBuildInputs {
   siteText: string
   /** The content folder's own pages, or an archived version. */
   source: { current: VersionSourceContent } | { archived: ArchivedVersion }
-  /** What earlier builds made of each archived version, and a way to put a blob an earlier build wrote in place again. */
-  kept?: { store: KeptVersionStore; placeBlob: (hash: string) => boolean } | undefined
+  /** What earlier builds made of each archived version (and of the current one, with `current`), and a way to put a blob an earlier build wrote in place again. */
+  kept?: KeptVersions | undefined
+}
+
+export interface KeptVersions {
+  store: KeptVersionStore
+  placeBlob: (hash: string) => boolean
+  /**
+   * Keep the content folder's own pages too, named by currentFingerprint: a
+   * rebuild in which no file changed then builds nothing. Only for a
+   * one-shot build that hands back no blob text (a kept version's is not read).
+   */
+  current?: boolean
 }
 
 /**
@@ -43,22 +54,24 @@ export interface VersionStepInput extends SharedBuildInputs {
  */
 export async function versionStep(input: VersionStepInput): Promise<VersionResult> {
   const archived = 'archived' in input.source ? input.source.archived : null
-  const kept = archived && input.kept
-  const key = kept
-    ? keptVersionKey({
-        store: kept.store,
-        siteText: input.siteText,
-        name: input.name,
-        fingerprint: archived.fingerprint,
-        // The default version renders the release notes too.
-        releases: input.isDefault ? JSON.stringify(input.releaseFiles.map(({ file }) => [file.path, file.text])) : '',
-        llmsPartBytes: input.llmsPartBytes,
-        viewBytes: input.viewBytes,
-      })
-    : null
+  const fingerprint = archived ? archived.fingerprint : fingerprintOfCurrent(input)
+  const kept = fingerprint !== null ? input.kept : undefined
+  const key =
+    kept && fingerprint !== null
+      ? keptVersionKey({
+          store: kept.store,
+          siteText: input.siteText,
+          name: input.name,
+          fingerprint,
+          // The default version renders the release notes too.
+          releases: input.isDefault ? JSON.stringify(input.releaseFiles.map(({ file }) => [file.path, file.text])) : '',
+          llmsPartBytes: input.llmsPartBytes,
+          viewBytes: input.viewBytes,
+        })
+      : null
   const site = versionSite(input)
   if (kept && key) {
-    const found = await keptVersion(kept.store, key, { content: () => archived.read(), site, placeBlob: kept.placeBlob })
+    const found = await keptVersion(kept.store, key, { content: () => contentOf(input.source), site, placeBlob: kept.placeBlob })
     if (found) {
       for (const hash of found.blobs) input.blobs.adopt(hash)
       return found
@@ -67,11 +80,20 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
   const origin = archived ? archived.origin : (path: string) => path
   const { content, sidebarProblems } = await versionContent(input, site)
   const used = kept ? input.blobs.track() : null
+  // The memos (search indexes) its build reads or makes are kept with the version, so a build that keeps it keeps them too.
+  const memos: string[] = []
+  const memo = input.memo
+  const recordedMemo: typeof memo =
+    memo &&
+    ((memoKey, make) => {
+      memos.push(memoKey)
+      return memo(memoKey, make)
+    })
   const built = await buildVersion({
     ...content,
     renderMany: input.renderMany,
     blobs: input.blobs,
-    memo: input.memo,
+    memo: recordedMemo,
     reuse: input.reuse,
     llmsPartBytes: input.llmsPartBytes,
     viewBytes: input.viewBytes,
@@ -93,10 +115,20 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
       kept.store,
       key,
       result,
-      used,
+      { blobs: used, memos },
       input.releaseFiles.flatMap(({ data }) => data.related ?? []),
     )
   return result
+}
+
+/** The current version's fingerprint when it is to be kept, else null. */
+function fingerprintOfCurrent(input: VersionStepInput): string | null {
+  if (!('current' in input.source) || !input.kept?.current || input.reuse) return null
+  return currentFingerprint(input.source.current)
+}
+
+async function contentOf(source: VersionStepInput['source']): Promise<VersionSourceContent> {
+  return 'archived' in source ? source.archived.read() : source.current
 }
 
 /** What a version is made of, as versionStep reads it (the rest of its input is how it is built). */
@@ -115,7 +147,7 @@ function versionSite(input: VersionSource): SiteConfig {
 
 /** The version's pages read, with the site, sidebar and release notes buildVersion takes them with. */
 async function versionContent(input: VersionSource, site: SiteConfig) {
-  const content = 'archived' in input.source ? await input.source.archived.read() : input.source.current
+  const content = await contentOf(input.source)
   // A folder version's own sidebars file wins over site.yml's `sidebar:`, which names the current docs' pages (Docusaurus keeps one per version).
   const own = versionSidebar(content.sidebar)
   return {
