@@ -14,7 +14,7 @@ function recordsOf(sections: IndexedSection[]): IndexedSection[] {
 }
 
 /** What a search hit shows of a document: its headings and the start of each record. */
-export function displayOf(document: IndexedDocument, options: SearchOptions): DisplayDocument {
+export function displayOf(document: Pick<IndexedDocument, 'slug' | 'title' | 'locale' | 'sections'>, options: SearchOptions): DisplayDocument {
   const records = recordsOf(document.sections)
   return {
     slug: document.slug,
