@@ -144,7 +144,7 @@ describe('an index builder', () => {
     check('one document again')
   })
 
-  it('made once, reads each document's sections once, keeps none of the arrays it read, and gives the one-shot encoding, also on a later update', async () => {
+  it('made once, reads the sections of each document once, keeps none of the arrays it read, and gives the one-shot encoding, also on a later update', async () => {
     const edits = new EditSequence(4)
     const texts = Array.from({ length: 40 }, () => edits.document())
     // Each read gives a new array, as a rendering read back from the renderings' file does; each is watched.
