@@ -39,7 +39,7 @@ export interface EncodedList {
   bytes: Uint8Array
 }
 
-export function encodeList(list: PostingList): EncodedList {
+export function encodeList(list: PostingList | Int32Array): EncodedList {
   const writer = new ByteWriter(list.length * 2)
   writeList(writer, list)
   return { count: list.length, bytes: writer.toBytes() }
@@ -87,14 +87,14 @@ export class PostingsWriter {
 }
 
 /** Writes one posting list as (record delta × 2 + flag) varints; returns its byte length. */
-function writeList(writer: ByteWriter, list: PostingList): number {
+function writeList(writer: ByteWriter, list: PostingList | Int32Array): number {
   const start = writer.length
   writeDeltas(writer, list, 0)
   return writer.length - start
 }
 
 /** Writes the postings of `list`, the first one's record counted from `previous`. */
-function writeDeltas(writer: ByteWriter, list: PostingList, previous: number): void {
+function writeDeltas(writer: ByteWriter, list: PostingList | Int32Array, previous: number): void {
   let last = previous
   for (const posting of list) {
     const record = Math.floor(posting / 2)

@@ -1,5 +1,5 @@
 import { encodeList, firstRecord, PostingsWriter, spliceList, type EncodedList } from './encode.ts'
-import { addDocumentPostings, documentTermIds, TermOrder, type PlacedTerms, type TermLists, type TextCounts } from './term-lists.ts'
+import { addDocumentPostings, documentTermIds, TermOrder, visitDocumentPostings, type PlacedTerms, type TermLists, type TextCounts } from './term-lists.ts'
 
 const EMPTY: EncodedList = { count: 0, bytes: new Uint8Array(0) }
 
@@ -24,10 +24,9 @@ export class EncodedLists {
 
   /** Every list from the documents' terms (`placed` in record order), as the one-shot indexer builds them. */
   rebuild(placed: PlacedTerms[]): void {
-    const lists: TermLists = { text: [], field: [] }
-    for (const place of placed) addDocumentPostings(lists, place)
-    this.text = lists.text.map((list) => list && encodeList(list))
-    this.field = lists.field.map((list) => list && encodeList(list))
+    const lists = encodeAll(placed, this.terms.length)
+    this.text = lists.text
+    this.field = lists.field
     this.order = new TermOrder(this.terms)
     const ids: number[] = []
     for (let id = 0; id < Math.max(this.text.length, this.field.length); id++) if (this.text[id] || this.field[id]) ids.push(id)
@@ -95,5 +94,61 @@ export class EncodedLists {
     // Room for the next build to grow a little without copying.
     this.lastSize = { terms: terms.length + 64, text: postings.text.length + 4096, field: postings.field.length + 1024 }
     return { terms, postings }
+  }
+}
+
+/**
+ * Every posting list of `placed` (term ids below `termCount`), encoded. The
+ * postings are counted, then laid term by term in one array per kind, and
+ * each term's run encoded from it: a list of plain numbers per term, with an
+ * object and spare room each, held about twice what the postings need.
+ */
+function encodeAll(placed: PlacedTerms[], termCount: number): { text: Array<EncodedList | undefined>; field: Array<EncodedList | undefined> } {
+  const text = new PostingRuns(termCount)
+  const field = new PostingRuns(termCount)
+  for (const place of placed) visitDocumentPostings(place, text.count, field.count)
+  text.allocate()
+  field.allocate()
+  for (const place of placed) visitDocumentPostings(place, text.place, field.place)
+  return { text: text.encoded(), field: field.encoded() }
+}
+
+/** The postings of every term end to end, each term's in the order they came. */
+class PostingRuns {
+  private readonly starts: Uint32Array
+  private next: Uint32Array
+  private postings = new Int32Array(0)
+
+  constructor(termCount: number) {
+    this.starts = new Uint32Array(termCount + 1)
+    this.next = this.starts
+  }
+
+  readonly count = (id: number): void => {
+    this.starts[id + 1] = (this.starts[id + 1] as number) + 1
+  }
+
+  /** Turns the counts into where each term's run starts. */
+  allocate(): void {
+    for (let id = 1; id < this.starts.length; id++) this.starts[id] = (this.starts[id] as number) + (this.starts[id - 1] as number)
+    this.postings = new Int32Array(this.starts[this.starts.length - 1] as number)
+    this.next = this.starts.slice()
+  }
+
+  readonly place = (id: number, posting: number): void => {
+    const at = this.next[id] as number
+    this.postings[at] = posting
+    this.next[id] = at + 1
+  }
+
+  /** Each term's run encoded, by term id; none (a hole) for a term without postings, as a list per term would have it. */
+  encoded(): Array<EncodedList | undefined> {
+    const lists: Array<EncodedList | undefined> = []
+    for (let id = 0; id + 1 < this.starts.length; id++) {
+      const start = this.starts[id] as number
+      const end = this.starts[id + 1] as number
+      if (end > start) lists[id] = encodeList(this.postings.subarray(start, end))
+    }
+    return lists
   }
 }

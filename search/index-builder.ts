@@ -16,6 +16,12 @@ export interface IndexBuilderOptions {
   /** Tokens shared with the other builders of a build (see createTokenCache); else the builder keeps its own. */
   tokens?: TokenCache
   search?: SearchOptions
+  /**
+   * Builds one index and is dropped (a one-shot build): it keeps no document's
+   * sections once their terms are read, so a locale's text is never held at
+   * once, and a later `update` starts from scratch.
+   */
+  once?: boolean
 }
 
 /** The encoded index, and the names (hashOf) of its parts and display chunks, so that the caller need not hash 60 MB again. */
@@ -39,12 +45,13 @@ export interface IndexBuilder {
 }
 
 export function createIndexBuilder(locale: string, settings: IndexSettings, options: IndexBuilderOptions): IndexBuilder {
-  return new PatchingIndexBuilder(locale, settings, options.hashOf, options.tokens ?? createTokenCache(), options.search ?? SEARCH_OPTIONS)
+  return new PatchingIndexBuilder(locale, settings, options.hashOf, options.tokens ?? createTokenCache(), options.search ?? SEARCH_OPTIONS, options.once ?? false)
 }
 
 /** A document in the index: its terms, where its records start, what a hit shows of it. */
 interface Slot extends PlacedTerms {
-  sections: IndexedDocument['sections']
+  /** Null in a builder made `once`, which never compares slots. */
+  sections: IndexedDocument['sections'] | null
   /** A hash of `sections`, made the first time another array is compared with them. */
   sectionsHash?: string
   titleText: string
@@ -61,13 +68,15 @@ class PatchingIndexBuilder implements IndexBuilder {
   private readonly tokens: TokenCache
   private readonly options: SearchOptions
   private readonly hashOf: (text: string) => string
+  private readonly once: boolean
   // Hashes of sections arrays compared by content, for as long as the arrays live.
   private readonly sectionsHashes = new WeakMap<IndexedDocument['sections'], string>()
   /** The last build's parts, by JSON. */
   private partHashes = new Map<string, string>()
 
-  constructor(locale: string, settings: IndexSettings, hashOf: (text: string) => string, tokens: TokenCache, options: SearchOptions) {
+  constructor(locale: string, settings: IndexSettings, hashOf: (text: string) => string, tokens: TokenCache, options: SearchOptions, once: boolean) {
     this.locale = locale
+    this.once = once
     this.settings = settings
     this.tokens = tokens
     this.options = options
@@ -79,7 +88,9 @@ class PatchingIndexBuilder implements IndexBuilder {
   update(documents: IndexedDocument[]): BuiltSearchIndex {
     try {
       this.place(documents)
-      return this.encode(documents)
+      const built = this.encode(documents)
+      if (this.once) this.slots = []
+      return built
     } catch (error) {
       // Half-patched lists must not outlive a failure: the next update starts from scratch.
       this.slots = []
@@ -132,6 +143,7 @@ class PatchingIndexBuilder implements IndexBuilder {
    */
   private readonly samePostings = (slot: Slot, document: IndexedDocument): boolean => {
     if (slot.titleText !== document.title) return false
+    if (slot.sections === null) return false
     if (slot.sections === document.sections) return true
     slot.sectionsHash ??= this.sectionsHashOf(slot.sections)
     return slot.sectionsHash === this.sectionsHashOf(document.sections)
@@ -155,7 +167,7 @@ class PatchingIndexBuilder implements IndexBuilder {
     if (previous.length === 0) return documents.map((document) => this.slotOf(document))
     const bySections = new Map(previous.map((slot) => [slot.sections, slot]))
     let byContent: Map<string, Slot> | undefined
-    const contentKey = (title: string, sections: IndexedDocument['sections']) => `${title}\u0000${this.sectionsHashOf(sections)}`
+    const contentKey = (title: string, sections: IndexedDocument['sections'] | null) => `${title}\u0000${sections === null ? '' : this.sectionsHashOf(sections)}`
     return documents.map((document) => {
       let found = bySections.get(document.sections)
       if (found?.titleText !== document.title) {
@@ -173,14 +185,16 @@ class PatchingIndexBuilder implements IndexBuilder {
     return slot
   }
 
+  /** A document's slot; its sections are read once (a one-shot build reads them from a file). */
   private slotOf(document: IndexedDocument): Slot {
+    const { slug, title, locale, sections } = document
     return {
-      terms: cachedSectionsTerms(this.tokens, document.sections, this.locale),
-      title: titleTerms(document.title, this.locale, this.tokens.table),
+      terms: cachedSectionsTerms(this.tokens, sections, this.locale),
+      title: titleTerms(title, this.locale, this.tokens.table),
       firstRecord: 0,
-      sections: document.sections,
-      titleText: document.title,
-      display: displayOf(document, this.options),
+      sections: this.once ? null : sections,
+      titleText: title,
+      display: displayOf({ slug, title, locale, sections }, this.options),
     }
   }
 

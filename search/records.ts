@@ -14,15 +14,24 @@ function recordsOf(sections: IndexedSection[]): IndexedSection[] {
 }
 
 /** What a search hit shows of a document: its headings and the start of each record. */
-export function displayOf(document: IndexedDocument, options: SearchOptions): DisplayDocument {
+export function displayOf(document: Pick<IndexedDocument, 'slug' | 'title' | 'locale' | 'sections'>, options: SearchOptions): DisplayDocument {
   const records = recordsOf(document.sections)
   return {
     slug: document.slug,
     title: document.title,
     locale: document.locale,
     headings: records.slice(1).map((section) => [section.heading?.id ?? '', section.heading?.text ?? '']),
-    previews: records.map((section) => section.text.slice(0, options.previewLength)),
+    previews: records.map((section) => detached(section.text.slice(0, options.previewLength))),
   }
+}
+
+/**
+ * `text` in a string of its own. A slice of a long string points into it
+ * and keeps it alive: a preview or a term kept from a page's text would keep
+ * the whole text, and a one-shot build reads each page's text to let it go.
+ */
+function detached(text: string): string {
+  return ` ${text}`.slice(1)
 }
 
 /**
@@ -41,8 +50,9 @@ export class TermTable {
     let id = this.ids.get(term)
     if (id === undefined) {
       id = this.terms.length
-      this.ids.set(term, id)
-      this.terms.push(term)
+      const own = detached(term)
+      this.ids.set(own, id)
+      this.terms.push(own)
       if (id >= this.seenIn.length) this.grow()
     }
     return id

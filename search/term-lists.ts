@@ -20,21 +20,32 @@ export interface PlacedTerms {
  * (flag: repeats), title terms on the intro record (flag 1), heading terms
  * on their record (flag 0). Records of later documents must come later.
  */
-export function addDocumentPostings(lists: TermLists, { terms, title, firstRecord }: PlacedTerms): void {
+export function addDocumentPostings(lists: TermLists, place: PlacedTerms): void {
+  visitDocumentPostings(
+    place,
+    (id, posting) => append(lists.text, id, posting),
+    (id, posting) => append(lists.field, id, posting),
+  )
+}
+
+/** Each posting of a document, in the order addDocumentPostings appends them: to `text` its body terms', to `field` its title's and headings'. */
+export function visitDocumentPostings({ terms, title, firstRecord }: PlacedTerms, text: PostingVisitor, field: PostingVisitor): void {
   // The title first: it sits on the intro record, before the headings' records.
-  for (const value of title) append(lists.field, value >> 1, firstRecord * 2 + 1)
+  for (const value of title) field(value >> 1, firstRecord * 2 + 1)
   const recordCount = terms.recordLengths.length
   for (let position = 0; position < recordCount; position++) {
     const record = firstRecord + position
     for (let at = terms.textStart[position] as number, end = terms.textStart[position + 1] as number; at < end; at++) {
       const value = terms.text[at] as number
-      append(lists.text, value >> 1, record * 2 + (value & 1))
+      text(value >> 1, record * 2 + (value & 1))
     }
     for (let at = terms.headingStart[position] as number, end = terms.headingStart[position + 1] as number; at < end; at++) {
-      append(lists.field, (terms.headings[at] as number) >> 1, record * 2)
+      field((terms.headings[at] as number) >> 1, record * 2)
     }
   }
 }
+
+type PostingVisitor = (id: number, posting: number) => void
 
 function append(lists: Array<PostingList | undefined>, id: number, posting: number): void {
   const list = lists[id]

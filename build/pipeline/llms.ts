@@ -93,27 +93,39 @@ function linkDestination(url: string): string {
  * line after their last page too.
  */
 export function llmsFullParts(pages: Iterable<string>, maxPartBytes: number, endsFile = true): string[] {
+  const parts: string[] = []
+  eachLlmsFullPart(pages, maxPartBytes, endsFile, (part) => parts.push(part))
+  return parts
+}
+
+/**
+ * The parts `llmsFullParts` makes, each handed to `onPart` as soon as it is
+ * cut: with pages read as they are iterated, a one-shot build holds one part
+ * and one page at a time instead of a locale's whole llms-full.txt.
+ */
+export function eachLlmsFullPart(pages: Iterable<string>, maxPartBytes: number, endsFile: boolean, onPart: (part: string) => void): void {
   // The longest UTF-8 character must fit a part.
   if (maxPartBytes < 4) throw new RangeError(`maxPartBytes must be at least 4, got ${maxPartBytes}`)
-  const parts = new PartWriter(maxPartBytes)
+  const parts = new PartWriter(maxPartBytes, onPart)
   let previous: string | undefined
   for (const page of pages) {
     if (previous !== undefined) parts.addPage(`${previous}\n`)
     previous = page.endsWith('\n') ? page : `${page}\n`
   }
   if (previous !== undefined) parts.addPage(endsFile ? previous : `${previous}\n`)
-  return parts.finish()
+  parts.finish()
 }
 
 /** Fills parts greedily, one page (with the blank line after it) at a time. */
 class PartWriter {
   private readonly maxBytes: number
-  private readonly parts: string[] = []
+  private readonly onPart: (part: string) => void
   private current: string[] = []
   private currentBytes = 0
 
-  constructor(maxBytes: number) {
+  constructor(maxBytes: number, onPart: (part: string) => void) {
     this.maxBytes = maxBytes
+    this.onPart = onPart
   }
 
   addPage(text: string): void {
@@ -135,9 +147,8 @@ class PartWriter {
     this.flush()
   }
 
-  finish(): string[] {
+  finish(): void {
     this.flush()
-    return this.parts
   }
 
   private append(text: string, bytes: number): void {
@@ -147,7 +158,7 @@ class PartWriter {
 
   private flush(): void {
     if (this.current.length === 0) return
-    this.parts.push(this.current.join(''))
+    this.onPart(this.current.join(''))
     this.current = []
     this.currentBytes = 0
   }

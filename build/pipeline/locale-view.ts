@@ -201,7 +201,22 @@ function variantEntry(source: RenderedSource, { locale, site, variants, git, blo
   return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
 }
 
-/** What the search index keeps of a page. */
+/**
+ * What the search index keeps of a page. Its sections are read when the index
+ * builder reads them: in the CLI's build they wait in the renderings' file, and
+ * read for every page at once they would hold a locale's whole text.
+ */
 function indexedDocument({ docId, slug, locale, section, title, draft, rendered, parsed }: RenderedSource): IndexedDocument {
-  return { docId, slug, locale, section, title, draft, tags: parsed.data.tags ?? [], sections: rendered.sections }
+  return {
+    docId,
+    slug,
+    locale,
+    section,
+    title,
+    draft,
+    tags: parsed.data.tags ?? [],
+    get sections() {
+      return rendered.sections
+    },
+  }
 }

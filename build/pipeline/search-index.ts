@@ -39,7 +39,7 @@ export class SearchIndexes {
     let entry = this.builders.get(locale)
     // Synonyms are part of the index; a builder serves the settings it was made with.
     if (!entry || entry.settings !== key) {
-      entry = { settings: key, builder: createIndexBuilder(locale, settings, { hashOf: contentHash, tokens: this.tokens }) }
+      entry = { settings: key, builder: createIndexBuilder(locale, settings, { hashOf: contentHash, tokens: this.tokens, once: !this.keepBuilders }) }
       this.builders.set(locale, entry)
     }
     const built = entry.builder.update(documents)

@@ -5,8 +5,8 @@ import type { GitHistory } from '../content/read-results.ts'
 import type { RenderedSource } from './assemble.ts'
 import { type BlobSet, contentHash } from './blob-set.ts'
 import { LlmsParts } from './llms-parts.ts'
-import { llmsFullParts } from './llms.ts'
-import { llmsLayout, llmsPages, sameLlmsLayout } from './locale-llms.ts'
+import { eachLlmsFullPart, llmsFullParts } from './llms.ts'
+import { llmsLayout, llmsPages, llmsPagesBetween, sameLlmsLayout } from './locale-llms.ts'
 import { buildLocaleView, type LocaleView } from './locale-view.ts'
 import type { NavItem } from './nav-item.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
@@ -104,32 +104,41 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
         () => llmsLayout(site, locale, publicTree, listed, input.viewBytes),
       )
     : llmsLayout(site, locale, publicTree, listed, input.viewBytes)
-  const { pages } = llmsPages(layout, listed)
-  // llms-full.txt's parts; a long-lived build keeps each run's, to make again only what changed.
-  const partsOf = (run: string[], key: string[], endsFile: boolean) =>
-    memo(key, () => new LlmsParts())
-      .update(
-        run,
-        input.llmsPartBytes ?? LLMS_FULL_PART_BYTES,
-        (text) => {
-          const json = JSON.stringify(text)
-          return { json, hash: contentHash(json) }
-        },
-        endsFile,
-      )
+  const maxBytes = input.llmsPartBytes ?? LLMS_FULL_PART_BYTES
+  const partBlob = (text: string) => {
+    const json = JSON.stringify(text)
+    return { json, hash: contentHash(json) }
+  }
+  // llms-full.txt's parts from `start` to `end` of the layout's order. A one-shot build reads each
+  // page as the parts reach it and stores each part as it is cut, so a locale's whole text is never
+  // held; a long-lived build keeps each run's parts, to make again only what changed.
+  let pages: string[] | undefined
+  const partsOf = (start: number, end: number, key: string[], endsFile: boolean): string[] => {
+    if (!input.reuse) {
+      const hashes: string[] = []
+      eachLlmsFullPart(llmsPagesBetween(layout, listed, start, end), maxBytes, endsFile, (text) => {
+        const { json, hash } = partBlob(text)
+        hashes.push(blobs.addText(json, hash))
+      })
+      return hashes
+    }
+    pages ??= llmsPages(layout, listed).pages
+    return memo(key, () => new LlmsParts())
+      .update(pages.slice(start, end), maxBytes, partBlob, endsFile)
       .map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
+  }
   const index = blobs.addFrom([layout, 'llms.txt'], () => layout.index)
   if (!layout.sections) {
-    const full = partsOf(pages, ['llms-parts', locale], true)
+    const full = partsOf(0, layout.order.length, ['llms-parts', locale], true)
     return { index, full, fullEtag: contentHash(full.join('\n')) }
   }
   // A large locale cuts llms-full.txt between sections too, so each section's pages in full are a run of its parts.
   const sections: NonNullable<DocsVersion['llms'][string]['sections']> = {}
-  const loose = pages.length - layout.sections.reduce((sum, section) => sum + section.pages, 0)
-  const full = loose > 0 ? partsOf(pages.slice(0, loose), ['llms-parts', locale, ''], layout.sections.length === 0) : []
+  const loose = layout.order.length - layout.sections.reduce((sum, section) => sum + section.pages, 0)
+  const full = loose > 0 ? partsOf(0, loose, ['llms-parts', locale, ''], layout.sections.length === 0) : []
   let start = loose
   layout.sections.forEach((section, position) => {
-    const fullParts = partsOf(pages.slice(start, start + section.pages), ['llms-parts', locale, section.name], position === (layout.sections?.length ?? 0) - 1)
+    const fullParts = partsOf(start, start + section.pages, ['llms-parts', locale, section.name], position === (layout.sections?.length ?? 0) - 1)
     start += section.pages
     full.push(...fullParts)
     const parts = llmsFullParts([section.text], Math.min(input.viewBytes ?? LLMS_FULL_PART_BYTES, LLMS_FULL_PART_BYTES)).map((part) => blobs.add(part))

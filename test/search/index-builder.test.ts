@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { SearchIndexBlobSchema } from '../../contract/index.ts'
@@ -141,4 +143,51 @@ describe('an index builder', () => {
     documents = [edits.document()]
     check('one document again')
   })
+
+  it('made once, reads the sections of each document once, keeps none of the arrays it read, and gives the one-shot encoding, also on a later update', async () => {
+    const edits = new EditSequence(4)
+    const texts = Array.from({ length: 40 }, () => edits.document())
+    // Each read gives a new array, as a rendering read back from the renderings' file does; each is watched.
+    const read: Array<WeakRef<object>> = []
+    const lazily = (documents: IndexedDocument[]) =>
+      documents.map((document): IndexedDocument => {
+        const { sections, ...rest } = document
+        return {
+          ...rest,
+          get sections() {
+            const copy = structuredClone(sections)
+            read.push(new WeakRef(copy))
+            return copy
+          },
+        }
+      })
+    const live = async () => {
+      // A WeakRef holds its target until the job that made it ends.
+      await new Promise((resolve) => setTimeout(resolve, 0))
+      collectGarbage()
+      return read.filter((ref) => ref.deref() !== undefined).length
+    }
+    const kept = createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS })
+    expectSameAsOneShot(kept, 'en', lazily(texts), 'the first build, patching builder')
+    expect(await live()).toBe(texts.length)
+    read.length = 0
+    const once = createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS, once: true })
+    const built = once.update(lazily(texts))
+    expect(read.length, 'each document read once').toBe(texts.length)
+    expect(await live()).toBe(0)
+    const expected = oneShot('en', texts)
+    expect(built.index === expected.index).toBe(true)
+    expect(built.parts).toEqual(expected.parts)
+    expect(built.displayChunks).toEqual(expected.displayChunks)
+    const edited = edits.edit(texts).documents
+    expectSameAsOneShot(once, 'en', lazily(edited), 'an update after the one build')
+  })
 })
+
+/** A full collection, to see what a WeakRef still holds. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc')
+  const gc: unknown = runInNewContext('gc')
+  if (typeof gc !== 'function') throw new Error('no gc to call')
+  gc()
+}
