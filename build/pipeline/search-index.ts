@@ -69,9 +69,46 @@ export async function cachedSearchIndex(
       for (const document of documents) yield JSON.stringify(document)
     })(),
   )
-  const build = () => {
-    const { index, parts, displayChunks } = indexes.build(locale, documents, settings)
-    return JSON.stringify({ index, parts, displayChunks } satisfies EncodedSearchIndex)
+  let built: BuiltSearchIndex | undefined
+  const list = () => {
+    built = indexes.build(locale, documents, settings)
+    return JSON.stringify({ index: built.index, parts: built.partHashes, displayChunks: built.displayChunkHashes } satisfies StoredIndexList)
   }
-  return JSON.parse(await memo(key, build)) as EncodedSearchIndex
+  const listed = JSON.parse(await memo(key, list)) as StoredIndexList
+  // Each part is a memo of its own, by its hash: at 100,000 documents the parts together are past the longest string V8 makes.
+  const valueKey = (hash: string) => `search-value-${hash}`
+  const stored = async (index: BuiltSearchIndex) => {
+    await storeValues(memo, index.partHashes.map(valueKey), index.parts)
+    await storeValues(memo, index.displayChunkHashes.map(valueKey), index.displayChunks)
+    return index
+  }
+  if (built) return stored(built)
+  try {
+    const missing = (): string => {
+      throw new Error('a search index value left the cache')
+    }
+    const parts = await readValues(memo, listed.parts.map(valueKey), missing)
+    const displayChunks = await readValues(memo, listed.displayChunks.map(valueKey), missing)
+    return { index: listed.index, parts, partHashes: listed.parts, displayChunks, displayChunkHashes: listed.displayChunks }
+  } catch {
+    // A value pruned or deleted since: build the index again, and store its values anew.
+    return stored(indexes.build(locale, documents, settings))
+  }
+}
+
+/** What the memo keeps of a locale's index: the head's text and its values' hashes, each value under a memo of its own. */
+interface StoredIndexList {
+  index: string
+  parts: string[]
+  displayChunks: string[]
+}
+
+async function storeValues(memo: Memo, keys: string[], texts: string[]): Promise<void> {
+  for (const [position, key] of keys.entries()) await memo(key, () => texts[position] as string)
+}
+
+async function readValues(memo: Memo, keys: string[], missing: () => string): Promise<string[]> {
+  const texts: string[] = []
+  for (const key of keys) texts.push(await memo(key, missing))
+  return texts
 }

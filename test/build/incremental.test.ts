@@ -34,9 +34,12 @@ async function cachedBuild(): Promise<CachedBuild> {
   return { result, cacheHits: reports[0]?.[0] ?? -1 }
 }
 
-// Renderings only: the cache also keeps one search index per locale (`memo-*`).
+// Renderings only: the cache also keeps one search index per locale (`memo-*`), each of its values under a memo of its own.
 const cacheFiles = async () => (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && !entry.name.startsWith('memo-')).length
-const memoFiles = async () => (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.startsWith('memo-')).length
+const memoNames = async () =>
+  (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.name.startsWith('memo-')).map((entry) => entry.name)
+const memoFiles = async () => (await memoNames()).filter((name) => !name.startsWith('memo-search-value-')).length
+const valueMemoHashes = async () => (await memoNames()).flatMap((name) => /^memo-search-value-(\w+)\.json$/.exec(name)?.[1] ?? [])
 const blobOf = (result: BuildResult, docId: string) => routesOf(result).documents.en?.[docId]?.blob
 const sortedBlobs = (result: BuildResult) => [...result.blobs].sort(([a], [b]) => a.localeCompare(b))
 
@@ -147,5 +150,10 @@ describe('the search index cache', () => {
     const second = await cachedBuild()
     expect(versionOf(second.result).search.en).not.toBe(versionOf(first.result).search.en)
     expect(await memoFiles()).toBe(locales)
+    // The values of the indexes the rebuild dropped went with them: each one kept is a blob of the new build.
+    const blobs = new Set((await readdir(join(outDir, 'blobs'))).map((name) => name.replace(/\.json$/, '')))
+    const kept = await valueMemoHashes()
+    expect(kept.length).toBeGreaterThan(0)
+    expect(kept.filter((hash) => !blobs.has(hash))).toEqual([])
   })
 })

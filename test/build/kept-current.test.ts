@@ -146,12 +146,18 @@ describe('a rebuild of the content folder with the cache on', () => {
   it('keeps the search indexes in the cache through a build that made nothing, for an edit that leaves a locale unchanged', async () => {
     const contentDir = await writeContent({ ...CONTENT, 'site.yml': SITE_EN_FR, 'docs/fr/guide/a.md': doc('title: Alpha fr\norder: 1', 'Première page.\n') })
     const root = await makeTempDir('docs-kept-')
-    const searchIndexes = async () => (await readdir(join(root, 'cache'), { recursive: true })).filter((name) => /memo-(?!version-)[^/]*$/.test(name)).length
+    const searchIndexes = async () => (await readdir(join(root, 'cache'), { recursive: true })).filter((name) => /memo-(?!version-|search-value-)[^/]*$/.test(name)).length
     await cachedBuild(contentDir, root)
     expect(await searchIndexes()).toBe(2)
     const kept = await cachedBuild(contentDir, root)
     expect(kept.renders).toEqual({ rendered: 0, cached: 0 })
     expect(await searchIndexes()).toBe(2)
+    // Their values too: an index whose values were pruned would be built again.
+    const values = async () => (await readdir(join(root, 'cache'), { recursive: true })).filter((name) => /memo-search-value-[^/]*$/.test(name)).length
+    const before = await values()
+    expect(before).toBeGreaterThan(0)
+    await cachedBuild(contentDir, root)
+    expect(await values()).toBe(before)
   })
 
   it('builds again, to the same files, when the last output it would link its blobs from is gone', async () => {

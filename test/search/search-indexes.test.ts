@@ -35,8 +35,33 @@ describe('the pipeline’s search indexes', () => {
         memo,
       ),
     ).toEqual(first)
-    expect(stored.size).toBe(1)
-    expect(first).toEqual(oneShot('en', documents, {}))
+    expect([...stored.keys()].filter((key) => !key.startsWith('search-value-'))).toHaveLength(1)
+    expect(encodedOf(first)).toEqual(oneShot('en', documents, {}))
+  })
+
+  it('keeps each stored value of the index under a memo of its own, so that no cached string holds the whole index', async () => {
+    const edits = new EditSequence(4)
+    const documents = Array.from({ length: 40 }, () => edits.document())
+    const stored = new Map<string, string>()
+    const memo: Memo = async (key, build) => stored.get(key) ?? (stored.set(key, build()).get(key) as string)
+    const built = await cachedSearchIndex('en', documents, {}, memo)
+    const values = [...built.parts, ...built.displayChunks]
+    const [list] = [...stored].filter(([key]) => !key.startsWith('search-value-'))
+    const listed = JSON.parse(list?.[1] ?? '{}') as { index: string; parts: string[]; displayChunks: string[] }
+    expect(listed).toEqual({ index: built.index, parts: built.partHashes, displayChunks: built.displayChunkHashes })
+    expect([...stored].filter(([key]) => key.startsWith('search-value-')).map(([, text]) => text).sort()).toEqual([...new Set(values)].sort())
+  })
+
+  it('builds the index again, to the same values, when a value its memo names has left the cache', async () => {
+    const edits = new EditSequence(5)
+    const documents = Array.from({ length: 20 }, () => edits.document())
+    const stored = new Map<string, string>()
+    const memo: Memo = async (key, build) => stored.get(key) ?? (stored.set(key, build()).get(key) as string)
+    const first = await cachedSearchIndex('en', documents, {}, memo)
+    const gone = [...stored.keys()].find((key) => key.startsWith('search-value-')) as string
+    stored.delete(gone)
+    expect(encodedOf(await cachedSearchIndex('en', documents, {}, memo))).toEqual(encodedOf(first))
+    expect(stored.has(gone)).toBe(true)
   })
 
   it('keeps one builder per locale between builds, and starts another when the synonyms change', () => {
