@@ -49,7 +49,12 @@ describe('the pipeline’s search indexes', () => {
     const [list] = [...stored].filter(([key]) => !key.startsWith('search-value-'))
     const listed = JSON.parse(list?.[1] ?? '{}') as { index: string; parts: string[]; displayChunks: string[] }
     expect(listed).toEqual({ index: built.index, parts: built.partHashes, displayChunks: built.displayChunkHashes })
-    expect([...stored].filter(([key]) => key.startsWith('search-value-')).map(([, text]) => text).sort()).toEqual([...new Set(values)].sort())
+    expect(
+      [...stored]
+        .filter(([key]) => key.startsWith('search-value-'))
+        .map(([, text]) => text)
+        .sort(),
+    ).toEqual([...new Set(values)].sort())
   })
 
   it('builds the index again, to the same values, when a value its memo names has left the cache', async () => {

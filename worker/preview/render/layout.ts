@@ -85,6 +85,9 @@ function draftsToggle(back: string, on: boolean, text: PreviewText): Html {
 function scriptText(text: PreviewText, sections: Record<string, string>): Html {
   const { searchUnavailable, groupUnavailable, noResults, resultCount, allSections, tab, draftBadge, untranslated, untranslatedHint } = text
   // `<` escaped, so that no text can close the element.
-  const json = JSON.stringify({ searchUnavailable, groupUnavailable, noResults, resultCount, allSections, tab, draftBadge, untranslated, untranslatedHint, sections }).replace(/</g, '\\u003c')
+  const json = JSON.stringify({ searchUnavailable, groupUnavailable, noResults, resultCount, allSections, tab, draftBadge, untranslated, untranslatedHint, sections }).replace(
+    /</g,
+    '\\u003c',
+  )
   return html`<script type="application/json" id="preview-text">${raw(json)}</script>`
 }
