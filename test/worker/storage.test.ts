@@ -110,11 +110,12 @@ describe('isolate cache', () => {
     expect(reads.keys().filter((key) => key.startsWith('manifest:'))).toEqual([])
   })
 
-  it('loads a search index once per build and locale', async () => {
-    await searchCall({ query: 'install' })
+  it('loads a search index once per build and locale, and each value a query needs once', async () => {
+    // Queries read the shards, typo buckets and display chunks of their own words and hits, as they need them.
+    const queries = [{ query: 'install' }, { query: 'deploy' }, { query: 'marmoset' }]
+    for (const query of queries) await searchCall(query)
     const reads = spyOnKvReads()
-    await searchCall({ query: 'deploy' })
-    await searchCall({ query: 'marmoset' })
+    for (const query of queries) await searchCall(query)
     expect(reads.keys().filter((key) => key.startsWith('blob:'))).toEqual([])
   })
 })
