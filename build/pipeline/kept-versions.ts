@@ -43,8 +43,8 @@ interface KeptVersion {
   blobs: string[]
   /** Hashes of the files its pages reference. */
   assets: string[]
-  /** The memos its build read or made (absent in what earlier code kept). */
-  memos?: string[]
+  /** The memos its build read or made. */
+  memos: string[]
   /** Kept for the default version only. */
   defaultParts?: { rendered: Array<[string, RenderedRelease]>; draftUrls: string[]; related: Array<[string, RelatedTarget]>; sections: Record<string, SectionPage[]> }
 }
@@ -106,7 +106,7 @@ export async function keptVersion(
   const files = wanted.size === 0 ? [] : [...(await context.content()).assets]
   const assets = [...assetTable(files, context.site.assetDirs).blobs.values()].filter((blob): blob is AssetBlob => blob !== null && wanted.has(blob.hash))
   if (assets.length !== wanted.size) return undefined
-  store.retain(kept.memos ?? [])
+  store.retain(kept.memos)
   const parts = kept.defaultParts
   return {
     docs: kept.docs,

@@ -10,6 +10,12 @@ const oneShot = (locale: string, documents: IndexedDocument[], settings: IndexSe
   const { index, parts, displayChunks } = encodeSearchIndex(indexDocuments(locale, documents, settings), contentHash)
   return { index, parts, displayChunks }
 }
+/** A memo over a Map, as the CLI's cache on disk is one over files; the Map shows what it holds. */
+const memoInMap = () => {
+  const stored = new Map<string, string>()
+  const memo: Memo = async (key, build) => stored.get(key) ?? (stored.set(key, build()).get(key) as string)
+  return { stored, memo }
+}
 const encodedOf = ({ index, parts, displayChunks }: { index: string; parts: string[]; displayChunks: string[] }) => ({ index, parts, displayChunks })
 
 describe('the pipeline’s search indexes', () => {
@@ -24,8 +30,7 @@ describe('the pipeline’s search indexes', () => {
   it('asks the memo under a key of the documents when there is one, and gives what it holds', async () => {
     const edits = new EditSequence(2)
     const documents = Array.from({ length: 5 }, () => edits.document())
-    const stored = new Map<string, string>()
-    const memo: Memo = async (key, build) => stored.get(key) ?? (stored.set(key, build()).get(key) as string)
+    const { stored, memo } = memoInMap()
     const first = await cachedSearchIndex('en', documents, {}, memo)
     expect(
       await cachedSearchIndex(
@@ -42,8 +47,7 @@ describe('the pipeline’s search indexes', () => {
   it('keeps each stored value of the index under a memo of its own, so that no cached string holds the whole index', async () => {
     const edits = new EditSequence(4)
     const documents = Array.from({ length: 40 }, () => edits.document())
-    const stored = new Map<string, string>()
-    const memo: Memo = async (key, build) => stored.get(key) ?? (stored.set(key, build()).get(key) as string)
+    const { stored, memo } = memoInMap()
     const built = await cachedSearchIndex('en', documents, {}, memo)
     const values = [...built.parts, ...built.displayChunks]
     const [list] = [...stored].filter(([key]) => !key.startsWith('search-value-'))
@@ -60,8 +64,7 @@ describe('the pipeline’s search indexes', () => {
   it('builds the index again, to the same values, when a value its memo names has left the cache', async () => {
     const edits = new EditSequence(5)
     const documents = Array.from({ length: 20 }, () => edits.document())
-    const stored = new Map<string, string>()
-    const memo: Memo = async (key, build) => stored.get(key) ?? (stored.set(key, build()).get(key) as string)
+    const { stored, memo } = memoInMap()
     const first = await cachedSearchIndex('en', documents, {}, memo)
     const gone = [...stored.keys()].find((key) => key.startsWith('search-value-')) as string
     stored.delete(gone)
