@@ -10,7 +10,7 @@ import { buildBaseline } from './baseline.ts'
 import { generateCorpus, writeCorpus } from './corpus.ts'
 import { CONTENT_QUERIES, corpusQueries, RELEVANCE_KINDS, type RelevanceQuery } from './relevance-queries.ts'
 import type { RelevanceFigures, RelevanceRow, Score } from './relevance-figures.ts'
-import { percent, relevanceTable } from './report.ts'
+import { relevanceTable } from './report.ts'
 import { defaultDocsOf, routesOf } from './routes.ts'
 
 /**
@@ -18,15 +18,15 @@ import { defaultDocsOf, routesOf } from './routes.ts'
  * through our engine and through the VitePress-style MiniSearch baseline, over
  * this repository's content/ and over the bench corpus, in one process.
  * `node bench/relevance.ts` prints the table; `--misses` lists the queries
- * whose page is not first (`--queries` lists all); `--sweep` scores each
- * weight of search/options.ts scaled around its value. RELEVANCE_SEED and
+ * whose page is not first (`--queries` lists all); `node bench/relevance-sweep.ts`
+ * scores each weight of search/options.ts scaled around its value. RELEVANCE_SEED and
  * RELEVANCE_DOCUMENTS pick another corpus, to check a tuning on held-out queries.
  */
-const RELEVANCE_CORPUS_DOCUMENTS = 1000
+export const RELEVANCE_CORPUS_DOCUMENTS = 1000
 const LIMIT = 10
 
 /** A query with the rank (1-based, null beyond 10) of its page for each engine. */
-interface RankedQuery extends RelevanceQuery {
+export interface RankedQuery extends RelevanceQuery {
   set: 'content' | 'corpus'
   /** Why the query does not fit its kind, checked on the built page; null when it does. */
   problem: string | null
@@ -160,7 +160,7 @@ function score(ranks: Array<number | null>): Score {
   }
 }
 
-function summarize(ranked: RankedQuery[]): Record<string, RelevanceRow> {
+export function summarize(ranked: RankedQuery[]): Record<string, RelevanceRow> {
   const groups: Array<[string, RankedQuery[]]> = [
     ...RELEVANCE_KINDS.map((kind): [string, RankedQuery[]] => [kind, ranked.filter((query) => query.kind === kind)]),
     ['content', ranked.filter((query) => query.set === 'content')],
@@ -173,7 +173,7 @@ function summarize(ranked: RankedQuery[]): Record<string, RelevanceRow> {
 }
 
 /** Builds this repository's content/ and the bench corpus, and keeps them loaded for as many rankings as asked. */
-async function prepareRelevance({ contentDir = 'content', corpusDocuments = RELEVANCE_CORPUS_DOCUMENTS, seed = 42 } = {}) {
+export async function prepareRelevance({ contentDir = 'content', corpusDocuments = RELEVANCE_CORPUS_DOCUMENTS, seed = 42 } = {}) {
   const workDir = await mkdtemp(join(tmpdir(), 'docs-relevance-'))
   try {
     // Seed 42 is the bench's corpus; another seed is a held-out set to check a tuning against.
@@ -205,39 +205,8 @@ export async function measureRelevance(contentDir = 'content'): Promise<Relevanc
 }
 
 /** A label that breaks its kind's rule is a mistake in the query set, not a ranking figure: say so. */
-function warnProblems(ranked: RankedQuery[]) {
+export function warnProblems(ranked: RankedQuery[]) {
   for (const query of ranked) if (query.problem) console.error(`relevance: ${query.set} ${query.kind} query "${query.query}" -> ${query.expected}: ${query.problem}`)
-}
-
-/**
- * Each query-time weight of search/options.ts scaled up and down around its
- * current value; index-time settings (previews, stop terms) need a rebuild
- * and are left out.
- */
-function variations(): Array<[string, SearchOptions]> {
-  const base = SEARCH_OPTIONS
-  const list: Array<[string, SearchOptions]> = []
-  // SEARCH_OPTIONS is `as const`: a variant is the same shape with other numbers.
-  const vary = (name: string, patch: object) => list.push([name, { ...base, ...patch } as SearchOptions])
-  const round = (value: number) => Math.round(value * 1000) / 1000
-  for (const factor of [0.5, 0.75, 1.25, 1.5, 2]) {
-    const scaled = (value: number) => round(value * factor)
-    vary(`boost.title ${scaled(base.boost.title)}`, { boost: { ...base.boost, title: scaled(base.boost.title) } })
-    vary(`boost.heading ${scaled(base.boost.heading)}`, { boost: { ...base.boost, heading: scaled(base.boost.heading) } })
-    vary(`bm25.k1 ${scaled(base.bm25.k1)}`, { bm25: { ...base.bm25, k1: scaled(base.bm25.k1) } })
-    if (scaled(base.bm25.b) <= 1) vary(`bm25.b ${scaled(base.bm25.b)}`, { bm25: { ...base.bm25, b: scaled(base.bm25.b) } })
-    vary(`otherRecordsWeight ${scaled(base.otherRecordsWeight)}`, { otherRecordsWeight: scaled(base.otherRecordsWeight) })
-    vary(`prefixWeight ${scaled(base.prefixWeight)}`, { prefixWeight: scaled(base.prefixWeight) })
-    vary(`fuzzyWeight ${scaled(base.fuzzyWeight)}`, { fuzzyWeight: scaled(base.fuzzyWeight) })
-    vary(`maxPrefixExpansions ${Math.round(base.maxPrefixExpansions * factor)}`, { maxPrefixExpansions: Math.round(base.maxPrefixExpansions * factor) })
-  }
-  return list.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-}
-
-/** Per kind, MRR@10 to three places and hit@1: enough to see one query move. */
-function sweepLine(name: string, rows: Record<string, RelevanceRow>): string {
-  const cells = [...RELEVANCE_KINDS, 'all'].map((kind) => `${(rows[kind]?.ours.mrr ?? Number.NaN).toFixed(3)} / ${percent(rows[kind]?.ours.hit1 ?? Number.NaN)}`)
-  return `| ${name} | ${cells.join(' | ')} |`
 }
 
 if (import.meta.main) {
@@ -246,29 +215,13 @@ if (import.meta.main) {
   const prepared = await prepareRelevance({ corpusDocuments, seed })
   const ranked = await prepared.rank()
   warnProblems(ranked)
-  if (process.argv.includes('--sweep')) {
-    // Ours only, each cell MRR@10 / hit@1; under each variant, the queries whose rank it moves.
-    console.log(`| variant | ${[...RELEVANCE_KINDS, 'all'].join(' | ')} |\n|${' --- |'.repeat(RELEVANCE_KINDS.length + 2)}`)
-    console.log(sweepLine('current', summarize(ranked)))
-    const moved: string[] = []
-    for (const [name, options] of variations()) {
-      const varied = await prepared.rank(options)
-      console.log(sweepLine(name, summarize(varied)))
-      varied.forEach((query, at) => {
-        const before = ranked[at]?.ours ?? null
-        if (query.ours !== before) moved.push(`${name}: ${query.set} ${query.kind} "${query.query}" ${before ?? '–'} -> ${query.ours ?? '–'}`)
-      })
-    }
-    console.log(`\n${moved.join('\n')}`)
-  } else {
-    console.log(relevanceTable({ corpusDocuments, rows: summarize(ranked) }))
-    if (process.argv.includes('--misses') || process.argv.includes('--queries')) {
-      const all = process.argv.includes('--queries')
-      console.log('\n| set | kind | query | expected | ours | baseline | our top 3 |\n| --- | --- | --- | --- | ---: | ---: | --- |')
-      for (const q of ranked) {
-        if (!all && q.ours === 1) continue
-        console.log(`| ${q.set} | ${q.kind} | ${q.query} | ${q.expected} | ${q.ours ?? '–'} | ${q.baseline ?? '–'} | ${q.oursTop.join(', ')} |`)
-      }
+  console.log(relevanceTable({ corpusDocuments, rows: summarize(ranked) }))
+  if (process.argv.includes('--misses') || process.argv.includes('--queries')) {
+    const all = process.argv.includes('--queries')
+    console.log('\n| set | kind | query | expected | ours | baseline | our top 3 |\n| --- | --- | --- | --- | ---: | ---: | --- |')
+    for (const q of ranked) {
+      if (!all && q.ours === 1) continue
+      console.log(`| ${q.set} | ${q.kind} | ${q.query} | ${q.expected} | ${q.ours ?? '–'} | ${q.baseline ?? '–'} | ${q.oursTop.join(', ')} |`)
     }
   }
 }
