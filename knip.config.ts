@@ -21,6 +21,8 @@ const config: KnipConfig = {
     'bench/measure-index.ts',
     'bench/bench-worker.ts',
     'bench/measure-index-builder.ts',
+    // Run by hand when tuning the weights of search/options.ts.
+    'bench/relevance-sweep.ts',
     // Type-checked and run by path by test/e2e/typed-client.test.ts.
     'test/typed-client/program.ts',
   ],
