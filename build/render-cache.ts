@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { codeHash } from './code-hash.ts'
@@ -43,9 +44,18 @@ export class RenderCache {
     return new RenderCache(dir, namespace)
   }
 
-  async get(input: RenderInput, targets: LinkTargets): Promise<RenderedDocument | undefined> {
-    const text = await readFile(join(this.dir, this.namespace, `${renderKeyOf(input)}.json`), 'utf8').catch(() => undefined)
-    if (text === undefined) return undefined
+  /**
+   * A rendering kept for `input`, or undefined. Read synchronously: a build with a warm cache reads one
+   * file per page, and the promise API's open, stat, read and close round trips made those reads about
+   * three times slower (measured on 6,500 renderings: 0.9–1.4 s against 0.3–0.45 s).
+   */
+  get(input: RenderInput, targets: LinkTargets): RenderedDocument | undefined {
+    let text: string
+    try {
+      text = readFileSync(join(this.dir, this.namespace, `${renderKeyOf(input)}.json`), 'utf8')
+    } catch {
+      return undefined
+    }
     return relinked(input, JSON.parse(text) as RenderedDocument, targets)
   }
 

@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { mapLimit } from './map-limit.ts'
 import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './markdown/render.ts'
 import type { RenderMany } from './pipeline/render-all.ts'
 import type { RenderCache } from './render-cache.ts'
@@ -36,10 +35,10 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
   const keep = options.keep ?? ((output: RenderedDocument) => output)
   return async (inputs, targets) => {
     const outputs = new Map<string, RenderedDocument>()
-    await mapLimit([...inputs], 64, async ([key, input]) => {
-      const cached = await options.cache?.get(input, targets)
+    for (const [key, input] of inputs) {
+      const cached = options.cache?.get(input, targets)
       if (cached) outputs.set(key, keep(cached))
-    })
+    }
     const misses = [...inputs].flatMap(([key, input]) => (outputs.has(key) ? [] : [{ key, input }]))
     let done = inputs.size - misses.length
     options.onProgress?.(done, inputs.size)

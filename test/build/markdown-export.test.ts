@@ -132,10 +132,10 @@ describe('the Markdown copy of a document', () => {
     const input = { path: 'docs/en/page.md', body: '[Install](./install.md#steps), <a href="./install.md">again</a>, [away](https://example.com/install)\n', bodyLine: 1 }
     const before = { urls: { 'docs/en/install.md': '/install' }, markdownUrls: { 'docs/en/install.md': '/v1/documents/install.md' } }
     await cache.set(input, renderDocument(input, before))
-    expect((await cache.get(input, before))?.markdown).toContain('[Install](/v1/documents/install.md#steps)')
+    expect(cache.get(input, before)?.markdown).toContain('[Install](/v1/documents/install.md#steps)')
     const after = { urls: { 'docs/en/install.md': '/2.x/setup' }, markdownUrls: { 'docs/en/install.md': '/v1/documents/setup.md?version=2.x' } }
     const { markdown, html, links } = renderDocument(input, after)
-    expect(await cache.get(input, after)).toMatchObject({ markdown, html, links })
+    expect(cache.get(input, after)).toMatchObject({ markdown, html, links })
     expect(markdown).toContain('<a href="/v1/documents/setup.md?version=2.x">again</a>')
   })
 
@@ -144,8 +144,8 @@ describe('the Markdown copy of a document', () => {
     const input = { path: 'docs/en/page.md', body: 'Version {{ version }}.\n', bodyLine: 1 }
     const targets = { urls: {}, markdownUrls: {} }
     await cache.set(input, renderDocument(input, targets))
-    expect(await cache.get({ ...input, vue: true }, targets)).toBeUndefined()
-    expect((await cache.get(input, targets))?.html).toBe('<p>Version {{ version }}.</p>')
+    expect(cache.get({ ...input, vue: true }, targets)).toBeUndefined()
+    expect(cache.get(input, targets)?.html).toBe('<p>Version {{ version }}.</p>')
   })
 
   it('is rendered again when a link it has stops resolving, as the broken link must be reported', async () => {
@@ -153,7 +153,7 @@ describe('the Markdown copy of a document', () => {
     const input = { path: 'docs/en/page.md', body: '[Install](./install.md)\n', bodyLine: 1 }
     const before = { urls: { 'docs/en/install.md': '/install' }, markdownUrls: { 'docs/en/install.md': '/v1/documents/install.md' } }
     await cache.set(input, renderDocument(input, before))
-    expect(await cache.get(input, { urls: {}, markdownUrls: {} })).toBeUndefined()
+    expect(cache.get(input, { urls: {}, markdownUrls: {} })).toBeUndefined()
   })
 })
 
