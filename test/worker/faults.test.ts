@@ -123,6 +123,15 @@ const BLOB_KINDS: BlobKind[] = [
     },
   },
   {
+    name: 'llms part lists',
+    request: () => call('/llms-full.txt'),
+    hash: () => fixtureDocs().llms.en?.parts as string,
+    point: (manifest, hash) =>
+      pointDocs(manifest, (docs) => {
+        ;(docs.llms.en as DocsVersion['llms'][string]).parts = hash
+      }),
+  },
+  {
     name: 'search index',
     request: () => searchCall({ query: 'install' }),
     hash: searchIndexHash,
@@ -277,6 +286,24 @@ describe('a sharded search index', () => {
       }),
     )
     await expectUnavailable(await searchCall({ query: 'marnoset' }))
+  })
+})
+
+describe('missing llms part lists', () => {
+  const deleteParts = () => env.DOCS_KV.delete(KV_KEYS.blob(fixtureDocs().llms.en?.parts as string))
+
+  it.each(['/llms-full.txt', '/llms/guides.txt', '/llms-full/guides.txt'])('answer 503 on %s, which needs them, never a 404 or an empty file', async (path) => {
+    await deleteParts()
+    await expectUnavailable(await call(path))
+  })
+
+  it('leave llms.txt, a 304 of llms-full.txt and the documents served: they never read them', async () => {
+    const etag = (await call('/llms-full.txt')).headers.get('ETag') as string
+    await deleteParts()
+    kv = freshKv()
+    expect((await call('/llms.txt')).status).toBe(200)
+    expect((await call('/llms-full.txt', { headers: { 'If-None-Match': etag } })).status).toBe(304)
+    expect((await call('/v1/documents/guides/install')).status).toBe(200)
   })
 })
 
