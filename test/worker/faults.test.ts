@@ -71,6 +71,12 @@ async function pointDocs(manifest: Manifest, change: (docs: DocsVersion) => void
   change(docs)
   await putBlob((await repoint(manifest, docs)).text)
 }
+/** The English llms files of a version's tables, which name their part lists. */
+function englishLlms(docs: DocsVersion): DocsVersion['llms'][string] {
+  const llms = docs.llms.en
+  if (!llms?.parts) throw new Error('the version names no English llms part lists')
+  return llms
+}
 const searchHead = () => SearchIndexBlobSchema.parse(JSON.parse(blobText(searchIndexHash())))
 const firstDirectory = () => SearchDisplayDirectorySchema.parse(JSON.parse(blobText(searchHead().displayDirectories[0] as string)))
 const firstChunkHash = () => firstDirectory().chunks[0] as string
@@ -125,10 +131,10 @@ const BLOB_KINDS: BlobKind[] = [
   {
     name: 'llms part lists',
     request: () => call('/llms-full.txt'),
-    hash: () => fixtureDocs().llms.en?.parts as string,
+    hash: () => englishLlms(fixtureDocs()).parts,
     point: (manifest, hash) =>
       pointDocs(manifest, (docs) => {
-        ;(docs.llms.en as DocsVersion['llms'][string]).parts = hash
+        englishLlms(docs).parts = hash
       }),
   },
   {
@@ -290,7 +296,7 @@ describe('a sharded search index', () => {
 })
 
 describe('missing llms part lists', () => {
-  const deleteParts = () => env.DOCS_KV.delete(KV_KEYS.blob(fixtureDocs().llms.en?.parts as string))
+  const deleteParts = () => env.DOCS_KV.delete(KV_KEYS.blob(englishLlms(fixtureDocs()).parts))
 
   it.each(['/llms-full.txt', '/llms/guides.txt', '/llms-full/guides.txt'])('answer 503 on %s, which needs them, never a 404 or an empty file', async (path) => {
     await deleteParts()

@@ -241,7 +241,7 @@ describe('llms.txt of a locale past the size line', () => {
 // Last: these take values of the published build away.
 describe('missing llms part lists of a locale with section files', () => {
   it('answer 503 with Retry-After on every llms route that needs them, and leave llms.txt served', async () => {
-    const { parts } = docs.llms.en as { parts: string }
+    const { parts } = llmsOf(docs, 'en', blobOf)
     await env.DOCS_KV.delete(`blob:${parts}`)
     const kv = freshKv()
     for (const path of ['/llms-full.txt', '/llms/s1.txt', '/llms-full/s1.txt', '/llms/nowhere.txt']) await expectUnavailable(await call(path, {}, { DOCS_KV: kv }))

@@ -103,7 +103,7 @@ describe('isolate cache', () => {
 
   it('reads the llms part lists once per build, for the first llms-full.txt an isolate serves, and not for a 304 of it', async () => {
     const kv = freshKv()
-    const { parts } = fixtureDocs().llms.en as { parts: string }
+    const { parts } = fixtureLlms()
     const reads = spyOnKvReads()
     const etag = (await call('/llms-full.txt', {}, { DOCS_KV: kv })).headers.get('ETag') as string
     expect((await call('/llms-full.txt', {}, { DOCS_KV: kv })).status).toBe(200)
