@@ -1,5 +1,5 @@
 import { readDist } from '../publish/read-dist.ts'
-import { DocumentBlobSchema, TextBlobSchema } from '../contract/index.ts'
+import { DocumentBlobSchema, LlmsPartsBlobSchema, TextBlobSchema } from '../contract/index.ts'
 import { defaultDocsOf, routesOf } from './routes.ts'
 import { median, percentile } from './stats.ts'
 
@@ -19,9 +19,10 @@ export async function measureOutput(distDir: string): Promise<OutputFigures> {
   const { manifest, readBlob } = await readDist(distDir)
   const llms: OutputFigures['llms'] = {}
   for (const [locale, files] of Object.entries((await defaultDocsOf(manifest, readBlob)).llms)) {
+    const { full } = LlmsPartsBlobSchema.parse(JSON.parse(await readBlob(files.parts)))
     let fullBytes = 0
-    for (const part of files.full) fullBytes += bytes(TextBlobSchema.parse(JSON.parse(await readBlob(part))))
-    llms[locale] = { indexBytes: bytes(TextBlobSchema.parse(JSON.parse(await readBlob(files.index)))), fullBytes, parts: files.full.length }
+    for (const part of full) fullBytes += bytes(TextBlobSchema.parse(JSON.parse(await readBlob(part))))
+    llms[locale] = { indexBytes: bytes(TextBlobSchema.parse(JSON.parse(await readBlob(files.index)))), fullBytes, parts: full.length }
   }
   const entries = Object.values((await routesOf(manifest, readBlob)).documents[manifest.site.defaultLocale] ?? {})
   const documents: number[] = []

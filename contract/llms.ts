@@ -39,3 +39,17 @@ export const LlmsSectionSchema = z.strictObject({
   fullParts: z.array(BlobHashSchema).min(1),
   fullEtag: BlobHashSchema,
 })
+
+/**
+ * The part lists of a locale's llms files, a value of its own that only the
+ * llms routes read: at 100,000 pages per locale they are about 200 KB (part
+ * names of llms-full.txt and of each section's files), which every other
+ * request would read on a cold isolate if they were in DocsVersion.
+ */
+export const LlmsPartsBlobSchema = z.strictObject({
+  /** llms-full.txt in parts (it can outgrow one KV value); none for a locale without published pages. */
+  full: z.array(BlobHashSchema),
+  /** In a locale past LLMS_INDEX_BYTES, each section's llms file, by its name; llms.txt then links to them. */
+  sections: z.record(z.string(), LlmsSectionSchema).optional(),
+})
+export type LlmsPartsBlob = z.infer<typeof LlmsPartsBlobSchema>

@@ -12,4 +12,6 @@
 // 9: typo buckets (a deletion neighbourhood of the vocabulary) in place of vocabulary chunks, so
 // that a typo reads a few small values instead of the whole vocabulary; display chunks named by
 // display directories instead of the head.
-export const SCHEMA_VERSION = 9
+// 10: the part lists of a locale's llms files (llms-full.txt's parts, the section files) in an
+// LlmsPartsBlob of their own instead of DocsVersion, which a cold isolate reads before any answer.
+export const SCHEMA_VERSION = 10

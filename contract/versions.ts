@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { BlobHashSchema } from './hash.ts'
-import { LlmsSectionSchema } from './llms.ts'
 import { versionBaseUrl } from './urls.ts'
 import { SCHEMA_VERSION } from './version.ts'
 
@@ -49,15 +48,19 @@ export const DocsVersionSchema = z.strictObject({
   search: byLocale(BlobHashSchema),
   /** The sidebar of each locale: as the public sees it, and with drafts for readers with the scope. */
   navigation: byLocale(z.strictObject({ public: BlobHashSchema, drafts: BlobHashSchema })),
-  /** llms.txt of each locale, and llms-full.txt in parts (it can outgrow one KV value). */
+  /**
+   * llms.txt of each locale, llms-full.txt's validator, and the LlmsPartsBlob
+   * naming the parts of llms-full.txt and of the section files: a 304 of
+   * llms.txt or llms-full.txt needs nothing more, and a document answer never
+   * reads the part lists.
+   */
   llms: byLocale(
     z.strictObject({
       index: BlobHashSchema,
-      full: z.array(BlobHashSchema),
       /** llms-full.txt's validator: the hash of its parts' names, one per line (made at build time, not per request). */
       fullEtag: BlobHashSchema,
-      /** In a locale past LLMS_INDEX_BYTES, each section's llms file, by its name; llms.txt then links to them. */
-      sections: z.record(z.string(), LlmsSectionSchema).optional(),
+      /** The LlmsPartsBlob. */
+      parts: BlobHashSchema,
     }),
   ),
 })

@@ -5,6 +5,7 @@ import {
   DocsVersionSchema,
   DocumentBlobSchema,
   KV_KEYS,
+  LlmsPartsBlobSchema,
   ManifestSchema,
   NavigationBlobSchema,
   NavigationNamesSchema,
@@ -25,6 +26,7 @@ import {
   type AssetIndex,
   type DisplayChunk,
   type DocsVersion,
+  type LlmsPartsBlob,
   type Manifest,
   type NavigationBlob,
   type NavigationNames,
@@ -196,6 +198,11 @@ export class Store {
   /** A shard of where a split sidebar's items are stored, checked. */
   async navigationNames(hash: string): Promise<NavigationNames> {
     return parse(KV_KEYS.blob(hash), await this.blobText(hash), NavigationNamesSchema)
+  }
+
+  /** The part lists of a locale's llms files (LlmsPartsBlob), read and checked once per build per isolate, by the llms routes only. */
+  llmsParts(manifest: Manifest, hash: string): Promise<LlmsPartsBlob> {
+    return this.parsedBlob(manifest, hash, LlmsPartsBlobSchema)
   }
 
   releases(manifest: Manifest): Promise<ReleasesBlob> {

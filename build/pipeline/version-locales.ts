@@ -1,4 +1,4 @@
-import { LLMS_FULL_PART_BYTES, type DocsVersion } from '../../contract/index.ts'
+import { LLMS_FULL_PART_BYTES, type DocsVersion, type LlmsPartsBlob } from '../../contract/index.ts'
 import { type Category, folderInfoOf, folderNumberPrefixes } from '../content/categories.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../content/read-results.ts'
@@ -90,7 +90,7 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
   return out
 }
 
-/** The locale's llms.txt and the parts of its llms-full.txt, as blobs. */
+/** The locale's llms.txt, the parts of its llms-full.txt and section files, and the LlmsPartsBlob naming them, as blobs. */
 function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, memo: VersionMemo): DocsVersion['llms'][string] {
   const { site, blobs } = input
   // The order of llms-full.txt and the text of llms.txt come from the public sidebar and what
@@ -128,12 +128,11 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
       .map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
   }
   const index = blobs.addFrom([layout, 'llms.txt'], () => layout.index)
-  if (!layout.sections) {
-    const full = partsOf(0, layout.order.length, ['llms-parts', locale], true)
-    return { index, full, fullEtag: contentHash(full.join('\n')) }
-  }
+  // The part lists go in a value of their own, which only the llms routes read (DocsVersion names it).
+  const stored = (lists: LlmsPartsBlob) => ({ index, fullEtag: contentHash(lists.full.join('\n')), parts: blobs.add(lists) })
+  if (!layout.sections) return stored({ full: partsOf(0, layout.order.length, ['llms-parts', locale], true) })
   // A large locale cuts llms-full.txt between sections too, so each section's pages in full are a run of its parts.
-  const sections: NonNullable<DocsVersion['llms'][string]['sections']> = {}
+  const sections: NonNullable<LlmsPartsBlob['sections']> = {}
   const loose = layout.order.length - layout.sections.reduce((sum, section) => sum + section.pages, 0)
   const full = loose > 0 ? partsOf(0, loose, ['llms-parts', locale, ''], layout.sections.length === 0) : []
   let start = loose
@@ -144,7 +143,7 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
     const parts = llmsFullParts([section.text], Math.min(input.viewBytes ?? LLMS_FULL_PART_BYTES, LLMS_FULL_PART_BYTES)).map((part) => blobs.add(part))
     sections[section.name] = { parts, etag: contentHash(parts.join('\n')), fullParts, fullEtag: contentHash(fullParts.join('\n')) }
   })
-  return { index, full, fullEtag: contentHash(full.join('\n')), sections }
+  return stored({ full, sections })
 }
 
 /** The locale's search index (its head, its shards and other parts, its display chunks), as blobs: the head's hash. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildResult } from '../../build/build.ts'
 import { isContentFile } from '../../build/read.ts'
 import { SiteSession } from '../../build/session.ts'
-import { blob, buildDir, buildFolder, documentOf, doc, makeTempDir, problemsOf, removeTempDirs, routesOf, SITE_EN, versionOf } from '../shared/build-helpers.ts'
+import { blob, buildDir, buildFolder, documentOf, doc, makeTempDir, problemsOf, removeTempDirs, llmsFilesOf, routesOf, SITE_EN } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -69,8 +69,8 @@ describe('a folder with .mdx pages and partials', () => {
   })
 
   it('leaves no MDX syntax and no partial in llms.txt and llms-full.txt', () => {
-    const llms = versionOf(result).llms.en
-    const texts = [blob<string>(result, llms?.index), ...(llms?.full ?? []).map((hash) => blob<string>(result, hash))]
+    const llms = llmsFilesOf(result, 'en')
+    const texts = [blob<string>(result, llms.index), ...llms.full.map((hash) => blob<string>(result, hash))]
     for (const text of texts) {
       for (const leftover of ['import ', 'export ', '{/*', '{regions}', '<Video', '_support', '_unused', 'A shared snippet']) expect(text).not.toContain(leftover)
     }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentError } from '../../build/content/problems.ts'
 import { SiteSession, type SessionBuild } from '../../build/session.ts'
-import { buildDir, documentOf, makeTempDir, navTreeOf, removeTempDirs, routesOf, versionOf } from '../shared/build-helpers.ts'
+import { buildDir, documentOf, makeTempDir, llmsFilesOf, navTreeOf, removeTempDirs, routesOf } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -57,7 +57,7 @@ describe('the long-lived build of npm start', () => {
   it('builds what the one-shot build builds', async () => {
     const build = await expectSameAsOneShot([])
     expect(build.blobs.size).toBe(build.blobList.blobs.length)
-    expect(versionOf(build).llms.en?.full.length).toBeGreaterThan(2)
+    expect(llmsFilesOf(build, 'en').full.length).toBeGreaterThan(2)
   })
 
   it('re-renders only the edited page and hands over only the blobs it changed', async () => {

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NavTreeNode, ReleasesBlob } from '../../contract/index.ts'
-import { blob, buildDir, buildFolder, makeTempDir, problemsOf, removeTempDirs, routesOf, versionOf, type FolderBuild } from '../shared/build-helpers.ts'
+import { blob, buildDir, buildFolder, llmsFilesOf, makeTempDir, problemsOf, removeTempDirs, routesOf, versionOf, type FolderBuild } from '../shared/build-helpers.ts'
 import { makeVersionedRepo } from '../shared/versioned-repo.ts'
 
 let repo: string
@@ -208,8 +208,8 @@ function blobHashesOf(result: FolderBuild['result'], name: string): Set<string> 
     hashes.add(docs.search[locale] as string)
     const navigation = docs.navigation[locale]
     if (navigation) for (const hash of [navigation.public, navigation.drafts]) hashes.add(hash)
-    const llms = docs.llms[locale]
-    if (llms) for (const hash of [llms.index, ...llms.full]) hashes.add(hash)
+    const llms = llmsFilesOf(result, locale, name)
+    for (const hash of [llms.index, llms.parts, ...llms.full]) hashes.add(hash)
   }
   for (const byId of Object.values(routesOf(result, name).documents)) for (const variant of Object.values(byId)) hashes.add(variant.blob).add(variant.markdown)
   return hashes

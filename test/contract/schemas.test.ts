@@ -3,6 +3,7 @@ import type { BuildResult } from '../../build/build.ts'
 import {
   DisplayChunkSchema,
   DocumentBlobSchema,
+  LlmsPartsBlobSchema,
   ManifestSchema,
   NavigationBlobSchema,
   ReleasesBlobSchema,
@@ -68,7 +69,8 @@ describe.each(['content', 'test/fixtures/site'])('every value the build of %s wr
     for (const { public: open, drafts } of Object.values(docs.navigation)) {
       for (const hash of [open, drafts]) expect(NavigationBlobSchema.safeParse(parsed(result, hash)).error).toBeUndefined()
     }
-    for (const { index, full } of Object.values(docs.llms)) {
+    for (const { index, parts } of Object.values(docs.llms)) {
+      const { full } = LlmsPartsBlobSchema.parse(parsed(result, parts))
       for (const hash of [index, ...full]) expect(TextBlobSchema.safeParse(parsed(result, hash)).error).toBeUndefined()
     }
     expect(ReleasesBlobSchema.safeParse(parsed(result, manifest.releases)).error).toBeUndefined()

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { buildSite, type BuildOptions, type BuildResult } from '../../build/build.ts'
 import { ContentError, type ContentProblem } from '../../build/content/problems.ts'
 import type { DocumentBlob, NavigationBlob, NavTreeNode } from '../../contract/index.ts'
-import { docsOf, routeTable, type RouteTable } from './route-table.ts'
+import { docsOf, llmsOf, routeTable, type RouteTable } from './route-table.ts'
 
 /** A content folder as `{ 'site.yml': '...', 'docs/en/a.md': '...' }`. */
 export type ContentFiles = Record<string, string>
@@ -86,6 +86,11 @@ export function routesOf(result: BuildResult, version?: string | null): RouteTab
 /** The tables (search, navigation, llms, routes) of a version of a build kept in memory, the default one unless named. */
 export function versionOf(result: Pick<BuildResult, 'manifest' | 'blobs'>, version?: string | null) {
   return docsOf(result.manifest, (hash) => result.blobs.get(hash), version)
+}
+
+/** A locale's llms files in a version of a build kept in memory (the default locale and version unless named), with their part lists. */
+export function llmsFilesOf(result: Pick<BuildResult, 'manifest' | 'blobs'>, locale = result.manifest.site.defaultLocale, version?: string | null) {
+  return llmsOf(versionOf(result, version), locale, (hash) => result.blobs.get(hash))
 }
 
 /** The document blob served for `docId` to readers asking for `locale`. */

@@ -11,7 +11,7 @@ import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import type { BuildResult } from '../../build/build.ts'
 import { DisplayChunkSchema, documentUrl, SearchDisplayDirectorySchema, SearchIndexBlobSchema, type DocumentBlob, type NavTreeNode, type TocEntry } from '../../contract/index.ts'
-import { blob, navTreeOf, routesOf, versionOf } from './build-helpers.ts'
+import { blob, llmsFilesOf, navTreeOf, routesOf, versionOf } from './build-helpers.ts'
 
 export interface BuiltPage {
   docId: string
@@ -105,8 +105,7 @@ export function searchTexts(result: BuildResult): string[] {
 
 /** llms.txt and every part of llms-full.txt of the default locale. */
 export function llmsTexts(result: BuildResult): { index: string; full: string } {
-  const llms = versionOf(result).llms[result.manifest.site.defaultLocale]
-  if (!llms) throw new Error('the build has no llms files for its default locale')
+  const llms = llmsFilesOf(result)
   return { index: blob<string>(result, llms.index), full: llms.full.map((hash) => blob<string>(result, hash)).join('') }
 }
 

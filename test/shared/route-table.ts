@@ -1,4 +1,14 @@
-import { DocsVersionSchema, RouteShardSchema, defaultVersionOf, type DocsVersion, type Manifest, type RouteShard, type RouteVariant } from '../../contract/index.ts'
+import {
+  DocsVersionSchema,
+  LlmsPartsBlobSchema,
+  RouteShardSchema,
+  defaultVersionOf,
+  type DocsVersion,
+  type LlmsPartsBlob,
+  type Manifest,
+  type RouteShard,
+  type RouteVariant,
+} from '../../contract/index.ts'
 
 /** A build's routes read back from its shards into one flat table, as the manifest held them before schema version 3. */
 export interface RouteTable {
@@ -19,6 +29,14 @@ export function docsOf(manifest: Manifest, blobText: (hash: string) => string | 
   const text = entry && blobText(entry.docs)
   if (text === undefined) throw new Error(`build ${manifest.buildId} has no version ${String(version)}`)
   return DocsVersionSchema.parse(JSON.parse(text))
+}
+
+/** A locale's llms files in a version's tables, with the part lists of the LlmsPartsBlob they name (checked against its schema). */
+export function llmsOf(docs: DocsVersion, locale: string, blobText: (hash: string) => string | undefined): DocsVersion['llms'][string] & LlmsPartsBlob {
+  const files = docs.llms[locale]
+  const text = files && blobText(files.parts)
+  if (files === undefined || text === undefined) throw new Error(`the version has no llms part lists for ${locale}`)
+  return { ...files, ...LlmsPartsBlobSchema.parse(JSON.parse(text)) }
 }
 
 /** Reads every route shard of a version of `manifest` (each checked against its schema) and flattens them. */

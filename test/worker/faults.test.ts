@@ -71,6 +71,12 @@ async function pointDocs(manifest: Manifest, change: (docs: DocsVersion) => void
   change(docs)
   await putBlob((await repoint(manifest, docs)).text)
 }
+/** The English llms files of a version's tables, which name their part lists. */
+function englishLlms(docs: DocsVersion): DocsVersion['llms'][string] {
+  const llms = docs.llms.en
+  if (!llms?.parts) throw new Error('the version names no English llms part lists')
+  return llms
+}
 const searchHead = () => SearchIndexBlobSchema.parse(JSON.parse(blobText(searchIndexHash())))
 const firstDirectory = () => SearchDisplayDirectorySchema.parse(JSON.parse(blobText(searchHead().displayDirectories[0] as string)))
 const firstChunkHash = () => firstDirectory().chunks[0] as string
@@ -121,6 +127,15 @@ const BLOB_KINDS: BlobKind[] = [
     point: async (manifest, hash) => {
       manifest.releases = hash
     },
+  },
+  {
+    name: 'llms part lists',
+    request: () => call('/llms-full.txt'),
+    hash: () => englishLlms(fixtureDocs()).parts,
+    point: (manifest, hash) =>
+      pointDocs(manifest, (docs) => {
+        englishLlms(docs).parts = hash
+      }),
   },
   {
     name: 'search index',
@@ -277,6 +292,24 @@ describe('a sharded search index', () => {
       }),
     )
     await expectUnavailable(await searchCall({ query: 'marnoset' }))
+  })
+})
+
+describe('missing llms part lists', () => {
+  const deleteParts = () => env.DOCS_KV.delete(KV_KEYS.blob(englishLlms(fixtureDocs()).parts))
+
+  it.each(['/llms-full.txt', '/llms/guides.txt', '/llms-full/guides.txt'])('answer 503 on %s, which needs them, never a 404 or an empty file', async (path) => {
+    await deleteParts()
+    await expectUnavailable(await call(path))
+  })
+
+  it('leave llms.txt, a 304 of llms-full.txt and the documents served: they never read them', async () => {
+    const etag = (await call('/llms-full.txt')).headers.get('ETag') as string
+    await deleteParts()
+    kv = freshKv()
+    expect((await call('/llms.txt')).status).toBe(200)
+    expect((await call('/llms-full.txt', { headers: { 'If-None-Match': etag } })).status).toBe(304)
+    expect((await call('/v1/documents/guides/install')).status).toBe(200)
   })
 })
 

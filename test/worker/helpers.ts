@@ -5,7 +5,7 @@ import { inMemorySource, publishBuild } from '../../publish/publish.ts'
 import { RouteShardSchema, blobHash, shardOf, type BuildSource, type DocsVersion, type Manifest, type RouteEntry, type RouteVariant } from '../../contract/index.ts'
 import app from '../../worker/index.ts'
 import type { BuiltFixture } from './global-setup.ts'
-import { docsOf, routeTable, type RouteTable } from '../shared/route-table.ts'
+import { docsOf, llmsOf, routeTable, type RouteTable } from '../shared/route-table.ts'
 
 export function fixtureBuild(): BuildSource & { fixture: BuiltFixture } {
   const fixture = inject('site')
@@ -73,6 +73,9 @@ export const fixtureManifest = (): Manifest => fixtureBuild().manifest
 
 /** The tables of the (default, only) version the fixture build has; a copy a test may change. */
 export const fixtureDocs = (): DocsVersion => docsOf(fixtureManifest(), (hash) => fixtureBuild().fixture.blobs[hash])
+
+/** The fixture's llms files of a locale, with their part lists. */
+export const fixtureLlms = (locale = 'en') => llmsOf(fixtureDocs(), locale, (hash) => fixtureBuild().fixture.blobs[hash])
 
 /** Points `manifest` (a copy of the fixture's) at `docs`, named by its content hash as a build would; returns the blob to store. */
 export async function repoint(manifest: Manifest, docs: DocsVersion): Promise<{ hash: string; text: string }> {

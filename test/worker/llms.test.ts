@@ -4,8 +4,8 @@ import { inMemorySource, publishBuild } from '../../publish/publish.ts'
 import { kvBindingTarget } from '../../publish/targets/kv-binding.ts'
 import { bearer, draftsToken } from './tokens.ts'
 import { blobHash } from '../../contract/index.ts'
-import { call, clearKv, fixtureDocs, publishFixture, spyOnKvReads } from './helpers.ts'
-import { docsOf } from '../shared/route-table.ts'
+import { call, clearKv, fixtureLlms, publishFixture, spyOnKvReads } from './helpers.ts'
+import { docsOf, llmsOf } from '../shared/route-table.ts'
 
 beforeAll(publishFixture)
 
@@ -69,7 +69,7 @@ describe('GET /llms-full.txt', () => {
   })
 
   it('takes its ETag from the names of its parts, so a 304 reads no part', async () => {
-    const parts = fixtureDocs().llms.en?.full ?? []
+    const parts = fixtureLlms().full
     const { response } = await text('/llms-full.txt')
     expect(response.headers.get('ETag')).toBe(`"${await blobHash(parts.join('\n'))}"`)
     const reads = spyOnKvReads()
@@ -98,7 +98,11 @@ describe('a llms-full.txt larger than one part', () => {
     const { manifest, blobList, blobs } = inject('manyParts')
     await clearKv()
     await publishBuild(kvBindingTarget(env.DOCS_KV), inMemorySource({ manifest, blobList, blobs: new Map(Object.entries(blobs)) }))
-    const parts = docsOf(manifest, (hash) => blobs[hash]).llms.en?.full ?? []
+    const parts = llmsOf(
+      docsOf(manifest, (hash) => blobs[hash]),
+      'en',
+      (hash) => blobs[hash],
+    ).full
     expect(parts.length).toBeGreaterThan(5)
 
     const reads = spyOnKvReads()

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, inject, it } from 'vitest'
 import { NAVIGATION_DEFAULT_DEPTH, NavigationBlobSchema, NavigationPartSchema, type NavItem } from '../../contract/index.ts'
-import { docsOf } from '../shared/route-table.ts'
+import { docsOf, llmsOf } from '../shared/route-table.ts'
 import { LARGE_SITE, LARGE_SITE_PAGES, LARGE_SITE_VIEW_BYTES } from '../shared/large-site.ts'
 import { bearer, draftsToken } from './tokens.ts'
 import { call, publishLargeSiteForSuite, expectUnavailable, freshKv, readJson, spyOnKvReads } from './helpers.ts'
@@ -151,7 +151,7 @@ describe('the sidebar of a locale past the size line', () => {
 })
 
 describe('llms.txt of a locale past the size line', () => {
-  const llms = docs.llms.en
+  const llms = llmsOf(docs, 'en', blobOf)
   const sections = Object.entries(llms?.sections ?? {})
 
   it('lists the sections, each linking to its own file, and every stored llms value is under its bound', async () => {
@@ -212,9 +212,44 @@ describe('llms.txt of a locale past the size line', () => {
     expect(response.headers.get('ETag')).toBe(`"${llms?.sections?.s3?.fullEtag}"`)
     expect((await call('/llms-full/nowhere.txt')).status).toBe(404)
   })
+
+  it("keeps its part lists out of the version's tables: a cold isolate's first document answer reads none of them", async () => {
+    const named = [...llms.full, ...sections.flatMap(([, section]) => [...section.parts, ...section.fullParts])]
+    expect(named.length).toBeGreaterThan(10)
+    const reads = spyOnKvReads()
+    expect((await call('/v1/documents/s2/f1/g1/p01', {}, { DOCS_KV: freshKv() })).status).toBe(200)
+    const blobsRead = reads.keys().flatMap((key) => (key.startsWith('blob:') ? [key.slice('blob:'.length)] : []))
+    reads.spy.mockRestore()
+    expect(blobsRead).toContain(site.manifest.versions[0]?.docs)
+    expect(blobsRead).not.toContain(llms.parts)
+    for (const hash of blobsRead) for (const part of named) expect(blobOf(hash)).not.toContain(part)
+  })
+
+  it("answers 304 to a section file's ETag without reading any value once its isolate has served an llms file", async () => {
+    const kv = freshKv()
+    const etag = (await call('/llms/s2.txt', {}, { DOCS_KV: kv })).headers.get('ETag') as string
+    const reads = spyOnKvReads()
+    for (const path of ['/llms/s2.txt', '/llms-full/s4.txt']) {
+      const known = path === '/llms/s2.txt' ? etag : `"${llms.sections?.s4?.fullEtag}"`
+      expect((await call(path, { headers: { 'If-None-Match': known } }, { DOCS_KV: kv })).status).toBe(304)
+    }
+    expect(reads.keys().filter((key) => key.startsWith('blob:'))).toEqual([])
+    reads.spy.mockRestore()
+  })
 })
 
-// Last: it takes values of the published build away.
+// Last: these take values of the published build away.
+describe('missing llms part lists of a locale with section files', () => {
+  it('answer 503 with Retry-After on every llms route that needs them, and leave llms.txt served', async () => {
+    const { parts } = llmsOf(docs, 'en', blobOf)
+    await env.DOCS_KV.delete(`blob:${parts}`)
+    const kv = freshKv()
+    for (const path of ['/llms-full.txt', '/llms/s1.txt', '/llms-full/s1.txt', '/llms/nowhere.txt']) await expectUnavailable(await call(path, {}, { DOCS_KV: kv }))
+    expect((await call('/llms.txt', {}, { DOCS_KV: kv })).status).toBe(200)
+    await env.DOCS_KV.put(`blob:${parts}`, blobOf(parts))
+  })
+})
+
 describe('a damaged split sidebar', () => {
   it('answers 503 with Retry-After when a value the answer needs is missing, never a 500 or a short tree', async () => {
     const body = await navigation('?root=s4/f5/g5')

@@ -9,6 +9,7 @@ import {
   clearKv,
   expectUnavailable as expectStoreUnavailable,
   fixtureDocs,
+  fixtureLlms,
   fixtureManifest,
   freshKv,
   publishFixture,
@@ -88,6 +89,29 @@ describe('isolate cache', () => {
       KV_KEYS.blob(shard),
       KV_KEYS.blob(variantOf('guides/install').blob),
     ])
+  })
+
+  it("keeps the llms part lists out of what a cold isolate's first document request reads: the version's tables name them, as one value", async () => {
+    const llms = fixtureLlms()
+    const reads = spyOnKvReads()
+    expect((await call('/v1/documents/guides/install', {}, { DOCS_KV: freshKv() })).status).toBe(200)
+    expect(reads.keys()).not.toContain(KV_KEYS.blob(llms.parts))
+    const tables = JSON.stringify(fixtureDocs())
+    expect(llms.full.length).toBeGreaterThan(0)
+    for (const part of llms.full) expect(tables).not.toContain(part)
+  })
+
+  it('reads the llms part lists once per build, for the first llms-full.txt an isolate serves, and not for a 304 of it', async () => {
+    const kv = freshKv()
+    const { parts } = fixtureLlms()
+    const reads = spyOnKvReads()
+    const etag = (await call('/llms-full.txt', {}, { DOCS_KV: kv })).headers.get('ETag') as string
+    expect((await call('/llms-full.txt', {}, { DOCS_KV: kv })).status).toBe(200)
+    expect((await call('/llms-full/guides.txt', {}, { DOCS_KV: kv })).status).toBe(404)
+    expect(reads.keys().filter((key) => key === KV_KEYS.blob(parts))).toHaveLength(1)
+    reads.spy.mockClear()
+    expect((await call('/llms-full.txt', { headers: { 'If-None-Match': etag } }, { DOCS_KV: freshKv() })).status).toBe(304)
+    expect(reads.keys().filter((key) => key.startsWith('blob:'))).toEqual([KV_KEYS.blob(fixtureManifest().versions[0]?.docs ?? '')])
   })
 
   it('reads the pointer once for two requests within POINTER_TTL_SECONDS', async () => {

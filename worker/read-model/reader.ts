@@ -33,10 +33,10 @@ export interface Caller {
 
 /** A text file stored in parts, read one part at a time. */
 export interface PartedText {
-  /** The parts in order, each a text blob: the file can outgrow one KV value. */
-  parts: string[]
   /** One validator for the whole file, from the names of its parts (computed by the build). */
   hash: string
+  /** The parts in order, each a text blob: the file can outgrow one KV value. Read only to answer with the file, never for a 304 of llms-full.txt. */
+  parts(): Promise<string[]>
   read(part: string): Promise<string>
 }
 
@@ -47,7 +47,7 @@ export interface LlmsView {
    * In a locale whose llms.txt lists sections, a section's own llms file, or
    * with `full` its pages in full (undefined when no section has the name).
    */
-  section(name: string, full?: boolean): PartedText | undefined
+  section(name: string, full?: boolean): Promise<PartedText | undefined>
 }
 
 /**
@@ -153,16 +153,23 @@ export class Reader implements ReadContext {
     return releasesOf(this, filter)
   }
 
-  /** llms.txt and llms-full.txt of a locale: published pages only, whatever the token. */
+  /**
+   * llms.txt and llms-full.txt of a locale: published pages only, whatever
+   * the token. The part lists are a value of their own (LlmsPartsBlob), read
+   * only when a file's parts or a section are asked for.
+   */
   llms(choice: LocaleChoice): LlmsView {
     const files = this.perLocale(this.docs.llms, 'llms files', choice.locale)
+    const lists = () => this.store.llmsParts(this.manifest, files.parts)
+    const read = (part: string) => this.store.text(part)
     return {
       index: { hash: files.index, private: false, load: () => this.store.text(files.index) },
-      full: { parts: files.full, hash: files.fullEtag, read: (part) => this.store.text(part) },
-      section: (name, full = false) => {
-        const section = files.sections && Object.hasOwn(files.sections, name) ? files.sections[name] : undefined
+      full: { hash: files.fullEtag, parts: async () => (await lists()).full, read },
+      section: async (name, full = false) => {
+        const { sections } = await lists()
+        const section = sections && Object.hasOwn(sections, name) ? sections[name] : undefined
         if (!section) return undefined
-        return { parts: full ? section.fullParts : section.parts, hash: full ? section.fullEtag : section.etag, read: (part) => this.store.text(part) }
+        return { hash: full ? section.fullEtag : section.etag, parts: async () => (full ? section.fullParts : section.parts), read }
       },
     }
   }

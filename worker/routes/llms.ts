@@ -64,15 +64,18 @@ for (const full of [false, true]) {
     const { file } = c.req.valid('param')
     const reader = await openReader(c, version)
     const choice = reader.locale(locale)
-    const section = file.endsWith(LLMS_SECTION_SUFFIX) ? reader.llms(choice).section(file.slice(0, -LLMS_SECTION_SUFFIX.length), full) : undefined
+    const section = file.endsWith(LLMS_SECTION_SUFFIX) ? await reader.llms(choice).section(file.slice(0, -LLMS_SECTION_SUFFIX.length), full) : undefined
     if (!section) throw notFound('No section of llms.txt has this name in this locale: llms.txt links to every section file there is.')
     return partedResponse(c, section, choice)
   })
 }
 
-/** A file stored in parts, streamed: the first part is read before answering, so a damaged store is still a 503. */
+/** A file stored in parts, streamed: its part list and first part are read before answering, so a damaged store is still a 503. */
 function partedResponse(c: Parameters<typeof conditionalResponse>[0], file: PartedText, choice: LocaleChoice) {
-  const load = async () => streamParts(file, file.parts.length > 0 ? await file.read(file.parts[0] as string) : '')
+  const load = async () => {
+    const parts = await file.parts()
+    return streamParts(parts, file, parts.length > 0 ? await file.read(parts[0] as string) : '')
+  }
   // The llms files list published pages only, so they are public whatever the token.
   return conditionalResponse(c, { view: { hash: file.hash, private: false, load }, ...textOf(choice) })
 }
@@ -86,9 +89,9 @@ function textOf(choice: LocaleChoice): Omit<Representation, 'view'> {
  * llms-full.txt can be far larger than what an isolate should hold. A part
  * that fails mid-stream ends the response as an error, never silently short.
  */
-function streamParts(full: PartedText, first: string): ReadableStream<Uint8Array> {
+function streamParts(parts: string[], file: Pick<PartedText, 'read'>, first: string): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
-  const queue = full.parts.slice(1)
+  const queue = parts.slice(1)
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(first))
@@ -97,7 +100,7 @@ function streamParts(full: PartedText, first: string): ReadableStream<Uint8Array
     async pull(controller) {
       const hash = queue.shift()
       if (hash === undefined) return controller.close()
-      controller.enqueue(encoder.encode(await full.read(hash)))
+      controller.enqueue(encoder.encode(await file.read(hash)))
       if (queue.length === 0) controller.close()
     },
   })
