@@ -22,7 +22,7 @@ export const textScore = (weight: number, repeats: boolean, lengthNorm: number) 
  * so every varint ends before its list does.
  */
 export function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, list: 'text' | 'field', term: number, weights: ListWeights) {
-  const { recordScores, docMasks, touchedDocs } = scratch
+  const { recordScores, docMasks, touchedDocs, docLowRecord, docHighRecord } = scratch
   const { recordDoc, lengthNorm } = index
   let { touchedRecords, touchedRecordCount, touchedDocCount } = scratch
   const isText = list === 'text'
@@ -50,7 +50,10 @@ export function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, li
     if (mask === 0) {
       if (bit === 0) continue
       touchedDocs[touchedDocCount++] = doc
-    }
+      docLowRecord[doc] = record
+      docHighRecord[doc] = record
+    } else if (record < (docLowRecord[doc] as number)) docLowRecord[doc] = record
+    else if (record > (docHighRecord[doc] as number)) docHighRecord[doc] = record
     docMasks[doc] = mask | bit
     const score = recordScores[record] as number
     if (score === 0) {

@@ -1,3 +1,4 @@
+import type { Scratch } from './caches.ts'
 import type { LoadedIndex } from './codec.ts'
 
 export interface RankedDocument {
@@ -15,15 +16,17 @@ export interface RankWeights {
 
 /**
  * The `limit` best of `docs`, kept in a small sorted array (no full sort):
- * a document's score is its best record plus a share of the others, times
- * the section boost. Ties go to the earlier document. Runs once per matching
- * document (tens of thousands on a large site), so the arrays it reads are
- * locals: a property load per record cost as much as the sum.
+ * a document's score is its best record (the first of the highest) plus a
+ * share of the others, times the section boost. Ties go to the earlier
+ * document. Runs once per matching document (tens of thousands on a large
+ * site), so it reads only the records between the document's lowest and
+ * highest posting: scores are never negative (no weight is), so the records
+ * outside, all 0, add nothing to the sum (in record order, as before) and are
+ * the best only when every record is 0, and then the first is.
  */
-export function topDocuments(index: LoadedIndex, recordScores: Float64Array, docs: Uint32Array, limit: number, sectionBoost: Set<string>, weights: RankWeights): RankedDocument[] {
+export function topDocuments(index: LoadedIndex, scratch: Scratch, docs: Uint32Array, limit: number, sectionBoost: Set<string>, weights: RankWeights): RankedDocument[] {
   const { docFirstRecord, docSectionAt } = index
-  const docCount = docFirstRecord.length
-  const recordCount = index.recordDoc.length
+  const { recordScores, docLowRecord, docHighRecord } = scratch
   const { otherRecordsWeight } = weights
   // By section position: a lookup of each document's section name in a Set cost as much as scoring it.
   const boosts = new Float64Array(index.sections.length).fill(1)
@@ -36,12 +39,12 @@ export function topDocuments(index: LoadedIndex, recordScores: Float64Array, doc
   let floorDoc = -1
   for (let position = 0; position < docs.length; position++) {
     const doc = docs[position] as number
-    const first = docFirstRecord[doc] as number
-    const end = doc + 1 < docCount ? (docFirstRecord[doc + 1] as number) : recordCount
-    let best = first
-    let bestScore = recordScores[first] as number
+    const low = docLowRecord[doc] as number
+    const high = docHighRecord[doc] as number
+    let best = low
+    let bestScore = recordScores[low] as number
     let total = bestScore
-    for (let record = first + 1; record < end; record++) {
+    for (let record = low + 1; record <= high; record++) {
       const recordScore = recordScores[record] as number
       total += recordScore
       if (recordScore > bestScore) {
@@ -53,7 +56,8 @@ export function topDocuments(index: LoadedIndex, recordScores: Float64Array, doc
     if (top.length === limit && !(score > floorScore || (score === floorScore && doc < floorDoc))) continue
     let at = top.length
     while (at > 0 && outranks(score, doc, top[at - 1] as RankedDocument)) at--
-    top.splice(at, 0, { doc, bestRecord: best - first, score })
+    const first = docFirstRecord[doc] as number
+    top.splice(at, 0, { doc, bestRecord: bestScore > 0 ? best - first : 0, score })
     if (top.length > limit) top.pop()
     if (top.length === limit) {
       const last = top[limit - 1] as RankedDocument

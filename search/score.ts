@@ -46,6 +46,8 @@ function scratchFor(index: LoadedIndex): Scratch {
     touchedRecordCount: 0,
     touchedDocs: new Uint32Array(docCount),
     touchedDocCount: 0,
+    docLowRecord: new Uint32Array(docCount),
+    docHighRecord: new Uint32Array(docCount),
     accepted: new Uint32Array(docCount),
     sectionCounts: new Uint32Array(index.sections.length),
     tagCounts: new Uint32Array(index.tags.length),
@@ -90,7 +92,7 @@ export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options:
     let count = acceptDocuments(index, scratch, query, everyTerm)
     if (count === 0) count = acceptDocuments(index, scratch, query, null)
     const accepted = scratch.accepted.subarray(0, count)
-    return { documents: topDocuments(index, scratch.recordScores, accepted, query.limit, query.sectionBoost, options), matches, facets: countFacets(index, scratch, accepted) }
+    return { documents: topDocuments(index, scratch, accepted, query.limit, query.sectionBoost, options), matches, facets: countFacets(index, scratch, accepted) }
   } finally {
     clearScratch(scratch)
   }
