@@ -43,8 +43,9 @@ export function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, li
         scale *= 0x80
       }
     }
-    record += Math.floor(value / 2)
-    const flag = value % 2 === 1
+    // A posting is below 2 × the record count (checked when its shard was decoded), so it fits 32 bits.
+    record += value >>> 1
+    const flag = (value & 1) === 1
     const doc = recordDoc[record] as number
     const mask = docMasks[doc] as number
     if (mask === 0) {
