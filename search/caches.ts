@@ -18,6 +18,13 @@ export interface Scratch {
   touchedRecordCount: number
   touchedDocs: Uint32Array
   touchedDocCount: number
+  /**
+   * The lowest and highest record each touched document had a posting in:
+   * ranking reads a document's scores between them only, where a frequent
+   * word's documents have a few matching records among many.
+   */
+  docLowRecord: Uint32Array
+  docHighRecord: Uint32Array
   /** The documents a query keeps, in the order they were touched. */
   accepted: Uint32Array
   /** Facet counts by section and tag position, zero between queries. */

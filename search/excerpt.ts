@@ -13,11 +13,11 @@ export function excerpt(text: string, locale: string, termOf: (term: string) => 
   const found = words(text, locale).map((word) => ({ ...word, term: termOf(normalizeTerm(word.text)) }))
   const [start, end] = bestWindow(found, text.length, length)
   let html = start > 0 ? '…' : ''
+  // Escaped a run at a time, from mark to mark: escaping is per character, so the runs read as the words one by one would.
   let at = start
   for (const word of found) {
-    if (word.index < start || word.index + word.text.length > end) continue
-    html += escapeHtml(text.slice(at, word.index))
-    html += word.term === undefined ? escapeHtml(word.text) : `<mark>${escapeHtml(word.text)}</mark>`
+    if (word.term === undefined || word.index < start || word.index + word.text.length > end) continue
+    html += `${escapeHtml(text.slice(at, word.index))}<mark>${escapeHtml(word.text)}</mark>`
     at = word.index + word.text.length
   }
   html += escapeHtml(text.slice(at, end))

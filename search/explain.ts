@@ -2,7 +2,9 @@ import type { SearchExplanation } from '../contract/index.ts'
 import type { LoadedIndex } from './codec.ts'
 import { forEachPosting } from './postings.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { listWeights, textScore, type RankedDocument, type TermMatch } from './score.ts'
+import { textScore } from './accumulate.ts'
+import type { RankedDocument } from './rank.ts'
+import { listWeights, type TermMatch } from './score.ts'
 
 /** What one matched word added to one section of a result: the API's shape (contract/api.ts). */
 type Contribution = SearchExplanation['contributions'][number]

@@ -1,11 +1,12 @@
 import { isVisible } from '../contract/visibility.ts'
+import { accumulate, clearScratch, type ListWeights } from './accumulate.ts'
 import type { Scratch } from './caches.ts'
 import type { LoadedIndex } from './codec.ts'
 import { expandQueryTerm, type Expansion } from './expand.ts'
 import { countFacets, type Facets } from './facets.ts'
 import { documentFrequencies } from './frequencies.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { ByteReader } from './varint.ts'
+import { topDocuments, type RankedDocument } from './rank.ts'
 
 /** One query, as the route hands it over. */
 export interface ScoredQueryInput {
@@ -19,13 +20,6 @@ export interface ScoredQueryInput {
   /** Keep only documents in one of these sections / with one of these tags; null keeps all. */
   sections: Set<string> | null
   tags: Set<string> | null
-}
-
-export interface RankedDocument {
-  doc: number
-  /** The record that matched best: 0 is the intro, n the n-th heading section. */
-  bestRecord: number
-  score: number
 }
 
 /** A query term (a word, then the joined forms) and what it matched in the vocabulary. */
@@ -52,20 +46,13 @@ function scratchFor(index: LoadedIndex): Scratch {
     touchedRecordCount: 0,
     touchedDocs: new Uint32Array(docCount),
     touchedDocCount: 0,
+    docLowRecord: new Uint32Array(docCount),
+    docHighRecord: new Uint32Array(docCount),
     accepted: new Uint32Array(docCount),
     sectionCounts: new Uint32Array(index.sections.length),
     tagCounts: new Uint32Array(index.tags.length),
   }
   return index.caches.scratch
-}
-
-/** How much a posting of each list is worth for one expansion; the flag says which weight applies. */
-export interface ListWeights {
-  /** Body text, scored by BM25: `text × tf / (tf + lengthNorm)`, tf 2 when the flag (repeats) is set. */
-  text: number
-  /** Title (flag set) and heading (flag clear) words. */
-  title: number
-  heading: number
 }
 
 export function listWeights(index: LoadedIndex, expansion: Expansion, options: SearchOptions): ListWeights {
@@ -80,8 +67,6 @@ export function listWeights(index: LoadedIndex, expansion: Expansion, options: S
     heading: idf(frequencies.heading) * boost.heading,
   }
 }
-
-export const textScore = (weight: number, repeats: boolean, lengthNorm: number) => (weight * (repeats ? 2 : 1)) / ((repeats ? 2 : 1) + lengthNorm)
 
 /**
  * Scores records for every query term (and its prefix, typo and synonym
@@ -107,24 +92,23 @@ export function scoreQuery(index: LoadedIndex, query: ScoredQueryInput, options:
     let count = acceptDocuments(index, scratch, query, everyTerm)
     if (count === 0) count = acceptDocuments(index, scratch, query, null)
     const accepted = scratch.accepted.subarray(0, count)
-    return { documents: topDocuments(index, scratch, accepted, query, options), matches, facets: countFacets(index, scratch, accepted) }
+    return { documents: topDocuments(index, scratch, accepted, query.limit, query.sectionBoost, options), matches, facets: countFacets(index, scratch, accepted) }
   } finally {
-    for (let at = 0; at < scratch.touchedRecordCount; at++) scratch.recordScores[scratch.touchedRecords[at] as number] = 0
-    for (let at = 0; at < scratch.touchedDocCount; at++) scratch.docMasks[scratch.touchedDocs[at] as number] = 0
-    scratch.touchedRecordCount = 0
-    scratch.touchedDocCount = 0
+    clearScratch(scratch)
   }
 }
 
 /** Fills `scratch.accepted` with the touched documents that match every term (`everyTerm`; null: any) and pass the filters, in touched order; returns how many. */
 function acceptDocuments(index: LoadedIndex, scratch: Scratch, query: ScoredQueryInput, everyTerm: number | null): number {
   const filtered = query.sections !== null || query.tags !== null
-  const { touchedDocs, docMasks, accepted } = scratch
+  const { touchedDocs, touchedDocCount, docMasks, accepted } = scratch
+  const { docDraft } = index
+  const { canReadDrafts } = query
   let count = 0
-  for (let at = 0; at < scratch.touchedDocCount; at++) {
+  for (let at = 0; at < touchedDocCount; at++) {
     const doc = touchedDocs[at] as number
     if (everyTerm !== null && docMasks[doc] !== everyTerm) continue
-    if (!isVisible(index.docDraft[doc] === true, query.canReadDrafts) || (filtered && !inFilters(index, doc, query))) continue
+    if (!isVisible(docDraft[doc] === true, canReadDrafts) || (filtered && !inFilters(index, doc, query))) continue
     accepted[count++] = doc
   }
   return count
@@ -150,82 +134,4 @@ function inFilters(index: LoadedIndex, doc: number, query: ScoredQueryInput): bo
     if (query.tags.has(index.tags[index.docTagList[at] as number] as string)) return true
   }
   return false
-}
-
-/** The `limit` best documents, kept in a small sorted array (no full sort). */
-function topDocuments(index: LoadedIndex, scratch: Scratch, docs: Uint32Array, query: ScoredQueryInput, options: SearchOptions): RankedDocument[] {
-  const top: RankedDocument[] = []
-  // By section position: a lookup of each document's section name in a Set cost as much as scoring it.
-  const boosted = new Uint8Array(index.sections.length)
-  index.sections.forEach((section, position) => {
-    if (query.sectionBoost.has(section)) boosted[position] = 1
-  })
-  for (let position = 0; position < docs.length; position++) {
-    const doc = docs[position] as number
-    const first = index.docFirstRecord[doc] as number
-    const end = doc + 1 < index.docFirstRecord.length ? (index.docFirstRecord[doc + 1] as number) : index.recordDoc.length
-    let best = first
-    let total = 0
-    for (let record = first; record < end; record++) {
-      const recordScore = scratch.recordScores[record] as number
-      total += recordScore
-      if (recordScore > (scratch.recordScores[best] as number)) best = record
-    }
-    const bestScore = scratch.recordScores[best] as number
-    const boost = boosted[index.docSectionAt[doc] as number] === 1 ? options.sectionBoost : 1
-    const score = (bestScore + options.otherRecordsWeight * (total - bestScore)) * boost
-    if (top.length === query.limit && !outranks(score, doc, top[top.length - 1] as RankedDocument)) continue
-    let at = top.length
-    while (at > 0 && outranks(score, doc, top[at - 1] as RankedDocument)) at--
-    top.splice(at, 0, { doc, bestRecord: best - first, score })
-    if (top.length > query.limit) top.pop()
-  }
-  return top
-}
-
-const outranks = (score: number, doc: number, other: RankedDocument) => score > other.score || (score === other.score && doc < other.doc)
-
-/**
- * Adds each posting's score to its record and marks its document as matching
- * query term `bit`. Bit 0 (a joined form) adds only to documents a word
- * already marked. The flag of a text posting says the term repeats in the
- * record; of a field posting, that the word is in the title. This loop runs
- * once per posting, so it reads varints and scores inline, with no callback.
- */
-function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, list: 'text' | 'field', term: number, weights: ListWeights) {
-  const { recordScores, docMasks, touchedDocs } = scratch
-  let { touchedRecords, touchedRecordCount, touchedDocCount } = scratch
-  const isText = list === 'text'
-  const starts = isText ? index.textStart : index.fieldStart
-  const end = starts[term + 1] as number
-  const reader = new ByteReader(isText ? index.textPostings : index.fieldPostings, starts[term] as number)
-  let record = 0
-  while (reader.offset < end) {
-    const value = reader.varint()
-    record += Math.floor(value / 2)
-    const flag = value % 2 === 1
-    const doc = index.recordDoc[record] as number
-    const mask = docMasks[doc] as number
-    if (mask === 0) {
-      if (bit === 0) continue
-      touchedDocs[touchedDocCount++] = doc
-    }
-    docMasks[doc] = mask | bit
-    const score = recordScores[record] as number
-    if (score === 0) {
-      // A weight of 0 (a bench's tuning) leaves a record at 0, so it may come twice: grow rather than assume.
-      if (touchedRecordCount === touchedRecords.length) touchedRecords = grown(touchedRecords)
-      touchedRecords[touchedRecordCount++] = record
-    }
-    recordScores[record] = score + (isText ? textScore(weights.text, flag, index.lengthNorm[record] as number) : flag ? weights.title : weights.heading)
-  }
-  scratch.touchedRecords = touchedRecords
-  scratch.touchedRecordCount = touchedRecordCount
-  scratch.touchedDocCount = touchedDocCount
-}
-
-function grown(list: Uint32Array): Uint32Array {
-  const larger = new Uint32Array(list.length * 2)
-  larger.set(list)
-  return larger
 }

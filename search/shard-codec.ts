@@ -67,7 +67,8 @@ function checkRecords(postings: Uint8Array, starts: Uint32Array, recordCount: nu
 export function viewOf(head: LoadedHead, shards: LoadedLists[]): LoadedIndex {
   if (shards.length === 1) return { ...head, ...(shards[0] as LoadedLists) }
   const termCount = shards.reduce((total, shard) => total + shard.terms.length, 0)
-  const terms: string[] = []
+  // Whole arrays at a time (concat, set): a query of three words lays thousands of terms end to end.
+  const terms = ([] as string[]).concat(...shards.map((shard) => shard.terms))
   const textStart = new Uint32Array(termCount + 1)
   const fieldStart = new Uint32Array(termCount + 1)
   const textCount = new Uint32Array(termCount)
@@ -78,16 +79,16 @@ export function viewOf(head: LoadedHead, shards: LoadedLists[]): LoadedIndex {
   let text = 0
   let field = 0
   for (const shard of shards) {
-    for (let term = 0; term < shard.terms.length; term++) {
-      terms.push(shard.terms[term] as string)
-      textCount[at + term] = shard.textCount[term] as number
-      fieldCount[at + term] = shard.fieldCount[term] as number
-      textStart[at + term + 1] = text + (shard.textStart[term + 1] as number)
-      fieldStart[at + term + 1] = field + (shard.fieldStart[term + 1] as number)
+    const count = shard.terms.length
+    for (let term = 1; term <= count; term++) {
+      textStart[at + term] = text + (shard.textStart[term] as number)
+      fieldStart[at + term] = field + (shard.fieldStart[term] as number)
     }
+    textCount.set(shard.textCount, at)
+    fieldCount.set(shard.fieldCount, at)
     textPostings.set(shard.textPostings, text)
     fieldPostings.set(shard.fieldPostings, field)
-    at += shard.terms.length
+    at += count
     text += shard.textPostings.length
     field += shard.fieldPostings.length
   }
