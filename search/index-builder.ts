@@ -194,12 +194,14 @@ class PatchingIndexBuilder implements IndexBuilder {
   /** A document's slot; its sections are read once (a one-shot build reads them from a file). */
   private slotOf(document: IndexedDocument): Slot {
     const { slug, title, locale, sections } = document
+    // Sections behind a getter are read once here: what stands for them is the array read, unless the document names their source.
+    const identity = document[SECTIONS_SOURCE] ?? sections
     return {
       // A kept builder shares a page's terms with the other locales' builders (a fallback page) by what its sections were made from.
-      terms: cachedSectionsTerms(this.tokens, sections, this.locale, this.once ? sections : sectionsIdentity(document)),
+      terms: cachedSectionsTerms(this.tokens, sections, this.locale, this.once ? sections : identity),
       title: titleTerms(title, this.locale, this.tokens.table),
       firstRecord: 0,
-      source: this.once ? null : { document, identity: sectionsIdentity(document) },
+      source: this.once ? null : { document, identity },
       titleText: title,
       display: displayOf({ slug, title, locale, sections }, this.options),
     }
