@@ -10,7 +10,7 @@ afterAll(removeTempDirs)
 
 const SESSION = join(import.meta.dirname, '../../build/session.ts')
 
-// Measured on the bench corpus (seed 42) at 2,500 documents (3,418 pages and release notes):
+// Measured on the bench corpus (seed 42) at 2,500 documents (3,418 Markdown files rendered):
 // the session that held every rendering's text, and its index builders every display chunk's
 // JSON, kept 232 MB live after its first build and ran out of a 215 MB heap during it; with
 // the text in its renderings' file and the chunks written again from their documents, 170 MB
