@@ -1,4 +1,6 @@
-import { stat } from 'node:fs/promises'
+import { rmSync } from 'node:fs'
+import { mkdir, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { localeFoldersOf, SITE_FILE } from './content/site-config.ts'
 import type { SourceFile } from './content/front-matter.ts'
@@ -8,6 +10,7 @@ import { keptVersionStore } from './kept-version-store.ts'
 import { codeHash } from './code-hash.ts'
 import { RenderCache } from './render-cache.ts'
 import { createRenderMany } from './render-pool.ts'
+import { RenderingFile } from './rendering-file.ts'
 import { hashOfAll } from './pipeline/blob-set.ts'
 import { runPipeline, type PipelineInput, type PipelineOutput } from './pipeline/pipeline.ts'
 import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-step.ts'
@@ -53,6 +56,25 @@ async function mayHoldContent(absolute: string): Promise<boolean> {
   return info ? info.isDirectory() : !/\.[^/]*$/.test(basename(absolute))
 }
 
+let renderingFiles = 0
+
+/**
+ * Where a session's renderings keep their text (HTML, Markdown copy, search
+ * sections, hero) while it runs, as the one-shot build's do for one build:
+ * at 100,000 pages that text is several GB, past the heap. The file is
+ * removed from its folder at once and lives as long as the process, so
+ * a session that ends, however it ends, leaves nothing behind. It only
+ * grows: a save appends the renderings it made.
+ */
+async function sessionRenderings(cacheDir: string | null | undefined): Promise<RenderingFile> {
+  const folder = cacheDir ?? tmpdir()
+  await mkdir(folder, { recursive: true })
+  const path = join(folder, `session-renderings-${process.pid}-${renderingFiles++}`)
+  const file = RenderingFile.open(path)
+  rmSync(path)
+  return file
+}
+
 /**
  * The long-lived build behind `npm start`. It reads and builds the content
  * folder once; after that, each saved change re-reads only the files that
@@ -82,6 +104,7 @@ export class SiteSession {
     options: SessionOptions,
     content: { siteText: string; files: SourceFile[]; assets: AssetFile[]; git: GitHistory; readVersion: VersionReader; keptVersions: PipelineInput['keptVersions'] },
     cache: RenderCache | undefined,
+    renderings: RenderingFile,
   ) {
     this.options = options
     this.siteText = content.siteText
@@ -91,7 +114,7 @@ export class SiteSession {
     this.readVersion = content.readVersion
     this.keptVersions = content.keptVersions
     const { threads, onProgress } = options
-    this.renderPool = createRenderMany({ cache, ...(threads === undefined ? {} : { threads }), ...(onProgress ? { onProgress } : {}) })
+    this.renderPool = createRenderMany({ cache, ...(threads === undefined ? {} : { threads }), ...(onProgress ? { onProgress } : {}), keep: renderings.keep })
   }
 
   static async open(options: SessionOptions): Promise<SiteSession> {
@@ -99,7 +122,7 @@ export class SiteSession {
     const readVersion = await versionReader(options.contentDir, content.siteText, git, localeFoldersOf(content.files.map((file) => file.path)), options.missingRef)
     const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
     const keptVersions = cache && options.isStored ? { store: await keptVersionStore(cache), placeBlob: options.isStored } : undefined
-    return new SiteSession(options, { ...content, git, readVersion, keptVersions }, cache)
+    return new SiteSession(options, { ...content, git, readVersion, keptVersions }, cache, await sessionRenderings(options.cacheDir))
   }
 
   /**

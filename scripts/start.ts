@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises'
 import { relative, resolve } from 'node:path'
+import { boundHeapGrowth } from '../build/heap-growth.ts'
 import { SiteSession } from '../build/session.ts'
 import { ContentError, formatProblem, formatWarning } from '../build/content/problems.ts'
 import { KV_KEYS } from '../contract/index.ts'
@@ -25,6 +26,8 @@ import { watchTree } from './watch-tree.ts'
 // `npm run build` does.
 // Counted from the process's own start (performance's time origin), modules included: what the user waits, but npm's own start.
 const sinceStart = () => Math.round(performance.now())
+// The session's first build makes the garbage a one-shot build makes, on top of what it keeps for saves.
+boundHeapGrowth()
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)

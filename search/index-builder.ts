@@ -3,7 +3,7 @@ import { DisplayChunks } from './display-chunks.ts'
 import type { EncodedSearchIndex } from './encode.ts'
 import { indexValues } from './encode-head.ts'
 import { EncodedLists } from './encoded-lists.ts'
-import type { IndexedDocument, IndexSettings } from './index-data.ts'
+import { SECTIONS_SOURCE, type IndexedDocument, type IndexSettings } from './index-data.ts'
 import { indexHeader } from './indexer.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { cachedSectionsTerms, createTokenCache, displayOf, titleTerms, type TokenCache } from './records.ts'
@@ -50,9 +50,14 @@ export function createIndexBuilder(locale: string, settings: IndexSettings, opti
 
 /** A document in the index: its terms, where its records start, what a hit shows of it. */
 interface Slot extends PlacedTerms {
-  /** Null in a builder made `once`, which never compares slots. */
-  sections: IndexedDocument['sections'] | null
-  /** A hash of `sections`, made the first time another array is compared with them. */
+  /**
+   * The document it was made from, and what stands for its sections (see
+   * sectionsIdentity); null in a builder made `once`, which never compares slots.
+   * The document, not its sections: sections behind a getter are read again
+   * only when compared by content.
+   */
+  source: { document: IndexedDocument; identity: object } | null
+  /** A hash of the sections, made the first time another document is compared with them. */
   sectionsHash?: string
   titleText: string
   display: DisplayDocument
@@ -69,8 +74,8 @@ class PatchingIndexBuilder implements IndexBuilder {
   private readonly options: SearchOptions
   private readonly hashOf: (text: string) => string
   private readonly once: boolean
-  // Hashes of sections arrays compared by content, for as long as the arrays live.
-  private readonly sectionsHashes = new WeakMap<IndexedDocument['sections'], string>()
+  // Hashes of sections compared by content, by what stands for them, for as long as that lives.
+  private readonly sectionsHashes = new WeakMap<object, string>()
   /** The last build's parts, by JSON. */
   private partHashes = new Map<string, string>()
 
@@ -143,17 +148,18 @@ class PatchingIndexBuilder implements IndexBuilder {
    */
   private readonly samePostings = (slot: Slot, document: IndexedDocument): boolean => {
     if (slot.titleText !== document.title) return false
-    if (slot.sections === null) return false
-    if (slot.sections === document.sections) return true
-    slot.sectionsHash ??= this.sectionsHashOf(slot.sections)
-    return slot.sectionsHash === this.sectionsHashOf(document.sections)
+    if (slot.source === null) return false
+    if (slot.source.identity === sectionsIdentity(document)) return true
+    slot.sectionsHash ??= this.sectionsHashOf(slot.source.document)
+    return slot.sectionsHash === this.sectionsHashOf(document)
   }
 
-  private sectionsHashOf(sections: IndexedDocument['sections']): string {
-    let hash = this.sectionsHashes.get(sections)
+  private sectionsHashOf(document: IndexedDocument): string {
+    const identity = sectionsIdentity(document)
+    let hash = this.sectionsHashes.get(identity)
     if (hash === undefined) {
-      hash = this.hashOf(JSON.stringify(sections))
-      this.sectionsHashes.set(sections, hash)
+      hash = this.hashOf(JSON.stringify(document.sections))
+      this.sectionsHashes.set(identity, hash)
     }
     return hash
   }
@@ -165,14 +171,14 @@ class PatchingIndexBuilder implements IndexBuilder {
    */
   private rebuilt(previous: Slot[], documents: IndexedDocument[]): Slot[] {
     if (previous.length === 0) return documents.map((document) => this.slotOf(document))
-    const bySections = new Map(previous.map((slot) => [slot.sections, slot]))
+    const bySections = new Map(previous.map((slot) => [slot.source?.identity, slot]))
     let byContent: Map<string, Slot> | undefined
-    const contentKey = (title: string, sections: IndexedDocument['sections'] | null) => `${title}\u0000${sections === null ? '' : this.sectionsHashOf(sections)}`
+    const contentKey = (title: string, document: IndexedDocument | undefined) => `${title}\u0000${document === undefined ? '' : this.sectionsHashOf(document)}`
     return documents.map((document) => {
-      let found = bySections.get(document.sections)
+      let found = bySections.get(sectionsIdentity(document))
       if (found?.titleText !== document.title) {
-        byContent ??= new Map(previous.map((slot) => [contentKey(slot.titleText, slot.sections), slot]))
-        found = byContent.get(contentKey(document.title, document.sections))
+        byContent ??= new Map(previous.map((slot) => [contentKey(slot.titleText, slot.source?.document), slot]))
+        found = byContent.get(contentKey(document.title, document))
       }
       return found ? this.kept({ ...found }, document) : this.slotOf(document)
     })
@@ -180,7 +186,7 @@ class PatchingIndexBuilder implements IndexBuilder {
 
   /** A slot whose terms did not change; what a hit shows of it may have. */
   private kept(slot: Slot, document: IndexedDocument): Slot {
-    slot.sections = document.sections
+    slot.source = { document, identity: sectionsIdentity(document) }
     if (slot.display.slug !== document.slug || slot.display.locale !== document.locale) slot.display = displayOf(document, this.options)
     return slot
   }
@@ -188,11 +194,14 @@ class PatchingIndexBuilder implements IndexBuilder {
   /** A document's slot; its sections are read once (a one-shot build reads them from a file). */
   private slotOf(document: IndexedDocument): Slot {
     const { slug, title, locale, sections } = document
+    // Sections behind a getter are read once here: what stands for them is the array read, unless the document names their source.
+    const identity = document[SECTIONS_SOURCE] ?? sections
     return {
-      terms: cachedSectionsTerms(this.tokens, sections, this.locale),
+      // A kept builder shares a page's terms with the other locales' builders (a fallback page) by what its sections were made from.
+      terms: cachedSectionsTerms(this.tokens, sections, this.locale, this.once ? sections : identity),
       title: titleTerms(title, this.locale, this.tokens.table),
       firstRecord: 0,
-      sections: this.once ? null : sections,
+      source: this.once ? null : { document, identity },
       titleText: title,
       display: displayOf({ slug, title, locale, sections }, this.options),
     }
@@ -229,6 +238,11 @@ class PatchingIndexBuilder implements IndexBuilder {
       displayChunkHashes,
     }
   }
+}
+
+/** What stands for a document's sections: what they were made from, if it says, else the array itself. */
+function sectionsIdentity(document: IndexedDocument): object {
+  return document[SECTIONS_SOURCE] ?? document.sections
 }
 
 /** Documents beyond this many (removed plus added, in one stretch) rebuild the lists from cached tokens instead of patching them. */

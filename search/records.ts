@@ -154,22 +154,22 @@ export function titleTerms(title: string, locale: string, table: TermTable): num
  */
 export interface TokenCache {
   readonly table: TermTable
-  readonly bySections: WeakMap<IndexedSection[], Map<string, SectionsTerms>>
+  readonly bySections: WeakMap<object, Map<string, SectionsTerms>>
 }
 
 export function createTokenCache(): TokenCache {
   return { table: new TermTable(), bySections: new WeakMap() }
 }
 
-/** The terms of `sections` for an index of `locale`, from the cache when it has them. */
-export function cachedSectionsTerms(cache: TokenCache, sections: IndexedSection[], locale: string): SectionsTerms {
-  let byLocale = cache.bySections.get(sections)
+/** The terms of `sections` for an index of `locale`, from the cache when it has them; `source` stands for the sections (see SECTIONS_SOURCE). */
+export function cachedSectionsTerms(cache: TokenCache, sections: IndexedSection[], locale: string, source: object = sections): SectionsTerms {
+  let byLocale = cache.bySections.get(source)
   const found = byLocale?.get('') ?? byLocale?.get(locale)
   if (found) return found
   const terms = sectionsTerms(sections, locale, cache.table)
   if (!byLocale) {
     byLocale = new Map()
-    cache.bySections.set(sections, byLocale)
+    cache.bySections.set(source, byLocale)
   }
   byLocale.set(terms.localeBound ? locale : '', terms)
   return terms

@@ -1,5 +1,5 @@
 import { audienceOf, documentUrl, isVisible, type Audience, type NavTreeNode, type VariantEntry } from '../../contract/index.ts'
-import type { IndexedDocument } from '../../search/engine.ts'
+import { SECTIONS_SOURCE, type IndexedDocument } from '../../search/engine.ts'
 import type { FolderInfo } from '../content/categories.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../content/read-results.ts'
@@ -218,5 +218,7 @@ function indexedDocument({ docId, slug, locale, section, title, draft, rendered,
     get sections() {
       return rendered.sections
     },
+    // A rendering never changes: a kept index builder tells an unchanged page by it, without reading the sections.
+    [SECTIONS_SOURCE]: rendered,
   }
 }

@@ -149,6 +149,18 @@ export function renderInputsOf(documents: SourceDocument[], releases: ReleaseFil
   return inputs
 }
 
+// By rendering, which never changes: a long-lived build asks on every save, and the text may wait in a file (npm start).
+const blankMarkdown = new WeakMap<RenderedDocument, boolean>()
+
+function isBlank(rendered: RenderedDocument): boolean {
+  let blank = blankMarkdown.get(rendered)
+  if (blank === undefined) {
+    blank = rendered.markdown.trim() === ''
+    blankMarkdown.set(rendered, blank)
+  }
+  return blank
+}
+
 /**
  * A page that renders to nothing although it has a body (only components)
  * or says it is a layout (VitePress `layout: home`) is a warning; its front
@@ -161,7 +173,7 @@ function layoutPage(
   headingIds: HeadingIdRule,
 ): { rendered: RenderedDocument | null; warning: ContentProblem } | null {
   const data: Record<string, unknown> = document.parsed.data
-  if (rendered.errors.length > 0 || rendered.markdown.trim() !== '' || (document.parsed.body.trim() === '' && !isLayoutFrontMatter(data))) return null
+  if (rendered.errors.length > 0 || !isBlank(rendered) || (document.parsed.body.trim() === '' && !isLayoutFrontMatter(data))) return null
   const page = frontMatterPage(data)
   const message = page
     ? 'page has no content of its own, only components or front matter (a theme layout?): it shows its front matter title, description and hero text'

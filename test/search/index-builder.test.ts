@@ -5,7 +5,7 @@ import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { SearchIndexBlobSchema } from '../../contract/index.ts'
 import { encodeSearchIndex } from '../../search/codec.ts'
 import { createIndexBuilder, type IndexBuilder } from '../../search/index-builder.ts'
-import type { IndexedDocument, IndexSettings } from '../../search/index-data.ts'
+import { SECTIONS_SOURCE, type IndexedDocument, type IndexSettings } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from '../../search/options.ts'
 import { createTokenCache } from '../../search/records.ts'
@@ -181,6 +181,49 @@ describe('an index builder', () => {
     expect(built.displayChunks).toEqual(expected.displayChunks)
     const edited = edits.edit(texts).documents
     expectSameAsOneShot(once, 'en', lazily(edited), 'an update after the one build')
+  })
+
+  it('kept between builds, tells an unchanged page by the object its sections were made from, reads only the edited page again and holds none of the arrays it read', async () => {
+    const edits = new EditSequence(5)
+    const texts = Array.from({ length: 40 }, () => edits.document())
+    // One object per page's text, as a rendering is; its sections are read back anew on each read, as from the renderings' file.
+    const renderings = new Map<IndexedDocument['sections'], object>()
+    const read: Array<WeakRef<object>> = []
+    const readTexts: Array<IndexedDocument['sections']> = []
+    const lazily = (documents: IndexedDocument[]) =>
+      documents.map((document): IndexedDocument => {
+        const { sections, ...rest } = document
+        if (!renderings.has(sections)) renderings.set(sections, {})
+        return {
+          ...rest,
+          get sections() {
+            const copy = structuredClone(sections)
+            read.push(new WeakRef(copy))
+            readTexts.push(sections)
+            return copy
+          },
+          [SECTIONS_SOURCE]: renderings.get(sections) as object,
+        }
+      })
+    const sameAsOneShot = (built: ReturnType<IndexBuilder['update']>, documents: IndexedDocument[]) => {
+      const expected = oneShot('en', documents)
+      expect(built.index === expected.index).toBe(true)
+      expect(built.parts).toEqual(expected.parts)
+      expect(built.displayChunks).toEqual(expected.displayChunks)
+    }
+    const builder = createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS })
+    sameAsOneShot(builder.update(lazily(texts)), texts)
+    expect(read.length, 'each document read once').toBe(texts.length)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    collectGarbage()
+    expect(read.filter((ref) => ref.deref() !== undefined)).toEqual([])
+    readTexts.length = 0
+    const edited = [...texts]
+    edited[7] = { ...(texts[7] as IndexedDocument), sections: [{ heading: null, text: 'a saved edit of one page' }] }
+    sameAsOneShot(builder.update(lazily(edited)), edited)
+    // The edited page only, before and after (compared by content first, as another version's copy of a page would be).
+    expect(readTexts.length).toBeGreaterThan(0)
+    expect(readTexts.filter((text) => text !== texts[7]?.sections && text !== edited[7]?.sections)).toEqual([])
   })
 })
 
