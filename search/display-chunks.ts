@@ -1,7 +1,7 @@
 import type { DisplayDocument } from '../contract/index.ts'
 import { displayChunkJson } from './encode.ts'
 
-export interface DisplayChunk {
+interface DisplayChunk {
   members: DisplayDocument[]
   json: string
   hash: string
@@ -10,32 +10,40 @@ export interface DisplayChunk {
 /**
  * A builder's display chunks, kept between builds: a chunk is written and
  * hashed again only when one of its documents changed or moved in or out
- * (at 10k documents they are 52 MB of JSON; an edit rewrites one).
+ * (at 10k documents they are 52 MB of JSON; an edit rewrites one). Made with
+ * `keep: false` (a one-shot build), it keeps none: each chunk goes to the
+ * caller as it is written.
  */
 export class DisplayChunks {
   private chunks: DisplayChunk[] = []
   private readonly hashOf: (text: string) => string
   private readonly size: number
+  private readonly keep: boolean
 
-  constructor(hashOf: (text: string) => string, size: number) {
+  constructor(hashOf: (text: string) => string, size: number, keep = true) {
     this.hashOf = hashOf
     this.size = size
+    this.keep = keep
   }
 
-  /** The chunks of `documents`, in order; a document is the same when it is the same object. */
-  update(documents: DisplayDocument[]): DisplayChunk[] {
+  /** Hands every chunk of `documents` to `take`, in order, and gives their names; a document is the same when it is the same object. */
+  update(documents: DisplayDocument[], take: (json: string, hash: string) => void): string[] {
     const chunks: DisplayChunk[] = []
+    const hashes: string[] = []
     for (let start = 0; start < documents.length; start += this.size) {
       const members = documents.slice(start, start + this.size)
-      const cached = this.chunks[chunks.length]
-      if (cached && cached.members.length === members.length && members.every((member, position) => member === cached.members[position])) {
-        chunks.push(cached)
-        continue
-      }
-      const json = displayChunkJson(members)
-      chunks.push({ members, json, hash: this.hashOf(json) })
+      const cached = this.chunks[hashes.length]
+      const chunk = cached && cached.members.length === members.length && members.every((member, position) => member === cached.members[position]) ? cached : this.written(members)
+      take(chunk.json, chunk.hash)
+      hashes.push(chunk.hash)
+      if (this.keep) chunks.push(chunk)
     }
     this.chunks = chunks
-    return chunks
+    return hashes
+  }
+
+  private written(members: DisplayDocument[]): DisplayChunk {
+    const json = displayChunkJson(members)
+    return { members, json, hash: this.hashOf(json) }
   }
 }
