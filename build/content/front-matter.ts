@@ -3,7 +3,6 @@ import semver from 'semver'
 import { z } from 'zod'
 import { heroFrontMatter } from './hero.ts'
 import { plainIssue, shownValue } from './plain-issues.ts'
-import { isStamped } from './read-results.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
 import { readYaml, type YamlProblem } from './yaml.ts'
 
@@ -12,6 +11,11 @@ export interface SourceFile {
   path: string
   text: string
   mtimeMs: number
+}
+
+/** Whether the read stage named the file by its stamp (build/read.ts): its text is then read from disk each time it is asked for, not kept. */
+export function isStamped(file: SourceFile): file is SourceFile & { stamp: string } {
+  return 'stamp' in file && typeof file.stamp === 'string'
 }
 
 // YAML is read with the core schema (see readYaml), so dates stay the strings

@@ -7,11 +7,6 @@ export interface StampedSourceFile extends SourceFile {
   stamp: string
 }
 
-/** Whether the read stage keeps the file's text (a file it stamped is read from disk each time its text is asked for). */
-export function isStamped(file: SourceFile): file is StampedSourceFile {
-  return 'stamp' in file && typeof file.stamp === 'string'
-}
-
 export interface FileHistory {
   lastModified: string
   author: string

@@ -1,7 +1,7 @@
 import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { SidebarFile } from '../content/versioned-sidebar.ts'
-import { isStamped } from '../content/read-results.ts'
+import { isStamped } from '../content/front-matter.ts'
 import { assetTable } from './asset-table.ts'
 import { contentHash, hashOfAll, type AssetBlob } from './blob-set.ts'
 import type { RenderedRelease } from './render-all.ts'
