@@ -45,8 +45,9 @@ export async function readSource(contentDir: string, options: { stampsOnly?: boo
 /** Reads a content folder, runs the pipeline and writes the output whole, or throws ContentError. */
 export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const started = performance.now()
-  // With a cache, the current docs may be kept from the last build: their files are then named by their stamps and not read.
-  const source = await readSource(options.contentDir, { stampsOnly: Boolean(options.cacheDir) && !options.keepBlobs })
+  // Files are named by their stamps and read when needed, not kept: with a cache, the current docs may be kept from the
+  // last build and their files not read at all; in any case a page's source goes once it is rendered.
+  const source = await readSource(options.contentDir, { stampsOnly: !options.keepBlobs })
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
   const writer = await BuildWriter.open(options.outDir)
   // Docs versions are kept beside the renderings; their blobs are linked from the last dist/. The current

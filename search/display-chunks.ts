@@ -1,9 +1,8 @@
 import type { DisplayDocument } from '../contract/index.ts'
 import { displayChunkJson } from './encode.ts'
 
-export interface DisplayChunk {
+interface KeptChunk {
   members: DisplayDocument[]
-  json: string
   hash: string
 }
 
@@ -13,32 +12,36 @@ export interface DisplayChunk {
  * rewrites one). Their JSON is not kept (at 10k documents 52 MB, at 100k
  * over a GB with the second locale's): an unchanged chunk is written again
  * from its documents, which the builder holds anyway, at about a tenth of
- * a second per 50 MB.
+ * a second per 50 MB. Made with `keep: false` (a one-shot build), it keeps
+ * no chunk at all: each goes to the caller as it is written.
  */
 export class DisplayChunks {
-  private chunks: Array<Omit<DisplayChunk, 'json'>> = []
+  private chunks: KeptChunk[] = []
   private readonly hashOf: (text: string) => string
   private readonly size: number
+  private readonly keep: boolean
 
-  constructor(hashOf: (text: string) => string, size: number) {
+  constructor(hashOf: (text: string) => string, size: number, keep = true) {
     this.hashOf = hashOf
     this.size = size
+    this.keep = keep
   }
 
-  /** The chunks of `documents`, in order; a document is the same when it is the same object. */
-  update(documents: DisplayDocument[]): DisplayChunk[] {
-    const chunks: DisplayChunk[] = []
+  /** Hands every chunk of `documents` to `take`, in order, and gives their names; a document is the same when it is the same object. */
+  update(documents: DisplayDocument[], take: (json: string, hash: string) => void): string[] {
+    const chunks: KeptChunk[] = []
+    const hashes: string[] = []
     for (let start = 0; start < documents.length; start += this.size) {
       const members = documents.slice(start, start + this.size)
-      const cached = this.chunks[chunks.length]
-      if (cached && cached.members.length === members.length && members.every((member, position) => member === cached.members[position])) {
-        chunks.push({ ...cached, json: displayChunkJson(cached.members) })
-        continue
-      }
+      const cached = this.chunks[hashes.length]
+      const same = cached !== undefined && cached.members.length === members.length && members.every((member, position) => member === cached.members[position])
       const json = displayChunkJson(members)
-      chunks.push({ members, json, hash: this.hashOf(json) })
+      const hash = same ? cached.hash : this.hashOf(json)
+      take(json, hash)
+      hashes.push(hash)
+      if (this.keep) chunks.push({ members, hash })
     }
-    this.chunks = chunks.map(({ members, hash }) => ({ members, hash }))
-    return chunks
+    this.chunks = chunks
+    return hashes
   }
 }

@@ -16,32 +16,20 @@ export interface WrittenLists {
   field: Uint8Array
 }
 
-/** A value of the index besides its head and display chunks, and its name. */
-export interface IndexPart {
-  json: string
-  hash: string
-}
+/**
+ * Names and keeps one value of the index besides its head and display chunks
+ * (a shard, a typo bucket, a record length chunk, a display directory): its
+ * hash. A one-shot build writes each value out as it is made, so a locale's
+ * values are never all held at once.
+ */
+export type StoreValue = (json: string) => string
 
 /**
- * The head and the values it names: the vocabulary and its lists cut into
+ * The head's JSON; the values it names (the vocabulary and its lists cut into
  * shards, the vocabulary alone into typo buckets, record lengths into chunks,
- * the display chunks' names into directories.
- * `hashOf` names each value; a builder passes one that remembers the values
- * of its last build, so an unchanged shard is not hashed again.
+ * the display chunks' names into directories) go to `part` as they are made.
  */
-export function indexValues(
-  data: IndexHeader,
-  lists: WrittenLists,
-  displayChunkHashes: string[],
-  hashOf: (text: string) => string,
-  options: SearchOptions = SEARCH_OPTIONS,
-): { index: string; parts: IndexPart[] } {
-  const parts: IndexPart[] = []
-  const part = (json: string) => {
-    const named = { json, hash: hashOf(json) }
-    parts.push(named)
-    return named.hash
-  }
+export function indexValues(data: IndexHeader, lists: WrittenLists, displayChunkHashes: string[], part: StoreValue, options: SearchOptions = SEARCH_OPTIONS): string {
   const { terms } = data
   const shards = writeShards(terms, lists, part, options.shardBytes)
   const typoBuckets = writeTypoBuckets(terms, part, options.typoBucketBytes)
@@ -68,7 +56,7 @@ export function indexValues(
     displayDirectorySize: options.displayDirectorySize,
     displayChunkSize: options.displayChunkSize,
   }
-  return { index: JSON.stringify(head), parts }
+  return JSON.stringify(head)
 }
 
 /** Bytes a value's JSON spends besides its terms and base64: keys, quotes, the schema version. */
@@ -78,7 +66,7 @@ const JSON_ROOM = 256
 const termBytesOf = (terms: string[]) => (term: number) => (terms[term] as string).length + 2
 
 /** The vocabulary and its lists cut into shards of about `target` bytes, each named by `part`. */
-function writeShards(terms: string[], lists: WrittenLists, part: (json: string) => string, target: number): SearchIndexBlob['shards'] {
+function writeShards(terms: string[], lists: WrittenLists, part: StoreValue, target: number): SearchIndexBlob['shards'] {
   const offsets = listOffsets(lists, terms.length)
   const termBytes = termBytesOf(terms)
   const span = (at: Uint32Array, term: number) => (at[term + 1] as number) - (at[term] as number)
@@ -102,7 +90,7 @@ function writeShards(terms: string[], lists: WrittenLists, part: (json: string) 
 }
 
 /** The display chunks' names, `size` to a directory, each directory named by `part`. */
-function displayDirectories(chunkHashes: string[], part: (json: string) => string, size: number): string[] {
+function displayDirectories(chunkHashes: string[], part: StoreValue, size: number): string[] {
   const directories: string[] = []
   for (let first = 0; first < chunkHashes.length; first += size) {
     directories.push(part(JSON.stringify({ schemaVersion: SCHEMA_VERSION, chunks: chunkHashes.slice(first, first + size) } satisfies SearchDisplayDirectory)))

@@ -23,8 +23,13 @@ export function encodeSearchIndex(data: SearchIndexData, hashOf: (text: string) 
   for (let start = 0; start < data.display.length; start += options.displayChunkSize) {
     displayChunks.push(displayChunkJson(data.display.slice(start, start + options.displayChunkSize)))
   }
-  const { index, parts } = indexValues(data, postings.written(), displayChunks.map(hashOf), hashOf, options)
-  return { index, parts: parts.map((part) => part.json), displayChunks }
+  const parts: string[] = []
+  const part = (json: string) => {
+    parts.push(json)
+    return hashOf(json)
+  }
+  const index = indexValues(data, postings.written(), displayChunks.map(hashOf), part, options)
+  return { index, parts, displayChunks }
 }
 
 /** One display chunk as stored. */

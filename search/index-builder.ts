@@ -1,7 +1,7 @@
 import type { DisplayDocument } from '../contract/index.ts'
 import { DisplayChunks } from './display-chunks.ts'
 import type { EncodedSearchIndex } from './encode.ts'
-import { indexValues } from './encode-head.ts'
+import { indexValues, type StoreValue } from './encode-head.ts'
 import { EncodedLists } from './encoded-lists.ts'
 import { SECTIONS_SOURCE, type IndexedDocument, type IndexSettings } from './index-data.ts'
 import { indexHeader } from './indexer.ts'
@@ -42,7 +42,22 @@ export interface IndexBuilder {
    * changed in place.
    */
   update(documents: IndexedDocument[]): BuiltSearchIndex
+  /**
+   * The same index, its values handed to `sink` as they are encoded instead
+   * of collected (a one-shot build writes them out at once): the head's JSON
+   * and the names of the values, in the order `update` gives them.
+   */
+  write(documents: IndexedDocument[], sink: IndexValueSink): WrittenSearchIndex
 }
+
+/** Takes each value of an index as it is encoded, with its name (hashOf). */
+export interface IndexValueSink {
+  part(json: string, hash: string): void
+  displayChunk(json: string, hash: string): void
+}
+
+/** A written index: the head's JSON and the names of its parts and display chunks, whose JSON went to a sink. */
+export type WrittenSearchIndex = Omit<BuiltSearchIndex, 'parts' | 'displayChunks'>
 
 export function createIndexBuilder(locale: string, settings: IndexSettings, options: IndexBuilderOptions): IndexBuilder {
   return new PatchingIndexBuilder(locale, settings, options.hashOf, options.tokens ?? createTokenCache(), options.search ?? SEARCH_OPTIONS, options.once ?? false)
@@ -87,15 +102,22 @@ class PatchingIndexBuilder implements IndexBuilder {
     this.options = options
     this.hashOf = hashOf
     this.lists = new EncodedLists(tokens.table.terms)
-    this.chunks = new DisplayChunks(hashOf, options.displayChunkSize)
+    this.chunks = new DisplayChunks(hashOf, options.displayChunkSize, !once)
   }
 
   update(documents: IndexedDocument[]): BuiltSearchIndex {
+    const parts: string[] = []
+    const displayChunks: string[] = []
+    const written = this.write(documents, { part: (json) => parts.push(json), displayChunk: (json) => displayChunks.push(json) })
+    return { ...written, parts, displayChunks }
+  }
+
+  write(documents: IndexedDocument[], sink: IndexValueSink): WrittenSearchIndex {
     try {
       this.place(documents)
-      const built = this.encode(documents)
+      const written = this.encode(documents, sink)
       if (this.once) this.slots = []
-      return built
+      return written
     } catch (error) {
       // Half-patched lists must not outlive a failure: the next update starts from scratch.
       this.slots = []
@@ -207,7 +229,7 @@ class PatchingIndexBuilder implements IndexBuilder {
     }
   }
 
-  private encode(documents: IndexedDocument[]): BuiltSearchIndex {
+  private encode(documents: IndexedDocument[], sink: IndexValueSink): WrittenSearchIndex {
     const stopIds = stopTermIds(this.lists.textCounts(), this.slots, this.recordCount, this.options)
     const { terms, postings } = this.lists.write(stopIds)
     const recordLengths: number[] = []
@@ -219,24 +241,24 @@ class PatchingIndexBuilder implements IndexBuilder {
       terms,
       stopTerms: stopIds.map((id) => this.tokens.table.terms[id] as string),
     }
-    const chunks = this.chunks.update(this.slots.map((slot) => slot.display))
-    const displayChunkHashes = chunks.map((chunk) => chunk.hash)
-    // A part (a shard, a vocabulary or record-length chunk) whose JSON is the last build's keeps its name unhashed.
+    const displayChunkHashes = this.chunks.update(
+      this.slots.map((slot) => slot.display),
+      (json, hash) => sink.displayChunk(json, hash),
+    )
+    // A part (a shard, a vocabulary or record-length chunk) whose JSON is the last build's keeps its name unhashed;
+    // a builder made `once` has no next build, and keeps no part.
     const lastHashes = this.partHashes
     this.partHashes = new Map()
-    const hashOf = (json: string) => {
+    const partHashes: string[] = []
+    const part: StoreValue = (json) => {
       const hash = lastHashes.get(json) ?? this.hashOf(json)
-      this.partHashes.set(json, hash)
+      if (!this.once) this.partHashes.set(json, hash)
+      sink.part(json, hash)
+      partHashes.push(hash)
       return hash
     }
-    const { index, parts } = indexValues(header, postings.written(), displayChunkHashes, hashOf, this.options)
-    return {
-      index,
-      parts: parts.map((part) => part.json),
-      partHashes: parts.map((part) => part.hash),
-      displayChunks: chunks.map((chunk) => chunk.json),
-      displayChunkHashes,
-    }
+    const index = indexValues(header, postings.written(), displayChunkHashes, part, this.options)
+    return { index, partHashes, displayChunkHashes }
   }
 }
 

@@ -13,6 +13,11 @@ export interface SourceFile {
   mtimeMs: number
 }
 
+/** Whether the read stage named the file by its stamp (build/read.ts): its text is then read from disk each time it is asked for, not kept. */
+export function isStamped(file: SourceFile): file is SourceFile & { stamp: string } {
+  return 'stamp' in file && typeof file.stamp === 'string'
+}
+
 // YAML is read with the core schema (see readYaml), so dates stay the strings
 // the author wrote and are checked as written (a timestamp type would turn
 // 2026-13-45 into a Date in 2027). zod's ISO formats check the calendar too:
@@ -151,10 +156,12 @@ function parseFrontMatterYaml(text: string): object {
 }
 
 function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<z.output<S>> {
+  // One read: a file the read stage does not keep (build/read.ts) is read from disk each time its text is asked for.
+  const text = file.text
   let parsed: matter.GrayMatterFile<string>
   try {
     // Passing options turns off gray-matter's module-level cache.
-    parsed = matter(file.text, { excerpt: false, engines: { yaml: parseFrontMatterYaml } })
+    parsed = matter(text, { excerpt: false, engines: { yaml: parseFrontMatterYaml } })
   } catch (error) {
     // The text gray-matter hands over starts right after the opening `---`, on its line: its line numbers are the file's.
     // Anything else it throws (a `---toml` block it has no engine for) is about the opening line.
@@ -166,11 +173,18 @@ function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<
   }
   // The closures below see these strings, not gray-matter's result: it holds the whole file again as a
   // Buffer (`orig`), which `lineOf` would keep for as long as the page (6.6 KB a page in the bench corpus).
-  const { content, matter: frontMatter } = parsed
-  const headerLength = file.text.length - content.length
-  const bodyLine = file.text.slice(0, headerLength).split('\n').length
+  const { content } = parsed
+  const headerLength = text.length - content.length
+  const bodyLine = text.slice(0, headerLength).split('\n').length
+  // A file read on demand keeps nothing of its text: the body is read again when asked for, and the front
+  // matter and its values are copies, as a substring keeps the whole text alive (so does any variable here
+  // that a closure below sees: `body` is null then).
+  const onDemand = isStamped(file)
+  const body = onDemand ? null : content
+  const frontMatter = onDemand ? structuredClone(parsed.matter) : parsed.matter
   const lineOf = (key: string) => lineOfKey(frontMatter.replace(/^\r?\n/, ''), key, 2, 1)
-  const value = (data: Partial<z.output<S>>) => ({ file, data, body: content, bodyLine, lineOf })
+  const value = (data: Partial<z.output<S>>): ParsedFile<Partial<z.output<S>>> =>
+    body === null ? readOnDemand(file, structuredClone(data), headerLength, { bodyLine, lineOf }) : { file, data, body, bodyLine, lineOf }
   const result = schema.safeParse(parsed.data, { error: plainIssue })
   if (result.success) return { value: value(result.data), problems: [] }
   const valid = Object.entries(parsed.data).flatMap(([key, raw]) => {
@@ -186,6 +200,18 @@ function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<
       // No path: the front matter is not a map at all (`title:Intro` without a space is one string).
       message: issue.path.length > 0 ? `front matter "${issue.path.join('.')}": ${issue.message}` : 'front matter must be "key: value" lines, with a space after each colon',
     })),
+  }
+}
+
+/** A parsed file whose body is read from its file when asked for, `headerLength` characters in. */
+function readOnDemand<T>(file: SourceFile, data: T, headerLength: number, lines: Pick<ParsedFile<T>, 'bodyLine' | 'lineOf'>): ParsedFile<T> {
+  return {
+    file,
+    data,
+    get body() {
+      return file.text.slice(headerLength)
+    },
+    ...lines,
   }
 }
 

@@ -1,8 +1,7 @@
 import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { SidebarFile } from '../content/versioned-sidebar.ts'
-import type { SourceFile } from '../content/front-matter.ts'
-import type { StampedSourceFile } from '../content/read-results.ts'
+import { isStamped } from '../content/front-matter.ts'
 import { assetTable } from './asset-table.ts'
 import { contentHash, hashOfAll, type AssetBlob } from './blob-set.ts'
 import type { RenderedRelease } from './render-all.ts'
@@ -78,10 +77,6 @@ export function currentFingerprint(content: VersionContent & { sidebar?: Sidebar
       for (const asset of content.assets) yield `${asset.path}\u0000${asset.size}\u0000${asset.bytes === null ? '' : contentHash(asset.bytes)}`
     })(),
   )
-}
-
-function isStamped(file: SourceFile): file is StampedSourceFile {
-  return 'stamp' in file && typeof file.stamp === 'string'
 }
 
 export function keptVersionKey(parts: KeptVersionKeyParts): string {

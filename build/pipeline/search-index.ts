@@ -7,6 +7,8 @@ import {
   type IndexBuilder,
   type IndexedDocument,
   type IndexSettings,
+  type IndexValueSink,
+  type WrittenSearchIndex,
 } from '../../search/engine.ts'
 import { contentHash, hashOfAll } from './blob-set.ts'
 
@@ -35,6 +37,15 @@ export class SearchIndexes {
   }
 
   build(locale: string, documents: IndexedDocument[], settings: IndexSettings): BuiltSearchIndex {
+    return this.withBuilder(locale, settings, (builder) => builder.update(documents))
+  }
+
+  /** The locale's index with its values handed to `sink` as they are encoded: the head's JSON and the values' names. */
+  write(locale: string, documents: IndexedDocument[], settings: IndexSettings, sink: IndexValueSink): WrittenSearchIndex {
+    return this.withBuilder(locale, settings, (builder) => builder.write(documents, sink))
+  }
+
+  private withBuilder<T>(locale: string, settings: IndexSettings, use: (builder: IndexBuilder) => T): T {
     const key = JSON.stringify(settings)
     let entry = this.builders.get(locale)
     // Synonyms are part of the index; a builder serves the settings it was made with.
@@ -42,9 +53,9 @@ export class SearchIndexes {
       entry = { settings: key, builder: createIndexBuilder(locale, settings, { hashOf: contentHash, tokens: this.tokens, once: !this.keepBuilders }) }
       this.builders.set(locale, entry)
     }
-    const built = entry.builder.update(documents)
+    const made = use(entry.builder)
     if (!this.keepBuilders) this.builders.delete(locale)
-    return built
+    return made
   }
 }
 

@@ -149,7 +149,15 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
 /** The locale's search index (its head, its shards and other parts, its display chunks), as blobs: the head's hash. */
 async function searchIndexBlob(input: VersionSettings, locale: string, view: LocaleView, searchIndexes: SearchIndexes): Promise<string> {
   const { blobs } = input
-  const index = await cachedSearchIndex(locale, view.indexed, { synonyms: input.site.search.synonyms }, input.memo, searchIndexes)
+  const settings = { synonyms: input.site.search.synonyms }
+  // Without a memo, each value goes to the blobs (and so to disk) as it is encoded: a locale's values are never held at once.
+  if (!input.memo) {
+    const add = (json: string, hash: string) => {
+      blobs.addText(json, hash)
+    }
+    return blobs.addText(searchIndexes.write(locale, view.indexed, settings, { part: add, displayChunk: add }).index)
+  }
+  const index = await cachedSearchIndex(locale, view.indexed, settings, input.memo, searchIndexes)
   index.parts.forEach((part, position) => {
     blobs.addText(part, index.partHashes?.[position])
   })

@@ -1,0 +1,62 @@
+import { appendFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { afterAll, describe, expect, it } from 'vitest'
+import { parseDocumentFile } from '../../build/content/front-matter.ts'
+import { ContentError } from '../../build/content/problems.ts'
+import { readContent } from '../../build/read.ts'
+import { removeTempDirs, SITE_EN, writeContent } from '../shared/build-helpers.ts'
+
+afterAll(removeTempDirs)
+
+const PAGES = 100
+const BODY_BYTES = 200_000
+
+const page = (index: number) =>
+  `---\ntitle: A title long enough to be a substring ${index}\ndescription: A description that is also long enough\ntags: [one, another tag]\n---\n\n# Page ${index}\n\n${'A sentence of the body, long enough to count. '.repeat(BODY_BYTES / 47)}\n`
+
+describe('a one-shot build’s source files', () => {
+  it('keep none of their text once parsed: the body is read again when asked for', async () => {
+    const contentDir = await writeContent({ 'site.yml': SITE_EN, ...Object.fromEntries(Array.from({ length: PAGES }, (_, index) => [`docs/en/page-${index}.md`, page(index)])) })
+    // A first read and parse, so that what the modules make once is not counted.
+    const warmUp = await writeContent({ 'site.yml': SITE_EN, 'docs/en/page.md': page(0) })
+    for (const file of (await readContent(warmUp, { stampsOnly: true })).files) parseDocumentFile(file)
+    const gc = exposedGc()
+    gc()
+    const before = process.memoryUsage().heapUsed
+    const { files } = await readContent(contentDir, { stampsOnly: true })
+    const parsed = files.map((file) => parseDocumentFile(file).value)
+    gc()
+    const held = process.memoryUsage().heapUsed - before
+    // Held, the texts would be 20 MB here; a substring of one (the body, a front matter value) keeps it whole.
+    expect(held).toBeLessThan((PAGES * BODY_BYTES) / 10)
+    const [first] = parsed
+    expect(first?.data).toMatchObject({ title: 'A title long enough to be a substring 0', description: 'A description that is also long enough', tags: ['one', 'another tag'] })
+    expect(first?.body).toBe(parseDocumentFile({ path: 'docs/en/page-0.md', text: page(0), mtimeMs: 0 }).value.body)
+    expect(first?.bodyLine).toBe(6)
+    expect(first?.lineOf('tags')).toBe(4)
+  })
+
+  it('fails the build with the file named when one changes after the build first read it', async () => {
+    const contentDir = await writeContent({ 'site.yml': SITE_EN, 'docs/en/guide.md': page(1) })
+    const { files } = await readContent(contentDir, { stampsOnly: true })
+    const [parsed] = files.map((file) => parseDocumentFile(file).value)
+    await appendFile(join(contentDir, 'docs/en/guide.md'), '\nA paragraph saved during the build.\n')
+    let thrown: unknown
+    try {
+      void parsed?.body
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(ContentError)
+    expect((thrown as ContentError).problems).toEqual([{ path: 'docs/en/guide.md', line: 1, message: 'changed while the build was reading it: build again once it is saved' }])
+  })
+})
+
+function exposedGc(): () => void {
+  setFlagsFromString('--expose-gc')
+  const gc: unknown = runInNewContext('gc')
+  if (typeof gc !== 'function') throw new Error('no gc to call')
+  return gc as () => void
+}
