@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { codeHash } from './code-hash.ts'
@@ -63,15 +63,17 @@ export class RenderCache {
     await writeFile(join(this.dir, this.namespace, `${renderKeyOf(input)}.json`), JSON.stringify(output))
   }
 
-  /** A value built once per key (search indexes), stored beside the renderings. */
-  async memo(key: string, build: () => string): Promise<string> {
+  /** A value built once per key (search indexes), stored beside the renderings; synchronous (see Memo in pipeline/search-index.ts). */
+  memo(key: string, build: () => string): string {
     this.memoKeysUsed.add(key)
     const path = join(this.dir, this.namespace, `memo-${key}.json`)
-    const cached = await readFile(path, 'utf8').catch(() => undefined)
-    if (cached !== undefined) return cached
-    const value = build()
-    await writeFile(path, value)
-    return value
+    try {
+      return readFileSync(path, 'utf8')
+    } catch {
+      const value = build()
+      writeFileSync(path, value)
+      return value
+    }
   }
 
   /** Keeps the memos of `keys` through pruneStale though this build did not read them (what a kept docs version's build made). */

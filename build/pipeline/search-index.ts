@@ -3,7 +3,6 @@ import {
   createIndexBuilder,
   createTokenCache,
   type BuiltSearchIndex,
-  type EncodedSearchIndex,
   type IndexBuilder,
   type IndexedDocument,
   type IndexSettings,
@@ -15,8 +14,13 @@ import { contentHash, hashOfAll } from './blob-set.ts'
 /**
  * Returns the cached value for `key`, or builds and caches it. Building a
  * 10k-document index takes seconds; an unchanged locale should not pay it.
+ * Synchronous, so that each value of an index is stored as it is encoded
+ * and then let go: a locale's values are never held at once.
  */
-export type Memo = (key: string, build: () => string) => Promise<string>
+export type Memo = (key: string, build: () => string) => string
+
+/** Where a locale's index values go, one at a time, as they are encoded or read back from the memo. */
+export type IndexValueTaker = (json: string, hash: string) => void
 
 /**
  * The search index builders of a build, one per locale, sharing one token
@@ -60,50 +64,49 @@ export class SearchIndexes {
 }
 
 /**
- * The locale's encoded index. With a memo (the CLI's on-disk cache), from
- * the memo when its documents have not changed; the key reads every
- * document, so without a memo none is computed. `indexes` should be one
- * object for every locale of a build (and, in a long-lived process, for
- * every build); by default each call makes its own.
+ * The locale's index: each value (shards, typo buckets, record lengths,
+ * directories, display chunks) handed to `take` as it is made or read, and
+ * the head's JSON returned. With a memo (the CLI's on-disk cache), from the
+ * memo when its documents have not changed; the key reads every document, so
+ * without a memo none is computed. `indexes` should be one object for every
+ * locale of a build (and, in a long-lived process, for every build); by
+ * default each call makes its own.
  */
-export async function cachedSearchIndex(
+export function cachedSearchIndex(
   locale: string,
   documents: IndexedDocument[],
   settings: IndexSettings,
+  take: IndexValueTaker,
   memo?: Memo,
   indexes: SearchIndexes = new SearchIndexes(),
-): Promise<EncodedSearchIndex & { partHashes?: string[]; displayChunkHashes?: string[] }> {
-  if (!memo) return indexes.build(locale, documents, settings)
+): string {
+  if (!memo) return indexes.write(locale, documents, settings, { part: take, displayChunk: take }).index
   const key = hashOfAll(
     (function* () {
       yield `${locale}\u0000${SCHEMA_VERSION}\u0000${JSON.stringify(settings)}`
       for (const document of documents) yield JSON.stringify(document)
     })(),
   )
-  let built: BuiltSearchIndex | undefined
-  const list = () => {
-    built = indexes.build(locale, documents, settings)
-    return JSON.stringify({ index: built.index, parts: built.partHashes, displayChunks: built.displayChunkHashes } satisfies StoredIndexList)
-  }
-  const listed = JSON.parse(await memo(key, list)) as StoredIndexList
-  // Each part is a memo of its own, by its hash: at 100,000 documents the parts together are past the longest string V8 makes.
+  // Each value is a memo of its own, by its hash: at 100,000 documents the values together are past the longest string V8 makes.
   const valueKey = (hash: string) => `search-value-${hash}`
-  const stored = async (index: BuiltSearchIndex) => {
-    await storeValues(memo, index.partHashes.map(valueKey), index.parts)
-    await storeValues(memo, index.displayChunkHashes.map(valueKey), index.displayChunks)
-    return index
+  const stored = (json: string, hash: string) => {
+    memo(valueKey(hash), () => json)
+    take(json, hash)
   }
-  if (built) return stored(built)
+  const write = (): StoredIndexList => {
+    const written = indexes.write(locale, documents, settings, { part: stored, displayChunk: stored })
+    return { index: written.index, parts: written.partHashes, displayChunks: written.displayChunkHashes }
+  }
+  let built: StoredIndexList | undefined
+  const listed = JSON.parse(memo(key, () => JSON.stringify((built = write())))) as StoredIndexList
+  if (built) return built.index
   try {
-    const missing = (): string => {
-      throw new Error('a search index value left the cache')
-    }
-    const parts = await readValues(memo, listed.parts.map(valueKey), missing)
-    const displayChunks = await readValues(memo, listed.displayChunks.map(valueKey), missing)
-    return { index: listed.index, parts, partHashes: listed.parts, displayChunks, displayChunkHashes: listed.displayChunks }
-  } catch {
+    for (const hash of [...listed.parts, ...listed.displayChunks]) take(memo(valueKey(hash), valueLeftTheCache), hash)
+    return listed.index
+  } catch (error) {
+    if (!(error instanceof ValueLeftTheCache)) throw error
     // A value pruned or deleted since: build the index again, and store its values anew.
-    return stored(indexes.build(locale, documents, settings))
+    return write().index
   }
 }
 
@@ -114,12 +117,8 @@ interface StoredIndexList {
   displayChunks: string[]
 }
 
-async function storeValues(memo: Memo, keys: string[], texts: string[]): Promise<void> {
-  for (const [position, key] of keys.entries()) await memo(key, () => texts[position] as string)
-}
+class ValueLeftTheCache extends Error {}
 
-async function readValues(memo: Memo, keys: string[], missing: () => string): Promise<string[]> {
-  const texts: string[] = []
-  for (const key of keys) texts.push(await memo(key, missing))
-  return texts
+function valueLeftTheCache(): never {
+  throw new ValueLeftTheCache('a search index value left the cache')
 }

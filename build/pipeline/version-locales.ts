@@ -84,7 +84,7 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
     out.docs.navigation[locale] = view.navigation
     out.published[locale] = view.published
     out.docs.llms[locale] = llmsBlobs(input, locale, view, memo)
-    out.docs.search[locale] = await searchIndexBlob(input, locale, view, searchIndexes)
+    out.docs.search[locale] = searchIndexBlob(input, locale, view, searchIndexes)
     out.fallbacks[locale] = view.fallbacks
   }
   return out
@@ -147,22 +147,12 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
 }
 
 /** The locale's search index (its head, its shards and other parts, its display chunks), as blobs: the head's hash. */
-async function searchIndexBlob(input: VersionSettings, locale: string, view: LocaleView, searchIndexes: SearchIndexes): Promise<string> {
+function searchIndexBlob(input: VersionSettings, locale: string, view: LocaleView, searchIndexes: SearchIndexes): string {
   const { blobs } = input
   const settings = { synonyms: input.site.search.synonyms }
-  // Without a memo, each value goes to the blobs (and so to disk) as it is encoded: a locale's values are never held at once.
-  if (!input.memo) {
-    const add = (json: string, hash: string) => {
-      blobs.addText(json, hash)
-    }
-    return blobs.addText(searchIndexes.write(locale, view.indexed, settings, { part: add, displayChunk: add }).index)
+  // Each value goes to the blobs (and so to disk) as it is encoded or read from the memo: a locale's values are never held at once.
+  const take = (json: string, hash: string) => {
+    blobs.addText(json, hash)
   }
-  const index = await cachedSearchIndex(locale, view.indexed, settings, input.memo, searchIndexes)
-  index.parts.forEach((part, position) => {
-    blobs.addText(part, index.partHashes?.[position])
-  })
-  index.displayChunks.forEach((chunk, position) => {
-    blobs.addText(chunk, index.displayChunkHashes?.[position])
-  })
-  return blobs.addText(index.index)
+  return blobs.addText(cachedSearchIndex(locale, view.indexed, settings, take, input.memo, searchIndexes))
 }
