@@ -98,7 +98,12 @@ export function cachedSearchIndex(
     return { index: written.index, parts: written.partHashes, displayChunks: written.displayChunkHashes }
   }
   let built: StoredIndexList | undefined
-  const listed = JSON.parse(memo(key, () => JSON.stringify((built = write())))) as StoredIndexList
+  const listed = JSON.parse(
+    memo(key, () => {
+      built = write()
+      return JSON.stringify(built)
+    }),
+  ) as StoredIndexList
   if (built) return built.index
   try {
     for (const hash of [...listed.parts, ...listed.displayChunks]) take(memo(valueKey(hash), valueLeftTheCache), hash)
