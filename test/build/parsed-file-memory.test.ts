@@ -1,7 +1,6 @@
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { parseDocumentFile } from '../../build/content/front-matter.ts'
+import { exposedGc } from '../shared/gc.ts'
 
 const FILES = 200
 const BODY_BYTES = 50_000
@@ -14,8 +13,12 @@ describe('a parsed page', () => {
     const parsed = texts.map((text, index) => parseDocumentFile({ path: `docs/en/page-${index}.md`, text, mtimeMs: 0 }).value)
     // Line numbers of front matter keys still work without the copy.
     expect(parsed[7]?.lineOf('tags')).toBe(3)
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    const held = arrayBufferBytes() - before
+    // The least of three looks: a buffer the test runner itself holds for a moment (its messages) is not the page's.
+    let held = Number.POSITIVE_INFINITY
+    for (let look = 0; look < 3; look++) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      held = Math.min(held, arrayBufferBytes() - before)
+    }
     // gray-matter's result holds each file again as a Buffer (10 MB here) when a closure keeps it.
     expect(held).toBeLessThan((FILES * BODY_BYTES) / 10)
     expect(parsed).toHaveLength(FILES)
@@ -24,9 +27,6 @@ describe('a parsed page', () => {
 
 /** ArrayBuffer bytes still reachable, after a full collection. */
 function arrayBufferBytes(): number {
-  setFlagsFromString('--expose-gc')
-  const gc: unknown = runInNewContext('gc')
-  if (typeof gc !== 'function') throw new Error('no gc to call')
-  gc()
+  exposedGc()()
   return process.memoryUsage().arrayBuffers
 }

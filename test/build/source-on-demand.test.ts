@@ -1,12 +1,11 @@
 import { appendFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseDocumentFile } from '../../build/content/front-matter.ts'
 import { ContentError } from '../../build/content/problems.ts'
 import { readContent } from '../../build/read.ts'
 import { removeTempDirs, SITE_EN, writeContent } from '../shared/build-helpers.ts'
+import { exposedGc } from '../shared/gc.ts'
 
 afterAll(removeTempDirs)
 
@@ -53,10 +52,3 @@ describe('a one-shot build’s source files', () => {
     expect((thrown as ContentError).problems).toEqual([{ path: 'docs/en/guide.md', line: 1, message: 'changed while the build was reading it: build again once it is saved' }])
   })
 })
-
-function exposedGc(): () => void {
-  setFlagsFromString('--expose-gc')
-  const gc: unknown = runInNewContext('gc')
-  if (typeof gc !== 'function') throw new Error('no gc to call')
-  return gc as () => void
-}

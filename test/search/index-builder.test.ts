@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { SearchIndexBlobSchema } from '../../contract/index.ts'
@@ -10,6 +8,7 @@ import { indexDocuments } from '../../search/indexer.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from '../../search/options.ts'
 import { createTokenCache } from '../../search/records.ts'
 import { EditSequence, spreadWord } from './edit-sequence.ts'
+import { exposedGc } from '../shared/gc.ts'
 
 // Small chunks, shards and a low stop-term floor, so that a few dozen documents cross chunk and shard bounds and make stop terms.
 const OPTIONS: SearchOptions = {
@@ -229,8 +228,5 @@ describe('an index builder', () => {
 
 /** A full collection, to see what a WeakRef still holds. */
 function collectGarbage(): void {
-  setFlagsFromString('--expose-gc')
-  const gc: unknown = runInNewContext('gc')
-  if (typeof gc !== 'function') throw new Error('no gc to call')
-  gc()
+  exposedGc()()
 }

@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { SearchIndexes } from '../../build/pipeline/search-index.ts'
@@ -7,6 +5,7 @@ import { encodeSearchIndex } from '../../search/codec.ts'
 import { createIndexBuilder, type IndexValueSink } from '../../search/index-builder.ts'
 import { indexDocuments } from '../../search/indexer.ts'
 import { EditSequence } from './edit-sequence.ts'
+import { exposedGc } from '../shared/gc.ts'
 
 /** A sink that collects what it is handed, in order, as `update` gives it. */
 function collectingSink() {
@@ -65,10 +64,3 @@ describe('an index written to a sink', () => {
     expect(most).toBeLessThan(handed / 5)
   })
 })
-
-function exposedGc(): () => void {
-  setFlagsFromString('--expose-gc')
-  const gc: unknown = runInNewContext('gc')
-  if (typeof gc !== 'function') throw new Error('no gc to call')
-  return gc as () => void
-}

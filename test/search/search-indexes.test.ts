@@ -1,10 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { cachedSearchIndex, SearchIndexes, type Memo } from '../../build/pipeline/search-index.ts'
+import { RenderCache } from '../../build/render-cache.ts'
 import { encodeSearchIndex } from '../../search/codec.ts'
 import type { IndexedDocument, IndexSettings } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
+import { makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
+import { exposedGc } from '../shared/gc.ts'
 import { EditSequence } from './edit-sequence.ts'
+
+afterAll(removeTempDirs)
 
 const oneShot = (locale: string, documents: IndexedDocument[], settings: IndexSettings) => {
   const { index, parts, displayChunks } = encodeSearchIndex(indexDocuments(locale, documents, settings), contentHash)
@@ -80,6 +85,50 @@ describe('the pipeline’s search indexes', () => {
     stored.delete(gone)
     expect(cachedIndex(documents, memo)).toEqual(first)
     expect(stored.has(gone)).toBe(true)
+  })
+
+  it('hands each value over as soon as the on-disk cache has it, whether it encodes and stores it or reads it back, holding none of them', async () => {
+    const edits = new EditSequence(9)
+    const documents = Array.from({ length: 3000 }, () => edits.document())
+    const cache = await RenderCache.open(await makeTempDir('search-memo-'))
+    let storedValues = 0
+    const memo: Memo = (key, build) =>
+      cache.memo(key, () => {
+        if (key.startsWith('search-value-')) storedValues++
+        return build()
+      })
+    const gc = exposedGc()
+    for (const pass of ['encoded and stored', 'read back'] as const) {
+      gc()
+      const before = process.memoryUsage().heapUsed
+      const storedAtTake: number[] = []
+      let handed = 0
+      let first: number | undefined
+      let most = { sinceCall: 0, sinceFirst: 0 }
+      // The sink drops each value; every 64th it looks at the heap, against the heap before the call and at the first value.
+      const take = (json: string) => {
+        storedAtTake.push(storedValues)
+        handed += json.length
+        if (storedAtTake.length % 64 !== 1) return
+        gc()
+        const used = process.memoryUsage().heapUsed
+        first ??= used
+        most = { sinceCall: Math.max(most.sinceCall, used - before), sinceFirst: Math.max(most.sinceFirst, used - first) }
+      }
+      cachedSearchIndex('en', documents, {}, take, memo, new SearchIndexes({ keepBuilders: false }))
+      expect(storedAtTake.length, pass).toBeGreaterThan(100)
+      expect(handed, pass).toBeGreaterThan(1_000_000)
+      // Held as they come, the values would add about their own size (one byte a character, as most are ASCII).
+      expect(most.sinceFirst, pass).toBeLessThan(handed / 5)
+      if (pass === 'encoded and stored') {
+        // Each value is handed over right after it is stored, not once the whole index is.
+        expect(storedAtTake.every((stored, position) => stored <= position + 1)).toBe(true)
+      } else {
+        // Read back, nothing is built: the heap holds what it held before, not the values read before the first.
+        expect(storedAtTake.every((stored) => stored === storedAtTake[0])).toBe(true)
+        expect(most.sinceCall).toBeLessThan(handed / 2)
+      }
+    }
   })
 
   it('keeps one builder per locale between builds, and starts another when the synonyms change', () => {
