@@ -1,6 +1,6 @@
 import type { SourceDocument } from '../content/documents.ts'
 import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
-import { heroSource } from '../content/hero.ts'
+import { heroSource, type HeroSource } from '../content/hero.ts'
 import { byPlace, type ContentProblem } from '../content/problems.ts'
 import { frontMatterPage, isLayoutFrontMatter } from '../markdown/mdx/layout-page.ts'
 import { partialsFor, type PartialSource } from '../markdown/mdx/partials.ts'
@@ -130,20 +130,33 @@ export async function renderContent(
   }
 }
 
-/** What a version renders, keyed by kind and path: its documents, its release notes and their upgrade notes. */
+/**
+ * What a version renders, keyed by kind and path: its documents, its release
+ * notes and their upgrade notes. An input's body is its file's, read when
+ * asked for (to hash it, or to send it to a render thread): a build whose
+ * files are read on demand holds none of the site's Markdown at once.
+ */
 export function renderInputsOf(documents: SourceDocument[], releases: ReleaseFile[], options: RenderOptions): Map<string, RenderInput> {
   const inputs = new Map<string, RenderInput>()
-  const source = (path: string, body: string, bodyLine: number): RenderInput => {
-    const partials = partialsFor(body, options.partials, { imports: options.format !== 'md' || path.endsWith('.mdx') })
-    return { path, body, bodyLine, format: options.format, headingIds: options.headingIds, ...(partials ? { partials } : {}), ...(options.vue ? { vue: true } : {}) }
+  const source = (path: string, parsed: { readonly body: string; bodyLine: number }, hero?: HeroSource): RenderInput => {
+    const partials = partialsFor(parsed.body, options.partials, { imports: options.format !== 'md' || path.endsWith('.mdx') })
+    return {
+      path,
+      get body() {
+        return parsed.body
+      },
+      bodyLine: parsed.bodyLine,
+      format: options.format,
+      headingIds: options.headingIds,
+      ...(partials ? { partials } : {}),
+      ...(options.vue ? { vue: true } : {}),
+      ...(hero ? { hero } : {}),
+    }
   }
-  for (const { path, parsed } of documents) {
-    const hero = heroSource(parsed.data, parsed.lineOf('hero'))
-    inputs.set(`document:${path}`, { ...source(path, parsed.body, parsed.bodyLine), ...(hero ? { hero } : {}) })
-  }
+  for (const { path, parsed } of documents) inputs.set(`document:${path}`, source(path, parsed, heroSource(parsed.data, parsed.lineOf('hero'))))
   for (const parsed of releases) {
     const { file, data } = parsed
-    inputs.set(`release:${file.path}`, source(file.path, parsed.body, parsed.bodyLine))
+    inputs.set(`release:${file.path}`, source(file.path, parsed))
     if (data.upgrade) inputs.set(`upgrade:${file.path}`, { path: file.path, body: data.upgrade, bodyLine: parsed.lineOf('upgrade') + 1, headingIds: options.headingIds })
   }
   return inputs

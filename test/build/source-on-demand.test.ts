@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseDocumentFile } from '../../build/content/front-matter.ts'
 import { ContentError } from '../../build/content/problems.ts'
+import { renderInputsOf } from '../../build/pipeline/render-all.ts'
 import { readContent } from '../../build/read.ts'
 import { removeTempDirs, SITE_EN, writeContent } from '../shared/build-helpers.ts'
 import { exposedGc } from '../shared/gc.ts'
@@ -35,6 +36,25 @@ describe('a one-shot build’s source files', () => {
     expect(first?.body).toBe(parseDocumentFile({ path: 'docs/en/page-0.md', text: page(0), mtimeMs: 0 }).value.body)
     expect(first?.bodyLine).toBe(6)
     expect(first?.lineOf('tags')).toBe(4)
+  })
+
+  it('make render inputs that keep none of their text either: the body is read when the renderer asks for it', async () => {
+    const contentDir = await writeContent({ 'site.yml': SITE_EN, ...Object.fromEntries(Array.from({ length: PAGES }, (_, index) => [`docs/en/page-${index}.md`, page(index)])) })
+    const { files } = await readContent(contentDir, { stampsOnly: true })
+    const documents = files.map((file, index) => {
+      const slug = `page-${index}`
+      return { parsed: parseDocumentFile(file).value, path: file.path, locale: 'en', docId: slug, slug, frameworkId: slug, section: slug, url: `/${slug}`, draft: false }
+    })
+    const gc = exposedGc()
+    gc()
+    const before = process.memoryUsage().heapUsed
+    const inputs = renderInputsOf(documents, [], { format: 'md', partials: new Map(), headingIds: 'github' })
+    gc()
+    const held = process.memoryUsage().heapUsed - before
+    // Held, the bodies would be 20 MB here: a site's whole Markdown, waiting for the render threads.
+    expect(held).toBeLessThan((PAGES * BODY_BYTES) / 10)
+    expect(inputs.get('document:docs/en/page-3.md')?.body).toBe(documents.find((document) => document.path === 'docs/en/page-3.md')?.parsed.body)
+    expect(inputs.get('document:docs/en/page-3.md')?.body).toContain('# Page 3')
   })
 
   it('fails the build with the file named when one changes after the build first read it', async () => {
