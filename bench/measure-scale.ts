@@ -47,10 +47,10 @@ async function attempt<T>(name: string, work: () => Promise<T>): Promise<Attempt
 /**
  * The issue-28 targets at `documents` pages per locale (seed 42): cold builds
  * here and at 10k, rebuilds, the largest stored value, two `--shard` halves
- * and the final build, search in workerd, and the first `npm start`. Each step
- * reports its failure instead of ending the run.
+ * and the final build, search in workerd, and the first `npm start` (unless
+ * `start` is false). Each step reports its failure instead of ending the run.
  */
-export async function measureScale(documents: number, workDir: string): Promise<ScaleFigures> {
+export async function measureScale(documents: number, workDir: string, options: { start: boolean }): Promise<ScaleFigures> {
   const content = join(workDir, 'content')
   const corpus = generateCorpus({ documents, seed: 42 })
   await writeCorpus(corpus, content)
@@ -75,7 +75,9 @@ export async function measureScale(documents: number, workDir: string): Promise<
     ),
   )
   const served = documentPath(sampled[0] as Parameters<typeof documentPath>[0], true)
-  const firstStart = await attempt('first npm start', () => measureStart(content, { persist: join(workDir, 'start-state'), cache: join(workDir, 'start-cache') }, { path: served }))
+  const firstStart: Attempt<StartRun> = options.start
+    ? await attempt('first npm start', () => measureStart(content, { persist: join(workDir, 'start-state'), cache: join(workDir, 'start-cache') }, { path: served }))
+    : { ok: false, error: 'not measured in this run (--skip-start)' }
   return { documents, cold10k, cold, noChangeMs, oneEditMs, largest, shards, worker, firstStart }
 }
 
