@@ -20,7 +20,6 @@ import {
   SearchVocabularySchema,
   SearchDisplayDirectorySchema,
   TextBlobSchema,
-  blobHash,
   localesMissingFrom,
   shardOf,
   type AssetIndex,
@@ -38,6 +37,7 @@ import {
   type VersionEntry,
 } from '../contract/index.ts'
 import { SearchEngine, SearchValueCache, type SearchValueReader } from '../search/engine.ts'
+import { CheckedKv, IMMUTABLE_CACHE_TTL } from './checked-kv.ts'
 import { StoreUnavailable } from './errors.ts'
 import { check, parse, parseJson } from './store-checks.ts'
 
@@ -66,10 +66,6 @@ const SEARCH_CACHE_BYTES = 24 * 1024 * 1024
 // parsed values of its build (route shards, search indexes, display chunks, releases).
 const isolateCaches = new WeakMap<KVNamespace, IsolateCache>()
 
-// Content-hash keys never change, so edge caches may keep them long.
-const IMMUTABLE_CACHE_TTL = 86_400
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
-
 export interface StoreOptions {
   kv: KVNamespace
   /** Milliseconds between two reads of the pointer. */
@@ -82,12 +78,12 @@ export interface StoreOptions {
  * format must be this worker's. Any failure is StoreUnavailable.
  */
 export class Store {
-  private readonly kv: KVNamespace
+  private readonly kv: CheckedKv
   private readonly pointerTtlMs: number
   private readonly cache: IsolateCache
 
   constructor(options: StoreOptions) {
-    this.kv = options.kv
+    this.kv = new CheckedKv(options.kv)
     this.pointerTtlMs = options.pointerTtlMs
     const cache = isolateCaches.get(options.kv) ?? {
       pointerReadAt: Number.NEGATIVE_INFINITY,
@@ -110,13 +106,13 @@ export class Store {
     const now = Date.now()
     const cached = this.cache.manifest
     if (cached && this.cache.pointer && now - this.cache.pointerReadAt < this.pointerTtlMs) return { pointer: this.cache.pointer, manifest: cached }
-    const pointerText = await this.read(KV_KEYS.pointer, undefined)
+    const pointerText = await this.kv.text(KV_KEYS.pointer)
     if (pointerText === null) throw new StoreUnavailable(`nothing is published under ${KV_KEYS.pointer}`)
     const pointer = parse(KV_KEYS.pointer, pointerText, PointerSchema)
     let manifest = cached
     if (cached?.buildId !== pointer.buildId) {
       const key = KV_KEYS.manifest(pointer.buildId)
-      const text = await this.read(key, IMMUTABLE_CACHE_TTL)
+      const text = await this.kv.text(key, IMMUTABLE_CACHE_TTL)
       if (text === null) throw new StoreUnavailable(`${key} is missing`)
       const value = parseJson(key, text)
       const version = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).schemaVersion : undefined
@@ -132,14 +128,14 @@ export class Store {
 
   /** A document blob's JSON text, checked, exactly as the build wrote it (it is the response body). */
   async document(hash: string): Promise<string> {
-    const text = await this.blobText(hash)
+    const text = await this.kv.blobText(hash)
     parse(KV_KEYS.blob(hash), text, DocumentBlobSchema)
     return text
   }
 
   /** A text blob (a document's Markdown, llms.txt or a part of llms-full.txt), checked, read on every call. */
-  async text(hash: string): Promise<string> {
-    return parse(KV_KEYS.blob(hash), await this.blobText(hash), TextBlobSchema)
+  text(hash: string): Promise<string> {
+    return this.kv.blobJson(hash, TextBlobSchema)
   }
 
   /**
@@ -149,7 +145,7 @@ export class Store {
   docsVersion(manifest: Manifest, version: VersionEntry): Promise<DocsVersion> {
     return this.once(manifest, version.docs, async () => {
       const key = KV_KEYS.blob(version.docs)
-      const docs = parse(key, await this.blobText(version.docs), DocsVersionSchema)
+      const docs = await this.kv.blobJson(version.docs, DocsVersionSchema)
       const missing = localesMissingFrom(docs, manifest.site.locales)
       if (missing.length > 0) throw new StoreUnavailable(`${key} has no tables for ${missing.join(', ')}`)
       return docs
@@ -191,13 +187,13 @@ export class Store {
   // the whole tree of a large locale, more than an isolate should hold for one kind of answer.
 
   /** A run of items of a split sidebar, checked. */
-  async navigationPart(hash: string): Promise<NavigationPart> {
-    return parse(KV_KEYS.blob(hash), await this.blobText(hash), NavigationPartSchema)
+  navigationPart(hash: string): Promise<NavigationPart> {
+    return this.kv.blobJson(hash, NavigationPartSchema)
   }
 
   /** A shard of where a split sidebar's items are stored, checked. */
-  async navigationNames(hash: string): Promise<NavigationNames> {
-    return parse(KV_KEYS.blob(hash), await this.blobText(hash), NavigationNamesSchema)
+  navigationNames(hash: string): Promise<NavigationNames> {
+    return this.kv.blobJson(hash, NavigationNamesSchema)
   }
 
   /** The part lists of a locale's llms files (LlmsPartsBlob), read and checked once per build per isolate, by the llms routes only. */
@@ -219,7 +215,7 @@ export class Store {
     const hash = Object.hasOwn(docs.search, locale) ? docs.search[locale] : undefined
     if (hash === undefined) throw new StoreUnavailable(`build ${manifest.buildId} has no search index for ${locale}`)
     return this.once(manifest, `index:${hash}`, async () => {
-      const blob = parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchIndexBlobSchema)
+      const blob = await this.kv.blobJson(hash, SearchIndexBlobSchema)
       try {
         return await SearchEngine.load(blob, this.searchValueReader, { cache: this.cache.searchValues })
       } catch (error) {
@@ -231,10 +227,10 @@ export class Store {
 
   /** Reads a search index's shards and chunks, uncached here: the engine keeps them decoded in the isolate's search cache. */
   private readonly searchValueReader: SearchValueReader = {
-    shard: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchShardSchema),
-    vocabulary: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchVocabularySchema),
-    recordLengths: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchRecordLengthsSchema),
-    displayDirectory: async (hash) => parse(KV_KEYS.blob(hash), await this.blobText(hash), SearchDisplayDirectorySchema),
+    shard: (hash) => this.kv.blobJson(hash, SearchShardSchema),
+    vocabulary: (hash) => this.kv.blobJson(hash, SearchVocabularySchema),
+    recordLengths: (hash) => this.kv.blobJson(hash, SearchRecordLengthsSchema),
+    displayDirectory: (hash) => this.kv.blobJson(hash, SearchDisplayDirectorySchema),
   }
 
   /** Display chunk `chunk` of an index, which must hold the documents the index says it does. */
@@ -255,12 +251,12 @@ export class Store {
 
   /** An asset's bytes (an image, a download), checked against the hash it is named by. */
   asset(hash: string): Promise<ArrayBuffer> {
-    return this.blobBytes(hash)
+    return this.kv.blobBytes(hash)
   }
 
   /** A content-hash blob, parsed and checked once per build per isolate. */
   private parsedBlob<T>(manifest: Manifest, hash: string, schema: z.ZodType<T>): Promise<T> {
-    return this.once(manifest, hash, async () => parse(KV_KEYS.blob(hash), await this.blobText(hash), schema))
+    return this.once(manifest, hash, () => this.kv.blobJson(hash, schema))
   }
 
   private once<T>(manifest: Manifest, key: string, load: () => Promise<T>): Promise<T> {
@@ -273,37 +269,5 @@ export class Store {
     // A failed load is forgotten, so the next request tries again.
     loading.catch(() => this.cache.parsed.delete(key))
     return loading
-  }
-
-  /** A blob's bytes, after checking that they hash to the name they are stored under. */
-  private async blobBytes(hash: string): Promise<ArrayBuffer> {
-    const key = KV_KEYS.blob(hash)
-    const bytes = await this.guard(key, () => this.kv.get(key, { type: 'arrayBuffer', cacheTtl: IMMUTABLE_CACHE_TTL }))
-    if (bytes === null) throw new StoreUnavailable(`${key} is missing`)
-    if ((await blobHash(bytes)) !== hash) throw new StoreUnavailable(`${key} does not match its hash`)
-    return bytes
-  }
-
-  /** A blob's text, checked as blobBytes does, and as UTF-8. */
-  private async blobText(hash: string): Promise<string> {
-    const key = KV_KEYS.blob(hash)
-    const bytes = await this.blobBytes(hash)
-    try {
-      return decoder.decode(bytes)
-    } catch {
-      throw new StoreUnavailable(`${key} is not UTF-8`)
-    }
-  }
-
-  private read(key: string, cacheTtl: number | undefined): Promise<string | null> {
-    return this.guard(key, () => this.kv.get(key, cacheTtl ? { type: 'text', cacheTtl } : { type: 'text' }))
-  }
-
-  private async guard<T>(key: string, read: () => Promise<T>): Promise<T> {
-    try {
-      return await read()
-    } catch (error) {
-      throw new StoreUnavailable(`KV read of ${key} failed: ${(error as Error).message}`)
-    }
   }
 }
