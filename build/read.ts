@@ -1,13 +1,13 @@
 import { readFileSync, statSync, type Stats } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import type { SourceFile } from './content/front-matter.ts'
+import type { SourceFile, StampedSourceFile } from './content/front-matter.ts'
 import { isCategoryFile } from './content/categories.ts'
 import { ContentError } from './content/problems.ts'
 import { localeFoldersOf, SITE_FILE } from './content/site-config.ts'
 import { isMarkdownPath } from './content/files.ts'
 import { mapLimit } from './map-limit.ts'
-import type { AssetFile, StampedSourceFile } from './content/read-results.ts'
+import type { AssetFile } from './content/read-results.ts'
 import { readAssetFiles } from './read-assets.ts'
 
 export interface ContentFolder {

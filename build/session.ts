@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { mkdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -56,8 +57,6 @@ async function mayHoldContent(absolute: string): Promise<boolean> {
   return info ? info.isDirectory() : !/\.[^/]*$/.test(basename(absolute))
 }
 
-let renderingFiles = 0
-
 /**
  * Where a session's renderings keep their text (HTML, Markdown copy, search
  * sections, hero) while it runs, as the one-shot build's do for one build:
@@ -69,7 +68,7 @@ let renderingFiles = 0
 async function sessionRenderings(cacheDir: string | null | undefined): Promise<RenderingFile> {
   const folder = cacheDir ?? tmpdir()
   await mkdir(folder, { recursive: true })
-  const path = join(folder, `session-renderings-${process.pid}-${renderingFiles++}`)
+  const path = join(folder, `session-renderings-${process.pid}-${randomUUID()}`)
   const file = RenderingFile.open(path)
   rmSync(path)
   return file

@@ -11,7 +11,7 @@ import { SearchValueCache } from './value-cache.ts'
 // bundle that only reads (the worker) leaves the encoder out.
 export { encodeSearchIndex, type EncodedSearchIndex } from './codec.ts'
 export { withinOneEdit } from './expand.ts'
-export { createIndexBuilder, type BuiltSearchIndex, type IndexBuilder, type IndexValueSink, type WrittenSearchIndex } from './index-builder.ts'
+export { createIndexBuilder, type IndexBuilder, type IndexValueSink, type WrittenSearchIndex } from './index-builder.ts'
 export type { IndexedDocument, IndexedSection, IndexSettings } from './index-data.ts'
 export { SECTIONS_SOURCE } from './index-data.ts'
 export { indexDocuments } from './indexer.ts'

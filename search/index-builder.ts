@@ -25,7 +25,7 @@ export interface IndexBuilderOptions {
 }
 
 /** The encoded index, and the names (hashOf) of its parts and display chunks, so that the caller need not hash 60 MB again. */
-export interface BuiltSearchIndex extends EncodedSearchIndex {
+interface BuiltSearchIndex extends EncodedSearchIndex {
   partHashes: string[]
   displayChunkHashes: string[]
 }

@@ -13,8 +13,13 @@ export interface SourceFile {
   mtimeMs: number
 }
 
+/** A source file whose text is read from disk each time it is asked for, named meanwhile by its size and times, which change whenever its bytes do. */
+export interface StampedSourceFile extends SourceFile {
+  stamp: string
+}
+
 /** Whether the read stage named the file by its stamp (build/read.ts): its text is then read from disk each time it is asked for, not kept. */
-export function isStamped(file: SourceFile): file is SourceFile & { stamp: string } {
+export function isStamped(file: SourceFile): file is StampedSourceFile {
   return 'stamp' in file && typeof file.stamp === 'string'
 }
 

@@ -1,11 +1,5 @@
-import type { SourceFile } from './front-matter.ts'
 // What the top-level readers (git-history.ts, read-assets.ts) hand the pure stages, kept here so that
 // content/ and pipeline/ take these values without importing the modules that do the I/O.
-
-/** A source file whose text is read when first asked for, named meanwhile by its size and times, which change whenever its bytes do. */
-export interface StampedSourceFile extends SourceFile {
-  stamp: string
-}
 
 export interface FileHistory {
   lastModified: string

@@ -2,7 +2,6 @@ import { SCHEMA_VERSION } from '../../contract/index.ts'
 import {
   createIndexBuilder,
   createTokenCache,
-  type BuiltSearchIndex,
   type IndexBuilder,
   type IndexedDocument,
   type IndexSettings,
@@ -38,10 +37,6 @@ export class SearchIndexes {
   /** `keepBuilders: false` (a one-shot build) lets each locale's builder go once its index is made: it holds about 100 MiB at 10k documents. */
   constructor(options: { keepBuilders?: boolean } = {}) {
     this.keepBuilders = options.keepBuilders ?? true
-  }
-
-  build(locale: string, documents: IndexedDocument[], settings: IndexSettings): BuiltSearchIndex {
-    return this.withBuilder(locale, settings, (builder) => builder.update(documents))
   }
 
   /** The locale's index with its values handed to `sink` as they are encoded: the head's JSON and the values' names. */
