@@ -1,7 +1,8 @@
-import { BaseResolver, bundleDocument, createConfig, detectSpec, getLineColLocation, getTypes, lintDocument, Source, type NormalizedProblem } from '@redocly/openapi-core'
+import { BaseResolver, bundleDocument, createConfig, detectSpec, getLineColLocation, getTypes, lintDocument, parseYaml, Source, YamlParseError, type NormalizedProblem } from '@redocly/openapi-core'
 import { upgrade } from '@scalar/openapi-upgrader'
 import { posix } from 'node:path'
 import type { ContentProblem } from '../content/problems.ts'
+import { isObject, resolvePointer } from './dereference.ts'
 
 /** Reads a file of the content (a path relative to it, POSIX slashes) and its time, or null when there is none. */
 export type ReadText = (path: string) => Promise<{ text: string; mtimeMs: number } | null>
@@ -70,7 +71,7 @@ const configOnce = (() => {
 /** Reads an OpenAPI 3.0/3.1 or Swagger 2.0 document and the files it refers to; a Swagger 2.0 one comes back as OpenAPI 3.1. */
 export async function loadApiDocument(path: string, readText: ReadText): Promise<LoadedApiDocument> {
   const resolver = new ContentResolver(readText)
-  const root = await resolver.resolveDocument(null, path, true)
+  const root = await resolver.resolveDocument(null, path, true).catch((error: Error) => error)
   if (root instanceof Error) return { document: null, files: [path], problems: [readProblem(path, root)], lineOf: () => 1, mtimeMs: 0 }
   const lineOf = (pointer: string) => pointerLine(root.source, pointer)
   const parsed = root.parsed
@@ -102,15 +103,24 @@ function toContentProblem(problem: NormalizedProblem): ContentProblem {
   const location = problem.location[0]
   if (!location) return { path: '', line: 1, message: problem.message }
   const { start } = getLineColLocation(location)
+  // Redocly names the unresolved reference by its place only; the reference itself says what is missing.
+  const ref = problem.ruleId === 'no-unresolved-refs' ? refAt(location.source, location.pointer) : null
+  if (ref && !problem.message.includes(ref)) return { path: location.source.absoluteRef, line: start.line, message: `${problem.message}: "${ref}" ${problem.message.includes(':') ? '' : 'points at nothing'}`.trim() }
   const where = location.pointer && location.pointer !== '#/' ? ` (at ${location.pointer.replace(/^#/, '')})` : ''
   return { path: location.source.absoluteRef, line: start.line, message: `${problem.message}${where}` }
 }
 
 function readProblem(path: string, error: Error): ContentProblem {
-  const mark = (error as { mark?: { line?: number } }).mark ?? (error as { originalError?: { mark?: { line?: number } } }).originalError?.mark
-  const line = typeof mark?.line === 'number' ? mark.line + 1 : 1
+  if (error instanceof YamlParseError) return { path, line: error.line, message: `invalid YAML: ${error.message.replace(/ in ".*$/s, '')}` }
   const cause = (error as { originalError?: Error }).originalError?.message ?? error.message
-  return { path, line, message: cause.includes('ENOENT') || cause.endsWith('does not exist') ? 'does not exist' : `cannot be read: ${cause.split('\n')[0]}` }
+  return { path, line: 1, message: cause.endsWith('does not exist') ? 'does not exist' : `cannot be read: ${cause.split('\n')[0]}` }
+}
+
+/** The `$ref` written at a pointer of a source, if any. */
+function refAt(source: Source, pointer: string | undefined): string | null {
+  if (!pointer) return null
+  const node = resolvePointer(parseYaml(source.body), pointer.replace(/^#/, '#'))
+  return isObject(node) && typeof node.$ref === 'string' ? node.$ref : null
 }
 
 function pointerLine(source: Source, pointer: string): number {
@@ -129,8 +139,4 @@ function dedupe(problems: ContentProblem[]): ContentProblem[] {
     seen.add(key)
     return true
   })
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

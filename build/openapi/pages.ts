@@ -64,7 +64,9 @@ export function apiPages(input: ApiDocumentInput): { files: GeneratedSourceFile[
   for (const group of groups.values()) {
     if (group.slug === api.slugPrefix) continue
     const slug = group.slug
-    const operationsOfTag = group.operations.map(({ operation, slug: opSlug }) => ({ slug: opSlug, method: operation.method, path: operation.path, summary: operation.summary, deprecated: operation.deprecated }))
+    // A published overview must not link to a draft: drafts never leak.
+    const listed = group.draft || allDraft ? group.operations : group.operations.filter(({ operation }) => !operation.draft)
+    const operationsOfTag = listed.map(({ operation, slug: opSlug }) => ({ slug: opSlug, method: operation.method, path: operation.path, summary: operation.summary, deprecated: operation.deprecated }))
     files.push({
       ...place(slug, '/tags'),
       text: page({ title: group.name, description: text(group.description?.split('\n')[0]) ?? `${group.name} operations`, order: order++, draft: allDraft || group.draft }, tagMarkdown({ name: group.name, description: group.description, operations: operationsOfTag })),
