@@ -1,4 +1,5 @@
 import type { PhrasingContent } from 'mdast'
+import { arrayAt, choiceOf, componentName, isCircular, isSchema, merged, type Schema, schemaAt, stringAt, stringsAt, typesOf } from './json-schema.ts'
 import { type Block, code, descriptionInline, joinInline, paragraph, strong, table, text } from './markdown-nodes.ts'
 
 /**
@@ -7,8 +8,6 @@ import { type Block, code, descriptionInline, joinInline, paragraph, strong, tab
  * table of its properties, flattened with dotted names (`author.name`,
  * `items[].id`), for a reader who must write or read that JSON.
  */
-
-type Schema = Record<string, unknown>
 
 /** Names go this many properties deep (`a.b.c.d`); deeper ones are left to the type of the last. */
 const MAX_DEPTH = 4
@@ -21,19 +20,17 @@ interface PropertyRow {
   option: string | null
 }
 
-/** The blocks that describe a schema: its type when it is not an object, the choice it offers, and its properties' table. */
+/** The blocks that describe a schema: its type when it is not an object, its properties' table, and the options it offers with theirs. */
 export function schemaBlocks(schema: Schema): Block[] {
   if (isCircular(schema)) return [typeLine(schema)]
   const whole = merged(schema)
   const choice = choiceOf(whole)
-  if (choice) {
-    const names = choice.options.map(optionName).join(', ')
-    const options = choice.options.flatMap((option) => [paragraph([strong([text(optionName(option))])]), ...schemaBlocks(option)])
-    return [paragraph([text(`${choice.kind === 'oneOf' ? 'One' : 'Any'} of: ${names}.`)]), ...options]
-  }
-  const rows = nestedRows(whole, '', 0)
-  const isObject = typesOf(whole).includes('object')
-  return [...(isObject && rows.length > 0 ? [] : [typeLine(schema)]), ...(rows.length > 0 ? [propertyTable(rows)] : [])]
+  const rows = choice ? propertyRows(whole, '', 1) : nestedRows(whole, '', 0)
+  const properties = rows.length > 0 ? [propertyTable(rows)] : []
+  if (!choice) return [...(typesOf(whole).includes('object') && rows.length > 0 ? [] : [typeLine(schema)]), ...properties]
+  const names = choice.options.map(optionName).join(', ')
+  const options = choice.options.flatMap((option) => [paragraph([strong([text(optionName(option))])]), ...schemaBlocks(option)])
+  return [...properties, paragraph([text(`${choice.kind === 'oneOf' ? 'One' : 'Any'} of: ${names}.`)]), ...options]
 }
 
 function typeLine(schema: Schema): Block {
@@ -52,12 +49,14 @@ function nestedRows(schema: Schema, path: string, depth: number): PropertyRow[] 
   const whole = merged(schema)
   const items = schemaAt(whole, 'items')
   if (items && typesOf(whole).includes('array')) return nestedRows(items, `${path}[]`, depth)
+  const own = propertyRows(whole, path === '' ? '' : `${path}.`, depth + 1)
   const choice = choiceOf(whole)
-  if (!choice) return propertyRows(whole, path === '' ? '' : `${path}.`, depth + 1)
-  return choice.options.flatMap((option) => {
+  if (!choice) return own
+  const options = choice.options.flatMap((option) => {
     const label = optionName(option)
     return nestedRows(option, path, depth).map((row) => ({ ...row, option: row.option ? `${label}, ${row.option}` : label }))
   })
+  return [...own, ...options]
 }
 
 function propertyRows(object: Schema, prefix: string, depth: number): PropertyRow[] {
@@ -86,6 +85,11 @@ export function typeLabel(schema: Schema): string {
     return format && type !== 'null' ? `${type} (${format})` : type
   })
   return labels.join(' or ') || name || 'any'
+}
+
+/** How an option of a `oneOf`/`anyOf` is called: its component's name, its title, else its type. */
+function optionName(option: Schema): string {
+  return componentName(option) ?? stringAt(option, 'title') ?? typeLabel(option)
 }
 
 /** A description cell: the schema's description, then what limits its value (allowed values, default, bounds). */
@@ -126,67 +130,4 @@ const BOUNDS: Array<[string, string]> = [
 /** A value as a reader would type it: a string as it is, anything else as JSON. */
 export function literal(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value ?? null)
-}
-
-/** `allOf` merged into one schema: properties and required names of every part; the parts' own component names do not name the whole. */
-function merged(schema: Schema): Schema {
-  const parts = arrayAt(schema, 'allOf')?.filter(isSchema).map(merged)
-  if (!parts) return schema
-  const { allOf: _, ...own } = schema
-  const all = [...parts.map(({ 'x-ref': _ref, title: _title, ...part }) => part), own]
-  const properties = Object.assign({}, ...all.map((part) => schemaAt(part, 'properties') ?? {}))
-  return { ...Object.assign({}, ...all), properties, required: all.flatMap((part) => stringsAt(part, 'required')) }
-}
-
-function choiceOf(schema: Schema): { kind: 'oneOf' | 'anyOf'; options: Schema[] } | null {
-  for (const kind of ['oneOf', 'anyOf'] as const) {
-    const options = arrayAt(schema, kind)?.filter(isSchema)
-    if (options && options.length > 0) return { kind, options }
-  }
-  return null
-}
-
-function optionName(option: Schema): string {
-  return componentName(option) ?? stringAt(option, 'title') ?? typeLabel(option)
-}
-
-function typesOf(schema: Schema): string[] {
-  const type = schema.type
-  const listed = typeof type === 'string' ? [type] : Array.isArray(type) ? type.filter((item) => typeof item === 'string') : []
-  const inferred = listed.length > 0 ? listed : 'properties' in schema ? ['object'] : 'items' in schema ? ['array'] : []
-  return schema.nullable === true && !inferred.includes('null') ? [...inferred, 'null'] : inferred
-}
-
-/** The last segment of the component's pointer (`#/components/schemas/Book` -> `Book`). */
-function componentName(schema: Schema): string | null {
-  const pointer = stringAt(schema, 'x-ref') ?? stringAt(schema, '$ref')
-  const last = pointer?.split('/').at(-1)
-  return last ? last.replaceAll('~1', '/').replaceAll('~0', '~') : null
-}
-
-function isCircular(schema: Schema): boolean {
-  return schema['x-circular'] === true
-}
-
-function isSchema(value: unknown): value is Schema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function schemaAt(schema: Schema, key: string): Schema | null {
-  const value = schema[key]
-  return isSchema(value) ? value : null
-}
-
-function arrayAt(schema: Schema, key: string): unknown[] | null {
-  const value = schema[key]
-  return Array.isArray(value) ? value : null
-}
-
-function stringAt(schema: Schema, key: string): string | null {
-  const value = schema[key]
-  return typeof value === 'string' ? value : null
-}
-
-function stringsAt(schema: Schema, key: string): string[] {
-  return (arrayAt(schema, key) ?? []).filter((item) => typeof item === 'string')
 }
