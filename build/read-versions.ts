@@ -187,11 +187,15 @@ async function readRefVersion(contentDir: string, commit: string, prefix: string
   const decoder = new TextDecoder()
   // Its API reference is made from the OpenAPI documents as they were at the ref.
   const oids = new Map(all.map(({ oid, path }) => [path, oid]))
-  const api = await apiReference(site, async (path) => {
-    const oid = oids.get(path)
-    if (oid === undefined) return null
-    return { text: decoder.decode((await catFiles(contentDir, [oid])).get(oid)), mtimeMs }
-  }, { archived: true })
+  const api = await apiReference(
+    site,
+    async (path) => {
+      const oid = oids.get(path)
+      if (oid === undefined) return null
+      return { text: decoder.decode((await catFiles(contentDir, [oid])).get(oid)), mtimeMs }
+    },
+    { archived: true },
+  )
   return {
     problems: api.problems,
     files: [...pages.map(({ oid, path }): SourceFile => ({ path, text: decoder.decode(contents.get(oid)), mtimeMs })), ...api.files],

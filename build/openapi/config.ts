@@ -13,7 +13,10 @@ export const apiEntrySchema = z.strictObject({
     .min(1)
     .refine((path) => !path.startsWith('/') && !path.split('/').includes('..'), 'must be a file inside the content folder, such as openapi/api.yaml')
     .refine((path) => /\.(ya?ml|json)$/.test(path), 'must be a .yaml, .yml or .json file'),
-  section: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, 'must be one slug segment, such as api').optional(),
+  section: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/i, 'must be one slug segment, such as api')
+    .optional(),
   slugPrefix: z
     .string()
     .transform((prefix) => prefix.replace(/^\/+|\/+$/g, ''))

@@ -21,11 +21,7 @@ export interface ApiReference {
  * document come back together, with the Markdown's, and no page of a document that has one is made.
  * Only the current docs must have every document listed: an `archived` version may predate one.
  */
-export async function apiReference(
-  site: Pick<SiteConfig, 'apis' | 'locales' | 'defaultLocale'>,
-  readText: ReadText,
-  options: { archived?: boolean } = {},
-): Promise<ApiReference> {
+export async function apiReference(site: Pick<SiteConfig, 'apis' | 'locales' | 'defaultLocale'>, readText: ReadText, options: { archived?: boolean } = {}): Promise<ApiReference> {
   const reference: ApiReference = { files: [], sources: [], problems: [] }
   for (const api of site.apis) {
     for (const locale of site.locales) {
@@ -33,7 +29,8 @@ export async function apiReference(
       if ((await readText(path)) === null) {
         reference.sources.push(path)
         // An older version (a git ref) may predate the document: it then has no API reference.
-        if (locale === site.defaultLocale && !options.archived) reference.problems.push({ path: SITE_FILE, line: api.line, message: `openapi: "${api.path}" does not exist in the content folder` })
+        if (locale === site.defaultLocale && !options.archived)
+          reference.problems.push({ path: SITE_FILE, line: api.line, message: `openapi: "${api.path}" does not exist in the content folder` })
         continue
       }
       const loaded = await loadApiDocument(path, readText)

@@ -1,4 +1,16 @@
-import { BaseResolver, bundleDocument, createConfig, detectSpec, getLineColLocation, getTypes, lintDocument, parseYaml, Source, YamlParseError, type NormalizedProblem } from '@redocly/openapi-core'
+import {
+  BaseResolver,
+  bundleDocument,
+  createConfig,
+  detectSpec,
+  getLineColLocation,
+  getTypes,
+  lintDocument,
+  parseYaml,
+  Source,
+  YamlParseError,
+  type NormalizedProblem,
+} from '@redocly/openapi-core'
 import { upgrade } from '@scalar/openapi-upgrader'
 import { posix } from 'node:path'
 import type { ContentProblem } from '../content/problems.ts'
@@ -76,9 +88,16 @@ export async function loadApiDocument(path: string, readText: ReadText): Promise
   const lineOf = (pointer: string) => pointerLine(root.source, pointer)
   const parsed = root.parsed
   if (!isObject(parsed) || !(typeof parsed.openapi === 'string' || typeof parsed.swagger === 'string'))
-    return { document: null, files: [path], problems: [{ path, line: 1, message: 'is not an OpenAPI document: it has no "openapi" (3.0, 3.1) or "swagger" (2.0) field' }], lineOf, mtimeMs: resolver.newest }
+    return {
+      document: null,
+      files: [path],
+      problems: [{ path, line: 1, message: 'is not an OpenAPI document: it has no "openapi" (3.0, 3.1) or "swagger" (2.0) field' }],
+      lineOf,
+      mtimeMs: resolver.newest,
+    }
   const version = detectVersion(parsed)
-  if (typeof version !== 'string') return { document: null, files: [path], problems: [{ path, line: lineOf('/openapi'), message: version.problem }], lineOf, mtimeMs: resolver.newest }
+  if (typeof version !== 'string')
+    return { document: null, files: [path], problems: [{ path, line: lineOf('/openapi'), message: version.problem }], lineOf, mtimeMs: resolver.newest }
   const config = await configOnce()
   const found = await lintDocument({ document: root, config, externalRefResolver: resolver })
   const files = [path, ...[...resolver.getFiles()].filter((file) => file !== path).sort()]
@@ -105,7 +124,8 @@ function toContentProblem(problem: NormalizedProblem): ContentProblem {
   const { start } = getLineColLocation(location)
   // Redocly names the unresolved reference by its place only; the reference itself says what is missing.
   const ref = problem.ruleId === 'no-unresolved-refs' ? refAt(location.source, location.pointer) : null
-  if (ref && !problem.message.includes(ref)) return { path: location.source.absoluteRef, line: start.line, message: `${problem.message}: "${ref}" ${problem.message.includes(':') ? '' : 'points at nothing'}`.trim() }
+  if (ref && !problem.message.includes(ref))
+    return { path: location.source.absoluteRef, line: start.line, message: `${problem.message}: "${ref}" ${problem.message.includes(':') ? '' : 'points at nothing'}`.trim() }
   const where = location.pointer && location.pointer !== '#/' ? ` (at ${location.pointer.replace(/^#/, '')})` : ''
   return { path: location.source.absoluteRef, line: start.line, message: `${problem.message}${where}` }
 }

@@ -62,7 +62,17 @@ function readOperation({ document, api, kind, path, method, item, operation, poi
         HTTP_METHODS.flatMap((callbackMethod) => {
           const request = asObject(callbackItem)[callbackMethod]
           if (!isObject(request)) return []
-          return [{ name, expression, method: callbackMethod, summary: text(request.summary), description: text(request.description), requestBody: requestBodyOf(request.requestBody), responses: responsesOf(request.responses) }]
+          return [
+            {
+              name,
+              expression,
+              method: callbackMethod,
+              summary: text(request.summary),
+              description: text(request.description),
+              requestBody: requestBodyOf(request.requestBody),
+              responses: responsesOf(request.responses),
+            },
+          ]
         }),
       ),
     ),

@@ -45,7 +45,11 @@ export function apiPages(input: ApiDocumentInput): { files: GeneratedSourceFile[
       const { operation, slug } = entry
       const earlier = taken.get(slug)
       if (earlier) {
-        problems.push({ path: input.path, line: input.lineOf(operation.pointer), message: `${label(operation)} would have the page "${slug}", which ${earlier} has: give it another operationId` })
+        problems.push({
+          path: input.path,
+          line: input.lineOf(operation.pointer),
+          message: `${label(operation)} would have the page "${slug}", which ${earlier} has: give it another operationId`,
+        })
         continue
       }
       taken.set(slug, label(operation))
@@ -66,10 +70,19 @@ export function apiPages(input: ApiDocumentInput): { files: GeneratedSourceFile[
     const slug = group.slug
     // A published overview must not link to a draft: drafts never leak.
     const listed = group.draft || allDraft ? group.operations : group.operations.filter(({ operation }) => !operation.draft)
-    const operationsOfTag = listed.map(({ operation, slug: opSlug }) => ({ slug: opSlug, method: operation.method, path: operation.path, summary: operation.summary, deprecated: operation.deprecated }))
+    const operationsOfTag = listed.map(({ operation, slug: opSlug }) => ({
+      slug: opSlug,
+      method: operation.method,
+      path: operation.path,
+      summary: operation.summary,
+      deprecated: operation.deprecated,
+    }))
     files.push({
       ...place(slug, '/tags'),
-      text: page({ title: group.name, description: text(group.description?.split('\n')[0]) ?? `${group.name} operations`, order: order++, draft: allDraft || group.draft }, tagMarkdown({ name: group.name, description: group.description, operations: operationsOfTag })),
+      text: page(
+        { title: group.name, description: text(group.description?.split('\n')[0]) ?? `${group.name} operations`, order: order++, draft: allDraft || group.draft },
+        tagMarkdown({ name: group.name, description: group.description, operations: operationsOfTag }),
+      ),
       mtimeMs: input.mtimeMs,
       generated: { origin: place(slug, '/tags').origin, operation: null, searchTerms: '' },
     })
@@ -112,7 +125,13 @@ function tagGroups(document: Record<string, unknown>, operations: ReadOperation[
     if (!group) {
       const tag = declared.find((candidate) => candidate.name === name)
       const shown = text(tag?.['x-displayName']) ?? name
-      group = { name: shown ?? '', slug: name === null ? prefix : `${prefix}/${slugger.slug(name)}`, description: text(tag?.description), draft: tag?.['x-draft'] === true, operations: [] }
+      group = {
+        name: shown ?? '',
+        slug: name === null ? prefix : `${prefix}/${slugger.slug(name)}`,
+        description: text(tag?.description),
+        draft: tag?.['x-draft'] === true,
+        operations: [],
+      }
       groups.set(key, group)
     }
     return group

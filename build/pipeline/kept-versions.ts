@@ -73,7 +73,8 @@ export function currentFingerprint(content: VersionContent & { sidebar?: Sidebar
       yield `current\u0000${git.head ?? ''}\u0000${git.warning ?? ''}\u0000${JSON.stringify(git.renames)}\u0000${JSON.stringify(content.sidebar ?? null)}`
       for (const [path, history] of [...git.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
         yield `${path}\u0000${history.lastModified}\u0000${history.author}\u0000${history.commit}`
-      for (const file of content.files) yield `${file.path}\u0000${file.mtimeMs}\u0000${isStamped(file) ? `stamp\u0000${file.stamp}` : `text\u0000${file.text}`}${isGenerated(file) ? `\u0000${JSON.stringify(file.generated)}` : ''}`
+      for (const file of content.files)
+        yield `${file.path}\u0000${file.mtimeMs}\u0000${isStamped(file) ? `stamp\u0000${file.stamp}` : `text\u0000${file.text}`}${isGenerated(file) ? `\u0000${JSON.stringify(file.generated)}` : ''}`
       for (const asset of content.assets) yield `${asset.path}\u0000${asset.size}\u0000${asset.bytes === null ? '' : contentHash(asset.bytes)}`
     })(),
   )

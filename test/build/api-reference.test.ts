@@ -113,7 +113,8 @@ describe('an OpenAPI document listed in site.yml', () => {
     const small = await buildFolder({
       'site.yml': 'title: T\neditUrl: https://example.com/edit/{path}\nopenapi:\n  - path: openapi/api.yaml\n',
       'docs/en/index.md': '# Home\n',
-      'openapi/api.yaml': 'openapi: 3.1.0\ninfo: {title: Tiny, version: "1"}\npaths:\n  /ping:\n    get:\n      operationId: ping\n      responses:\n        "200": {description: pong}\n',
+      'openapi/api.yaml':
+        'openapi: 3.1.0\ninfo: {title: Tiny, version: "1"}\npaths:\n  /ping:\n    get:\n      operationId: ping\n      responses:\n        "200": {description: pong}\n',
     })
     expect(documentOf(small.result, 'api/ping').edit.url).toBe('https://example.com/edit/openapi/api.yaml')
   })
@@ -125,11 +126,12 @@ describe('an invalid OpenAPI document', async () => {
     const dir = join(INVALID, name)
     const expected = JSON.parse(await readFile(join(dir, 'expected.json'), 'utf8')) as Array<{ path: string; line: number; contains: string }>
     const problems = (await problemsOf(dir)).map((problem) => formatProblem(problem))
-    for (const want of expected) expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${escape(`${want.path}:${want.line}: `)}.*${escape(want.contains)}`)))
+    for (const want of expected)
+      expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(`${want.path}:${want.line}: `)}.*${escapeRegExp(want.contains)}`)))
   })
 })
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 

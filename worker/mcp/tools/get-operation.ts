@@ -8,13 +8,7 @@ import { READ_ONLY, guarded, toolError, toolText } from '../results.ts'
 
 const getOperationInput = {
   operationId: z.string().trim().min(1).max(200).optional().describe('The operation\'s operationId, e.g. "listBooks".'),
-  method: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(HTTP_METHODS))
-    .optional()
-    .describe('With `path`, instead of operationId: the HTTP method, e.g. "GET".'),
+  method: z.string().trim().toLowerCase().pipe(z.enum(HTTP_METHODS)).optional().describe('With `path`, instead of operationId: the HTTP method, e.g. "GET".'),
   path: z.string().trim().min(1).max(500).optional().describe('With `method`: the path as the API document writes it, e.g. "/books/{bookId}".'),
   api: z.string().trim().min(1).max(200).optional().describe('Which API, when the docs have several: the slug prefix of its reference, e.g. "api/bookshop". Default: any.'),
   locale: localeField.optional().describe('Language to read it in, e.g. "de". Default: the docs\' default language.'),
@@ -44,7 +38,7 @@ export function registerGetOperation(server: McpServer, context: ToolContext): v
       const reader = await context.reader(args.version)
       const wanted = args.operationId ?? `${args.method?.toUpperCase()} ${args.path}`
       const choice = reader.locale(args.locale)
-      const { results } = await reader.search(choice.locale, { query: wanted.slice(0, 200), limit: CANDIDATES, sectionBoost: [], filters: {} })
+      const { results } = await reader.search(choice, { query: wanted.slice(0, 200), limit: CANDIDATES, sectionBoost: [], filters: {} })
       for (const hit of results) {
         if (args.api && !hit.slug.startsWith(`${args.api}/`)) continue
         const answer = await reader.document(hit.slug, { locale: args.locale })
@@ -62,7 +56,9 @@ export function registerGetOperation(server: McpServer, context: ToolContext): v
         ]
         return toolText(about.filter((line) => line !== null).join('\n'), await answer.markdown.load())
       }
-      return toolError(`No operation ${args.operationId ? `with operationId "${args.operationId}"` : `${wanted}`}${args.api ? ` in ${args.api}` : ''}. Call search_docs with words from it to find the right one.`)
+      return toolError(
+        `No operation ${args.operationId ? `with operationId "${args.operationId}"` : `${wanted}`}${args.api ? ` in ${args.api}` : ''}. Call search_docs with words from it to find the right one.`,
+      )
     }),
   )
 }
