@@ -6,6 +6,7 @@ import { codeSamplesOf } from './code-samples.ts'
 import type { ApiSource } from './config.ts'
 import { asObject, readOperations, securitySchemesOf, text, type ReadOperation } from './operations.ts'
 import { apiMarkdown, operationMarkdown, tagMarkdown } from './page-markdown.ts'
+import { redocRelink } from './redoc-links.ts'
 
 export interface ApiDocumentInput {
   api: ApiSource
@@ -39,6 +40,11 @@ export function apiPages(input: ApiDocumentInput): { files: GeneratedSourceFile[
   const place = (slug: string, pointer: string) => ({ path: `docs/${input.locale}/${slug}.md`, origin: { path: input.path, line: input.lineOf(pointer) } })
   const info = asObject(document.info)
   const allDraft = info['x-draft'] === true
+  const relink = redocRelink({
+    overview: api.slugPrefix,
+    tags: new Map([...groups].filter(([name]) => name !== '').map(([name, group]) => [name, group.slug])),
+    operations: new Map([...groups.values()].flatMap((group) => group.operations.flatMap(({ operation, slug }) => (operation.operationId ? [[operation.operationId, slug] as const] : [])))),
+  })
   const taken = new Map<string, string>()
   for (const group of groups.values()) {
     for (const entry of group.operations) {
@@ -58,7 +64,7 @@ export function apiPages(input: ApiDocumentInput): { files: GeneratedSourceFile[
       const title = operation.summary ?? operation.operationId ?? label(operation)
       files.push({
         ...place(slug, pointer),
-        text: page({ title, description: label(operation), order: operations.indexOf(operation), draft: allDraft || group.draft || draft }, operationMarkdown(full)),
+        text: page({ title, description: label(operation), order: operations.indexOf(operation), draft: allDraft || group.draft || draft }, operationMarkdown(full, relink)),
         mtimeMs: input.mtimeMs,
         generated: { origin: place(slug, pointer).origin, operation: full, searchTerms: [operation.operationId ?? '', label(operation)].join(' ').trim() },
       })
@@ -95,7 +101,7 @@ export function apiPages(input: ApiDocumentInput): { files: GeneratedSourceFile[
     securitySchemes: [...securitySchemesOf(document).values()],
     tags: [...groups.values()].filter((group) => group.slug !== api.slugPrefix).map((group) => ({ name: group.name, slug: group.slug, description: group.description })),
     operations: operations.length,
-  })
+  }, relink)
   files.push({
     ...place(api.slugPrefix, '/info'),
     text: page({ title, description: text(info.summary) ?? `${title}: reference of its ${operations.length} operations`, order: 0, draft: allDraft }, overview),
