@@ -9,7 +9,7 @@
 // files (readers, emitters, the render cache, the render pool and its thread). The folders below them stay
 // pure, so that they are tested on values.
 const buildIo = '^build/[^/]+[.]ts$'
-const pureBuild = '^build/(content|markdown|pipeline)/'
+const pureBuild = '^build/(content|markdown|pipeline|openapi)/'
 const fileSystemBuiltins = '^(node:)?(fs|fs/promises|child_process|worker_threads|os)$'
 // The lib/ modules that are runtime-neutral, and so the only ones the worker side may import.
 const neutralLib = '^lib/(nearest-name|task-queue)[.]ts$'

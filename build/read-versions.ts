@@ -11,6 +11,7 @@ import type { AssetFile, GitHistory } from './content/read-results.ts'
 import { readGitHistory, runGit } from './git-history.ts'
 import { isMarkdownPath } from './content/files.ts'
 import { mapLimit } from './map-limit.ts'
+import { apiReference } from './openapi/index.ts'
 import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-step.ts'
 import { assetDirPaths, mayBeAsset, readAssetFile } from './read-assets.ts'
 import { versionedSidebarsPath, type SidebarFile } from './content/versioned-sidebar.ts'
@@ -91,7 +92,7 @@ export async function versionReader(
         // A commit names its tree whole; the prefix says which folder of it is the content.
         fingerprint: `${commit}:${prefix}`,
         origin: (path) => `${path}@${ref}`,
-        read: () => readRefVersion(contentDir, commit, prefix),
+        read: () => readRefVersion(contentDir, commit, prefix, parsed.site),
       }
     },
     { leftOut },
@@ -167,14 +168,14 @@ async function readFolderVersion(
   return { files, git: history, assets: ownAssets, ...(sidebar ? { sidebar } : {}) }
 }
 
-async function readRefVersion(contentDir: string, commit: string, prefix: string): Promise<VersionSourceContent> {
+async function readRefVersion(contentDir: string, commit: string, prefix: string, site: SiteConfig): Promise<VersionSourceContent> {
   // -z: paths verbatim, whatever they contain; each line is `<mode> blob <oid>\t<path>`.
   const listing = await runGit(contentDir, ['ls-tree', '-r', '-z', '--full-tree', commit, '--', prefix === '' ? '.' : prefix])
-  const blobs = listing
+  const all = listing
     .split('\u0000')
     .map((line) => /^\d+ blob ([0-9a-f]+)\t(.+)$/s.exec(line))
     .flatMap((match) => (match?.[1] && match[2]?.startsWith(prefix) ? [{ oid: match[1], path: match[2].slice(prefix.length) }] : []))
-    .filter(({ path }) => path.startsWith('docs/'))
+  const blobs = all.filter(({ path }) => path.startsWith('docs/'))
   const pages = blobs.filter(({ path }) => isMarkdownPath(path) || isCategoryFile(path))
   const assets = blobs.filter(({ path }) => !isMarkdownPath(path) && mayBeAsset(path))
   const contents = await catFiles(
@@ -184,8 +185,20 @@ async function readRefVersion(contentDir: string, commit: string, prefix: string
   const git = await readGitHistory(contentDir, commit)
   const mtimeMs = Date.parse(git.files.values().next().value?.lastModified ?? '') || 0
   const decoder = new TextDecoder()
+  // Its API reference is made from the OpenAPI documents as they were at the ref.
+  const oids = new Map(all.map(({ oid, path }) => [path, oid]))
+  const api = await apiReference(
+    site,
+    async (path) => {
+      const oid = oids.get(path)
+      if (oid === undefined) return null
+      return { text: decoder.decode((await catFiles(contentDir, [oid])).get(oid)), mtimeMs }
+    },
+    { archived: true },
+  )
   return {
-    files: pages.map(({ oid, path }): SourceFile => ({ path, text: decoder.decode(contents.get(oid)), mtimeMs })),
+    problems: api.problems,
+    files: [...pages.map(({ oid, path }): SourceFile => ({ path, text: decoder.decode(contents.get(oid)), mtimeMs })), ...api.files],
     assets: assets.map(({ oid, path }): AssetFile => {
       const bytes = contents.get(oid) ?? new Uint8Array()
       return { path, size: bytes.byteLength, bytes: fitsKv(bytes) ? bytes : null }

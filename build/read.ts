@@ -3,8 +3,9 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { SourceFile, StampedSourceFile } from './content/front-matter.ts'
 import { isCategoryFile } from './content/categories.ts'
-import { ContentError } from './content/problems.ts'
-import { localeFoldersOf, SITE_FILE } from './content/site-config.ts'
+import { ContentError, type ContentProblem } from './content/problems.ts'
+import { localeFoldersOf, parseSiteConfig, SITE_FILE } from './content/site-config.ts'
+import { apiReference, type ApiReference } from './openapi/index.ts'
 import { isMarkdownPath } from './content/files.ts'
 import { mapLimit } from './map-limit.ts'
 import type { AssetFile } from './content/read-results.ts'
@@ -12,8 +13,13 @@ import { readAssetFiles } from './read-assets.ts'
 
 export interface ContentFolder {
   siteText: string
+  /** Pages, partials, release notes, `_category_` files, and the pages of the API reference (build/openapi/). */
   files: SourceFile[]
   assets: AssetFile[]
+  /** The files the API reference's pages were made from (see ApiReference.sources). */
+  apiSources: string[]
+  /** Problems of the API reference's documents, which the pipeline reports with its own. */
+  sourceProblems: ContentProblem[]
 }
 
 export class MissingContentError extends Error {
@@ -36,7 +42,26 @@ export async function readContent(contentDir: string, options: { stampsOnly?: bo
   // A few reads at a time: ten thousand at once hold ten thousand buffers and handles for nothing.
   // Stamps are taken one after another: a synchronous stat costs a fraction of a promise's.
   const files = options.stampsOnly ? paths.map((path) => stampedSourceFile(contentDir, path)) : await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path))
-  return { siteText, files: files.filter((file): file is SourceFile => file !== null), assets: await readAssetFiles(contentDir, siteText, localeFoldersOf(paths)) }
+  const api = await readApiReference(contentDir, siteText, localeFoldersOf(paths))
+  return {
+    siteText,
+    files: [...files.filter((file): file is SourceFile => file !== null), ...api.files],
+    assets: await readAssetFiles(contentDir, siteText, localeFoldersOf(paths)),
+    apiSources: api.sources,
+    sourceProblems: api.problems,
+  }
+}
+
+/** The API reference's pages, made from the OpenAPI documents site.yml lists (none when site.yml is invalid: the pipeline says why). */
+export async function readApiReference(contentDir: string, siteText: string, localeFolders: readonly string[]): Promise<ApiReference> {
+  const parsed = parseSiteConfig(siteText, localeFolders)
+  if (!parsed.ok || parsed.site.apis.length === 0) return { files: [], sources: [], problems: [] }
+  return apiReference(parsed.site, async (path) => {
+    const absolute = join(contentDir, path)
+    const info = await stat(absolute).catch(() => null)
+    if (!info?.isFile()) return null
+    return { text: await readFile(absolute, 'utf8'), mtimeMs: info.mtimeMs }
+  })
 }
 
 export async function readSiteText(contentDir: string): Promise<string> {

@@ -4,7 +4,8 @@ import { mkdir, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { localeFoldersOf, SITE_FILE } from './content/site-config.ts'
-import type { SourceFile } from './content/front-matter.ts'
+import { isGenerated, type SourceFile } from './content/front-matter.ts'
+import type { ContentProblem } from './content/problems.ts'
 import type { AssetFile, GitHistory } from './content/read-results.ts'
 import { readGitHistory } from './git-history.ts'
 import { keptVersionStore } from './kept-version-store.ts'
@@ -17,7 +18,7 @@ import { runPipeline, type PipelineInput, type PipelineOutput } from './pipeline
 import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-step.ts'
 import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
 import { Reuse } from './pipeline/reuse.ts'
-import { isContentFile, readContent, readSiteText, readSourceFile } from './read.ts'
+import { isContentFile, readApiReference, readContent, readSiteText, readSourceFile, type ContentFolder } from './read.ts'
 import { versionReader, type MissingRefRule, type VersionReader } from './read-versions.ts'
 import { mayBeAsset, readAssetFiles } from './read-assets.ts'
 
@@ -88,6 +89,9 @@ export class SiteSession {
   // Replaced whole when any file changes: the pipeline keeps its asset table while this array is the same.
   private assets: AssetFile[]
   private readonly git: GitHistory
+  // The files the API reference's pages are made from (a change to one makes them again), and its documents' problems.
+  private apiSources: ReadonlySet<string>
+  private sourceProblems: ContentProblem[]
   private reuse = new Reuse()
   private readonly renderPool: RenderMany
   // One per version: each keeps the renderings of its own pages between builds.
@@ -101,7 +105,7 @@ export class SiteSession {
 
   private constructor(
     options: SessionOptions,
-    content: { siteText: string; files: SourceFile[]; assets: AssetFile[]; git: GitHistory; readVersion: VersionReader; keptVersions: PipelineInput['keptVersions'] },
+    content: ContentFolder & { git: GitHistory; readVersion: VersionReader; keptVersions: PipelineInput['keptVersions'] },
     cache: RenderCache | undefined,
     renderings: RenderingFile,
   ) {
@@ -109,6 +113,8 @@ export class SiteSession {
     this.siteText = content.siteText
     this.files = new Map(content.files.map((file) => [file.path, file]))
     this.assets = content.assets
+    this.apiSources = new Set(content.apiSources)
+    this.sourceProblems = content.sourceProblems
     this.git = content.git
     this.readVersion = content.readVersion
     this.keptVersions = content.keptVersions
@@ -146,7 +152,8 @@ export class SiteSession {
       if (file) this.files.set(path, file)
       else this.files.delete(path)
     }
-    const others = changed.filter((path) => path !== SITE_FILE && !isContentFile(path))
+    if (changed.includes(SITE_FILE) || changed.some((path) => this.apiSources.has(path))) await this.rereadApiReference()
+    const others = changed.filter((path) => path !== SITE_FILE && !isContentFile(path) && !this.apiSources.has(path))
     if ((await Promise.all(others.map((path) => mayHoldContent(join(this.options.contentDir, path))))).some(Boolean)) await this.rescan()
     else if (changed.includes(SITE_FILE) || others.some(mayBeAsset)) this.assets = await readAssetFiles(this.options.contentDir, this.siteText, localeFoldersOf(this.files.keys()))
   }
@@ -172,9 +179,24 @@ export class SiteSession {
     )
   }
 
+  /** The API reference's pages made again; a page whose text and data did not change stays the same object, so its rendering is reused. */
+  private async rereadApiReference(): Promise<void> {
+    const api = await readApiReference(this.options.contentDir, this.siteText, localeFoldersOf(this.files.keys()))
+    const before = new Map([...this.files.values()].filter(isGenerated).map((file) => [file.path, file]))
+    for (const path of before.keys()) this.files.delete(path)
+    for (const file of api.files) {
+      const old = before.get(file.path)
+      this.files.set(file.path, old && old.text === file.text && JSON.stringify(old.generated) === JSON.stringify(file.generated) ? old : file)
+    }
+    this.apiSources = new Set(api.sources)
+    this.sourceProblems = api.problems
+  }
+
   private async rescan(): Promise<void> {
     const content = await readContent(this.options.contentDir)
     this.assets = content.assets
+    this.apiSources = new Set(content.apiSources)
+    this.sourceProblems = content.sourceProblems
     const known = new Map(this.files)
     this.files.clear()
     for (const file of content.files) {
@@ -195,6 +217,7 @@ export class SiteSession {
       const output = await runPipeline({
         siteText: this.siteText,
         files: [...this.files.values()].sort(byPath),
+        sourceProblems: this.sourceProblems,
         assets: this.assets,
         git: this.git,
         builtAt: new Date().toISOString(),

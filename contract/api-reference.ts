@@ -17,6 +17,7 @@ export const ApiExampleSchema = z.strictObject({
   value: z.unknown(),
   generated: z.boolean().meta({ description: 'Made from the schema (openapi-sampler), not given by the document' }),
 })
+export type ApiExample = z.infer<typeof ApiExampleSchema>
 
 export const ApiParameterSchema = z.strictObject({
   in: z.enum(['path', 'query', 'header', 'cookie']),

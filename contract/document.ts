@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ApiOperationSchema } from './api-reference.ts'
 
 export const LinkRefSchema = z.strictObject({ slug: z.string(), title: z.string() })
 export type LinkRef = z.infer<typeof LinkRefSchema>
@@ -82,5 +83,7 @@ export const DocumentBlobSchema = z.strictObject({
   nav: DocumentNavSchema,
   edit: EditInfoSchema,
   draft: z.boolean(),
+  /** The OpenAPI operation the page describes (an API reference's page), or null. */
+  operation: ApiOperationSchema.nullable(),
 })
 export type DocumentBlob = z.infer<typeof DocumentBlobSchema>

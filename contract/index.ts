@@ -2,6 +2,7 @@
 // which keys, in which format version, and what the API answers. Runtime-neutral: no Node, no Hono, no
 // Workers types, so each side imports it as is.
 export * from './api.ts'
+export * from './api-reference.ts'
 export * from './assets.ts'
 export * from './blob-list.ts'
 export * from './dist.ts'

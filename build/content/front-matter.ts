@@ -1,6 +1,7 @@
 import matter from 'gray-matter'
 import semver from 'semver'
 import { z } from 'zod'
+import type { ApiOperation } from '../../contract/index.ts'
 import { heroFrontMatter } from './hero.ts'
 import { plainIssue, shownValue } from './plain-issues.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
@@ -11,6 +12,25 @@ export interface SourceFile {
   path: string
   text: string
   mtimeMs: number
+}
+
+/**
+ * A page the build writes itself from another file (an OpenAPI operation's page, build/openapi/): its
+ * problems and its edit link point at the place it is made from, and its document carries structured
+ * data besides its text.
+ */
+export interface GeneratedSourceFile extends SourceFile {
+  generated: {
+    origin: { path: string; line: number }
+    /** The operation the page describes, or null for an overview. */
+    operation: ApiOperation | null
+    /** Words that rank as its title in search, without showing (an operationId, a method and path). */
+    searchTerms: string
+  }
+}
+
+export function isGenerated(file: SourceFile): file is GeneratedSourceFile {
+  return 'generated' in file && typeof file.generated === 'object' && file.generated !== null
 }
 
 /** A source file whose text is read from disk each time it is asked for, named meanwhile by its size and times, which change whenever its bytes do. */

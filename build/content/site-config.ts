@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { nearestName } from '../../lib/nearest-name.ts'
 import { tokenize } from '../../search/engine.ts'
+import { apiEntrySchema, resolveApiEntries } from '../openapi/config.ts'
 import { DEFAULT_HEADING_ID_RULE, HEADING_ID_RULES, MARKDOWN_FORMATS } from './markdown-options.ts'
 import { relativeSlug } from './front-matter.ts'
 import { sidebarSchema, withLines } from './sidebar-config.ts'
@@ -80,6 +81,8 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
       // Docs of several product versions, each built whole (contract/versions.ts); absent: one unnamed version.
       versions: z.array(versionEntrySchema).min(1, 'must list at least one version').optional(),
       defaultVersion: z.union([z.string(), z.number()]).transform(String).optional(),
+      // OpenAPI documents whose operations, tags and APIs become pages (build/openapi/).
+      openapi: z.array(apiEntrySchema).default([]),
     })
     .transform((written, ctx) => {
       const inferred = defaultLocaleOf(localeFolders)
@@ -120,6 +123,8 @@ const siteSchema = (lineOfItem: (key: string, index: number) => number, text: st
         assetDirs: data.assets.dirs.map((dir) => dir.replace(/^\.\/|\/+$/g, '')),
         /** Empty on a site without versions. */
         versions: resolved.versions,
+        /** The OpenAPI documents whose operations are pages, defaults resolved. */
+        apis: resolveApiEntries(data.openapi, (index) => lineOfItem('openapi', index)),
         /** The version named in this site's Markdown URLs: null but while a version other than the default is built. */
         urlVersion: null as string | null,
       }
@@ -153,7 +158,7 @@ export type SiteResult = { ok: true; site: SiteConfig } | { ok: false; problems:
 export const SITE_FILE = 'site.yml'
 
 /** Top-level lists whose problems point at the item's own line. */
-const LISTS_WITH_ITEM_LINES = new Set(['redirects', 'versions'])
+const LISTS_WITH_ITEM_LINES = new Set(['redirects', 'versions', 'openapi'])
 
 /**
  * Parses and validates `site.yml`; every problem comes back with its line.

@@ -1,5 +1,6 @@
 import type { DocumentBlob, DocumentNav, EditInfo } from '../../contract/index.ts'
 import type { SourceDocument } from '../content/documents.ts'
+import { isGenerated } from '../content/front-matter.ts'
 import { splitNumberPrefix } from '../content/number-prefix.ts'
 import type { GitHistory } from '../content/read-results.ts'
 import { withoutMarkdownExtension } from '../content/files.ts'
@@ -29,13 +30,15 @@ export function titleOf(document: SourceDocument, rendered: RenderedDocument, so
 }
 
 export function editInfo(document: SourceDocument, site: SiteConfig, git: GitHistory): EditInfo {
-  const history = git.files.get(document.path)
+  // A generated page is edited where it is made from: its OpenAPI document.
+  const path = isGenerated(document.parsed.file) ? document.parsed.file.generated.origin.path : document.path
+  const history = git.files.get(path)
   const override = document.parsed.data.lastUpdated
   // To the second, as git gives commit times: finer, a file restored by a tool that keeps
   // milliseconds only (or rounds them) would give its page another blob for the same text.
   const fileTime = new Date(Math.floor(document.parsed.file.mtimeMs / 1000) * 1000).toISOString()
   return {
-    url: site.editUrl ? site.editUrl.replaceAll('{path}', encodeURI(document.path)) : null,
+    url: site.editUrl ? site.editUrl.replaceAll('{path}', encodeURI(path)) : null,
     lastModified: override === false ? null : override ? new Date(override).toISOString() : (history?.lastModified ?? fileTime),
     author: history?.author ?? null,
     commit: history?.commit ?? null,
@@ -68,5 +71,6 @@ export function documentBlob({ requestedLocale, source, nav, edit, translations 
     nav,
     edit,
     draft: source.draft,
+    operation: isGenerated(source.parsed.file) ? source.parsed.file.generated.operation : null,
   }
 }

@@ -1,7 +1,7 @@
 import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { SidebarFile } from '../content/versioned-sidebar.ts'
-import { isStamped } from '../content/front-matter.ts'
+import { isGenerated, isStamped } from '../content/front-matter.ts'
 import { assetTable } from './asset-table.ts'
 import { contentHash, hashOfAll, type AssetBlob } from './blob-set.ts'
 import type { RenderedRelease } from './render-all.ts'
@@ -73,7 +73,8 @@ export function currentFingerprint(content: VersionContent & { sidebar?: Sidebar
       yield `current\u0000${git.head ?? ''}\u0000${git.warning ?? ''}\u0000${JSON.stringify(git.renames)}\u0000${JSON.stringify(content.sidebar ?? null)}`
       for (const [path, history] of [...git.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
         yield `${path}\u0000${history.lastModified}\u0000${history.author}\u0000${history.commit}`
-      for (const file of content.files) yield `${file.path}\u0000${file.mtimeMs}\u0000${isStamped(file) ? `stamp\u0000${file.stamp}` : `text\u0000${file.text}`}`
+      for (const file of content.files)
+        yield `${file.path}\u0000${file.mtimeMs}\u0000${isStamped(file) ? `stamp\u0000${file.stamp}` : `text\u0000${file.text}`}${isGenerated(file) ? `\u0000${JSON.stringify(file.generated)}` : ''}`
       for (const asset of content.assets) yield `${asset.path}\u0000${asset.size}\u0000${asset.bytes === null ? '' : contentHash(asset.bytes)}`
     })(),
   )

@@ -19,6 +19,8 @@ import { versionStep, type ArchivedVersion, type KeptVersions } from './version-
 export interface PipelineInput {
   siteText: string
   files: SourceFile[]
+  /** Problems the read stage found (in the API reference's documents), reported with the pipeline's. */
+  sourceProblems?: ContentProblem[]
   git: GitHistory
   builtAt: string
   renderMany?: RenderMany
@@ -187,14 +189,14 @@ export function versionsToBuild(site: SiteConfig, leftOut: PipelineInput['leftOu
 }
 
 /** A version as versionStep takes it: its names, and where its pages are. */
-export async function versionNamed(input: Pick<PipelineInput, 'files' | 'git' | 'assets' | 'openVersion'>, version: VersionConfig) {
+export async function versionNamed(input: Pick<PipelineInput, 'files' | 'git' | 'assets' | 'openVersion' | 'sourceProblems'>, version: VersionConfig) {
   return {
     name: version.name,
     urlName: version === UNNAMED ? null : version.name,
     isDefault: isDefaultVersion(version),
     source:
       version.source.kind === 'current'
-        ? { current: { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES } }
+        ? { current: { files: input.files, git: input.git, assets: input.assets ?? NO_ASSET_FILES, problems: input.sourceProblems } }
         : { archived: await openVersion(input, version.name) },
   }
 }

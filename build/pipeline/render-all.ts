@@ -1,5 +1,5 @@
 import type { SourceDocument } from '../content/documents.ts'
-import type { ParsedFile, ReleaseFrontMatter } from '../content/front-matter.ts'
+import { isGenerated, type ParsedFile, type ReleaseFrontMatter, type SourceFile } from '../content/front-matter.ts'
 import { heroSource, type HeroSource } from '../content/hero.ts'
 import { byPlace, type ContentProblem } from '../content/problems.ts'
 import { frontMatterPage, isLayoutFrontMatter } from '../markdown/mdx/layout-page.ts'
@@ -138,15 +138,17 @@ export async function renderContent(
  */
 export function renderInputsOf(documents: SourceDocument[], releases: ReleaseFile[], options: RenderOptions): Map<string, RenderInput> {
   const inputs = new Map<string, RenderInput>()
-  const source = (path: string, parsed: { readonly body: string; bodyLine: number }, hero?: HeroSource): RenderInput => {
-    const partials = partialsFor(parsed.body, options.partials, { imports: options.format !== 'md' || path.endsWith('.mdx') })
+  const source = (path: string, parsed: { readonly body: string; bodyLine: number; file?: SourceFile }, hero?: HeroSource): RenderInput => {
+    // A generated page is CommonMark (an OpenAPI document's descriptions), whatever the site's pages are written in.
+    const format = parsed.file && isGenerated(parsed.file) ? 'md' : options.format
+    const partials = partialsFor(parsed.body, options.partials, { imports: format !== 'md' || path.endsWith('.mdx') })
     return {
       path,
       get body() {
         return parsed.body
       },
       bodyLine: parsed.bodyLine,
-      format: options.format,
+      format,
       headingIds: options.headingIds,
       ...(partials ? { partials } : {}),
       ...(options.vue ? { vue: true } : {}),

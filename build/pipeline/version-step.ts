@@ -1,5 +1,6 @@
 import { versionBaseUrl } from '../../contract/index.ts'
-import type { BuildWarning } from '../content/problems.ts'
+import { isGenerated, type SourceFile } from '../content/front-matter.ts'
+import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import { versionSidebar, type SidebarFile } from '../content/versioned-sidebar.ts'
 import { currentFingerprint, keptVersion, keptVersionKey, keepVersion, type KeptVersionStore, type VersionResult } from './kept-versions.ts'
@@ -9,6 +10,8 @@ import { buildVersion, versionRenderInputs, type VersionContent, type VersionInp
 export interface VersionSourceContent extends VersionContent {
   /** The version's own sidebars file (Docusaurus's `versioned_sidebars/`), used when site.yml has no `sidebar:`. */
   sidebar?: SidebarFile | undefined
+  /** Problems its read stage found (in its API reference's documents). */
+  problems?: ContentProblem[] | undefined
 }
 
 /** A version kept in a folder or at a git ref, opened: named without being read, and read when needed. */
@@ -100,11 +103,15 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
     searchIndexes: input.searchIndexes,
   })
   input.blobs.endTracking()
-  const located = <T extends { path: string }>(problem: T): T => ({ ...problem, path: origin(problem.path) })
+  const generated = generatedOrigins(content.files)
+  const located = <T extends { path: string }>(problem: T): T => {
+    const made = generated.get(problem.path)
+    return made ? { ...problem, path: origin(made.path), line: made.line } : { ...problem, path: origin(problem.path) }
+  }
   const result: VersionResult = {
     docs: built.docs,
     stats: built.stats,
-    problems: [...sidebarProblems, ...built.problems.map(located)],
+    problems: [...sidebarProblems, ...(content.problems ?? []).map(located), ...built.problems.map(located)],
     brokenLinks: built.brokenLinks.map(located),
     warnings: built.warnings.map((warning): BuildWarning => ('path' in warning ? located(warning) : warning)),
     assets: built.assets.blobs,
@@ -119,6 +126,11 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
       input.releaseFiles.flatMap(({ data }) => data.related ?? []),
     )
   return result
+}
+
+/** Where each generated page's problems point: the place in the OpenAPI document it is made from. */
+function generatedOrigins(files: readonly SourceFile[]): Map<string, { path: string; line: number }> {
+  return new Map(files.filter(isGenerated).map((file) => [file.path, file.generated.origin]))
 }
 
 /** The current version's fingerprint when it is to be kept, else null. */

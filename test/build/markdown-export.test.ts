@@ -15,7 +15,7 @@ afterAll(removeTempDirs)
 const FOREIGN_DOCS = join(import.meta.dirname, '../fixtures/foreign-docs')
 
 /** The Markdown copy of every document of a content folder, by content path, through the build's own stages. */
-async function markdownOf(content: ContentFolder): Promise<Map<string, string>> {
+async function markdownOf(content: Pick<ContentFolder, 'siteText' | 'files' | 'assets'>): Promise<Map<string, string>> {
   const siteResult = parseSiteConfig(content.siteText)
   if (!siteResult.ok) throw new Error(JSON.stringify(siteResult.problems))
   const files = content.files.filter((file) => file.path.startsWith('docs/')).map((file) => parseDocumentFile(file).value)

@@ -53,3 +53,11 @@ describe('the OpenAPI document', () => {
     expect(openapi.servers).toEqual([{ url: 'https://docs.acme.dev', description: 'This deployment' }])
   })
 })
+
+describe("the service's own API reference", () => {
+  // content/ renders this file as its API reference (site.yml `openapi:`), so the reference comes from the
+  // routes' own schemas. After changing a route: `npx vitest run test/e2e/openapi-lint.test.ts -u`.
+  it('is the OpenAPI document the worker serves, as content/openapi/docs-service.json', async () => {
+    await expect(`${JSON.stringify(openapi, null, 2)}\n`).toMatchFileSnapshot('../../content/openapi/docs-service.json')
+  })
+})

@@ -47,9 +47,9 @@ describe('/mcp over Streamable HTTP', () => {
     expect(instructions).toMatch(/call search_docs first, then get_document/)
   })
 
-  it('lists four read-only tools, each with a description and an input schema', async () => {
+  it('lists five read-only tools, each with a description and an input schema', async () => {
     const { tools } = await (await connect()).listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(['search_docs', 'get_document', 'get_navigation', 'list_releases'])
+    expect(tools.map((tool) => tool.name)).toEqual(['search_docs', 'get_document', 'get_operation', 'get_navigation', 'list_releases'])
     for (const tool of tools) {
       expect(tool.description?.length).toBeGreaterThan(80)
       expect(tool.inputSchema.type).toBe('object')
@@ -62,6 +62,7 @@ describe('/mcp over Streamable HTTP', () => {
     })
     expect(Object.keys(schema('search_docs')?.properties ?? {})).toEqual(['query', 'limit', 'locale', 'sections', 'tags', 'version'])
     expect(schema('get_document')).toMatchObject({ required: ['slug'], properties: { slug: { type: 'string' }, locale: { type: 'string' }, version: { type: 'string' } } })
+    expect(Object.keys(schema('get_operation')?.properties ?? {})).toEqual(['operationId', 'method', 'path', 'api', 'locale', 'version'])
     expect(Object.keys(schema('get_navigation')?.properties ?? {})).toEqual(['locale', 'root', 'depth', 'version'])
     expect(schema('get_navigation')).toMatchObject({ properties: { root: { type: 'string', minLength: 1 }, depth: { type: 'integer', minimum: 1, maximum: 32 } } })
     expect(Object.keys(schema('list_releases')?.properties ?? {})).toEqual(['stream', 'version', 'from', 'to'])

@@ -6,6 +6,7 @@ import { registerPageResources } from './resources.ts'
 import { serverInfo } from './server-info.ts'
 import { registerGetDocument } from './tools/get-document.ts'
 import { registerGetNavigation } from './tools/get-navigation.ts'
+import { registerGetOperation } from './tools/get-operation.ts'
 import { registerListReleases } from './tools/list-releases.ts'
 import { registerSearchDocs } from './tools/search-docs.ts'
 
@@ -22,6 +23,7 @@ export function createDocsServer(context: ToolContext, site: SiteInfo | null): M
   )
   registerSearchDocs(server, context)
   registerGetDocument(server, context)
+  registerGetOperation(server, context)
   registerGetNavigation(server, context)
   registerListReleases(server, context)
   registerPageResources(server, context)
@@ -36,6 +38,7 @@ function instructions(site: SiteInfo | null): string {
   return [
     about,
     'To answer a question from the docs, call search_docs first, then get_document with the slug of the best result to read the whole page as Markdown.',
+    'For an HTTP operation of the API reference, get_operation takes its operationId, or its method and path, and gives what is needed to call it.',
     'Call get_navigation to see every page in reading order, and list_releases for release notes, breaking changes and upgrade steps.',
     'Every page is also a resource (its Markdown), for attaching a page to a conversation.',
     'Cite pages by their web page URL.',

@@ -1,0 +1,162 @@
+import GithubSlugger from 'github-slugger'
+import type { ApiOperation } from '../../contract/index.ts'
+import type { GeneratedSourceFile } from '../content/front-matter.ts'
+import type { ContentProblem } from '../content/problems.ts'
+import { codeSamplesOf } from './code-samples.ts'
+import type { ApiSource } from './config.ts'
+import { asObject, readOperations, securitySchemesOf, text, type ReadOperation } from './operations.ts'
+import { apiMarkdown, operationMarkdown, tagMarkdown } from './page-markdown.ts'
+
+export interface ApiDocumentInput {
+  api: ApiSource
+  locale: string
+  /** Where this locale's document is read from (a translation has a path of its own). */
+  path: string
+  document: Record<string, unknown>
+  lineOf: (pointer: string) => number
+  /** Its stamp: the time of the document's newest file. */
+  mtimeMs: number
+}
+
+interface TagGroup {
+  name: string
+  slug: string
+  description: string | null
+  draft: boolean
+  operations: Array<{ operation: ReadOperation; slug: string }>
+}
+
+/**
+ * The pages of one API in one locale: an overview of the API (its index page), one per tag (the index of
+ * the tag's folder, so the sidebar groups operations by tag) and one per operation, in the document's order.
+ */
+export function apiPages(input: ApiDocumentInput): { files: GeneratedSourceFile[]; problems: ContentProblem[] } {
+  const { api, document } = input
+  const operations = readOperations(document, api.slugPrefix)
+  const groups = tagGroups(document, operations)
+  const problems: ContentProblem[] = []
+  const files: GeneratedSourceFile[] = []
+  const place = (slug: string, pointer: string) => ({ path: `docs/${input.locale}/${slug}.md`, origin: { path: input.path, line: input.lineOf(pointer) } })
+  const info = asObject(document.info)
+  const allDraft = info['x-draft'] === true
+  const taken = new Map<string, string>()
+  for (const group of groups.values()) {
+    for (const entry of group.operations) {
+      const { operation, slug } = entry
+      const earlier = taken.get(slug)
+      if (earlier) {
+        problems.push({
+          path: input.path,
+          line: input.lineOf(operation.pointer),
+          message: `${label(operation)} would have the page "${slug}", which ${earlier} has: give it another operationId`,
+        })
+        continue
+      }
+      taken.set(slug, label(operation))
+      const { pointer, draft, vendorSamples, ...read } = operation
+      const full: ApiOperation = { ...read, codeSamples: codeSamplesOf(read, vendorSamples).codeSamples }
+      const title = operation.summary ?? operation.operationId ?? label(operation)
+      files.push({
+        ...place(slug, pointer),
+        text: page({ title, description: label(operation), order: operations.indexOf(operation), draft: allDraft || group.draft || draft }, operationMarkdown(full)),
+        mtimeMs: input.mtimeMs,
+        generated: { origin: place(slug, pointer).origin, operation: full, searchTerms: [operation.operationId ?? '', label(operation)].join(' ').trim() },
+      })
+    }
+  }
+  let order = 0
+  for (const group of groups.values()) {
+    if (group.slug === api.slugPrefix) continue
+    const slug = group.slug
+    // A published overview must not link to a draft: drafts never leak.
+    const listed = group.draft || allDraft ? group.operations : group.operations.filter(({ operation }) => !operation.draft)
+    const operationsOfTag = listed.map(({ operation, slug: opSlug }) => ({
+      slug: opSlug,
+      method: operation.method,
+      path: operation.path,
+      summary: operation.summary,
+      deprecated: operation.deprecated,
+    }))
+    files.push({
+      ...place(slug, '/tags'),
+      text: page(
+        { title: group.name, description: text(group.description?.split('\n')[0]) ?? `${group.name} operations`, order: order++, draft: allDraft || group.draft },
+        tagMarkdown({ name: group.name, description: group.description, operations: operationsOfTag }),
+      ),
+      mtimeMs: input.mtimeMs,
+      generated: { origin: place(slug, '/tags').origin, operation: null, searchTerms: '' },
+    })
+  }
+  const title = api.title ?? text(info.title) ?? api.slugPrefix
+  const overview = apiMarkdown({
+    version: text(info.version),
+    description: text(info.description),
+    servers: operations[0]?.servers ?? [],
+    securitySchemes: [...securitySchemesOf(document).values()],
+    tags: [...groups.values()].filter((group) => group.slug !== api.slugPrefix).map((group) => ({ name: group.name, slug: group.slug, description: group.description })),
+    operations: operations.length,
+  })
+  files.push({
+    ...place(api.slugPrefix, '/info'),
+    text: page({ title, description: text(info.summary) ?? `${title}: reference of its ${operations.length} operations`, order: 0, draft: allDraft }, overview),
+    mtimeMs: input.mtimeMs,
+    generated: { origin: place(api.slugPrefix, '/info').origin, operation: null, searchTerms: '' },
+  })
+  return { files, problems }
+}
+
+/** `GET /books/{bookId}`, or `webhook newOrder` for a webhook. */
+function label(operation: Pick<ReadOperation, 'kind' | 'method' | 'path'>): string {
+  return operation.kind === 'webhook' ? `${operation.method.toUpperCase()} webhook ${operation.path}` : `${operation.method.toUpperCase()} ${operation.path}`
+}
+
+/**
+ * Operations grouped by their first tag, in the order of the document's `tags`, then of first use.
+ * Operations without a tag sit at the API's own level; webhooks without one under `webhooks`.
+ */
+function tagGroups(document: Record<string, unknown>, operations: ReadOperation[]): Map<string, TagGroup> {
+  const slugger = new GithubSlugger()
+  const prefix = operations[0]?.api ?? ''
+  const groups = new Map<string, TagGroup>()
+  const declared = Array.isArray(document.tags) ? document.tags.map(asObject) : []
+  const groupOf = (name: string | null): TagGroup => {
+    const key = name ?? ''
+    let group = groups.get(key)
+    if (!group) {
+      const tag = declared.find((candidate) => candidate.name === name)
+      const shown = text(tag?.['x-displayName']) ?? name
+      group = {
+        name: shown ?? '',
+        slug: name === null ? prefix : `${prefix}/${slugger.slug(name)}`,
+        description: text(tag?.description),
+        draft: tag?.['x-draft'] === true,
+        operations: [],
+      }
+      groups.set(key, group)
+    }
+    return group
+  }
+  for (const tag of declared) if (typeof tag.name === 'string') groupOf(tag.name)
+  const pageSlugger = new Map<string, GithubSlugger>()
+  for (const operation of operations) {
+    const group = groupOf(operation.tags[0] ?? (operation.kind === 'webhook' ? 'webhooks' : null))
+    const names = pageSlugger.get(group.slug) ?? new GithubSlugger()
+    pageSlugger.set(group.slug, names)
+    group.operations.push({ operation, slug: `${group.slug}/${names.slug(pageName(operation))}` })
+  }
+  for (const [key, group] of groups) if (group.operations.length === 0) groups.delete(key)
+  return groups
+}
+
+/** `listBooks` -> `list-books`; without an operationId, the method and path: `get-books-bookid`. */
+function pageName(operation: ReadOperation): string {
+  if (operation.operationId) return operation.operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+  return `${operation.method} ${operation.path.replace(/[{}]/g, '')}`
+}
+
+/** Front matter written as JSON values, which YAML reads as they are: no title can break out of its line. */
+function page(data: { title: string; description: string; order: number; draft: boolean }, body: string): string {
+  const lines = [`title: ${JSON.stringify(data.title)}`, `description: ${JSON.stringify(data.description)}`, `order: ${data.order}`]
+  if (data.draft) lines.push('draft: true')
+  return `---\n${lines.join('\n')}\n---\n\n${body}`
+}
