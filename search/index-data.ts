@@ -39,7 +39,7 @@ export interface IndexedDocument {
 }
 
 /** An API operation as a hit shows it: `GET`, `/books/{bookId}`. */
-export interface IndexedOperation {
+interface IndexedOperation {
   method: string
   path: string
 }

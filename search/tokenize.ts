@@ -148,7 +148,7 @@ export function pathTerms(text: string): string[] {
 }
 
 /** A slash after a space, a quote or an opening bracket (or at the start), and what follows up to a space, a quote or a bracket. */
-const PATH = /(?<![^\s`'"(\[])\/[^\s`'"()[\]<>]*/gu
+const PATH = /(?<![^\s`'"([])\/[^\s`'"()[\]<>]*/gu
 /** Sentence punctuation and a trailing slash, which are not part of the path. */
 const PATH_END = /[.,;:!?/]+$/u
 const WORD_CHARACTER = /[\p{L}\p{N}]/u

@@ -136,7 +136,10 @@ describe('an index builder', () => {
       ['keywords changed', () => change(3, (document) => ({ ...document, keywords: 'renamedOp PUT /things/{id3}' }))],
       ['operation changed, keywords as they were', () => change(6, (document) => ({ ...document, operation: { method: 'DELETE', path: '/other' } }))],
       ['a word moved from the keywords to the title', () => change(9, (document) => ({ ...document, title: `${document.title} op9`, keywords: 'GET /things/{id9}' }))],
-      ['keywords and operation given to an ordinary page', () => change(1, (document) => ({ ...document, keywords: 'newOp POST /new', operation: { method: 'POST', path: '/new' } }))],
+      [
+        'keywords and operation given to an ordinary page',
+        () => change(1, (document) => ({ ...document, keywords: 'newOp POST /new', operation: { method: 'POST', path: '/new' } })),
+      ],
       ['keywords and operation taken away', () => change(12, without)],
       ['empty keywords', () => change(15, (document) => ({ ...document, keywords: '' }))],
       ['keywords changed while every page moved', () => [...change(18, (document) => ({ ...document, keywords: 'moved GET /moved' }))].reverse()],

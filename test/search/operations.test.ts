@@ -134,7 +134,10 @@ describe('search over API operations', () => {
   it('finds a path as typed or by its start, never one typo away, where its words are found anyway', () => {
     const index = wholeIndexOf(stored(DOCUMENTS).encoded)
     const termsOf = (query: string) => expandQueryTerm(index, query).map((expansion) => [index.terms[expansion.term], expansion.kind])
-    expect(termsOf('/author')).toEqual([['/authors', 'prefix'], ['/authors/{authorid}', 'prefix']])
+    expect(termsOf('/author')).toEqual([
+      ['/authors', 'prefix'],
+      ['/authors/{authorid}', 'prefix'],
+    ])
     expect(termsOf('/authorz')).toEqual([])
     expect(termsOf('authorz').map(([, kind]) => kind)).toContain('typo')
   })
