@@ -104,6 +104,10 @@ export const SearchHitSchema = z
     excerpt: z.string().meta({ description: 'HTML: the section text with matches in <mark>' }),
     score: z.number(),
     locale: z.string(),
+    operation: z
+      .object({ method: z.string(), path: z.string() })
+      .nullable()
+      .meta({ description: 'The API operation the document describes (method in capitals, path as in the OpenAPI document); null for other documents' }),
     explain: SearchExplanationSchema.optional(),
   })
   .meta({ id: 'SearchHit' })
