@@ -14,14 +14,23 @@ export function redocRelink(api: { overview: string; tags: ReadonlyMap<string, s
     const [, kind, name = '', operation] = match
     const decoded = safeDecode(name)
     const slug =
-      kind === 'section' ? api.overview : kind === 'operation' ? api.operations.get(decoded) : operation !== undefined ? (api.operations.get(safeDecode(operation)) ?? tags.get(anchorName(decoded))) : tags.get(anchorName(decoded))
+      kind === 'section'
+        ? api.overview
+        : kind === 'operation'
+          ? api.operations.get(decoded)
+          : operation !== undefined
+            ? (api.operations.get(safeDecode(operation)) ?? tags.get(anchorName(decoded)))
+            : tags.get(anchorName(decoded))
     return slug === undefined ? undefined : `/${slug}`
   }
 }
 
 /** Redoc writes a tag's anchor with its spaces as hyphens; case and hyphens vs spaces are not told apart here. */
 function anchorName(name: string): string {
-  return name.trim().replace(/[\s-]+/g, '-').toLowerCase()
+  return name
+    .trim()
+    .replace(/[\s-]+/g, '-')
+    .toLowerCase()
 }
 
 function safeDecode(text: string): string {
