@@ -45,7 +45,8 @@ export async function readContent(contentDir: string, options: { stampsOnly?: bo
   const api = await readApiReference(contentDir, siteText, localeFoldersOf(paths))
   return {
     siteText,
-    files: [...files.filter((file): file is SourceFile => file !== null), ...api.files],
+    // In path order, pages and generated pages alike, as npm start's session hands them over: the order decides some lists' order.
+    files: [...files.filter((file): file is SourceFile => file !== null), ...api.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     assets: await readAssetFiles(contentDir, siteText, localeFoldersOf(paths)),
     apiSources: api.sources,
     sourceProblems: api.problems,
