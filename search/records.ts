@@ -1,7 +1,7 @@
 import type { DisplayDocument } from '../contract/index.ts'
 import type { IndexedDocument, IndexedSection } from './index-data.ts'
 import type { SearchOptions } from './options.ts'
-import { indexTerms, needsDictionary, pathTerms, type IndexTerms } from './tokenize.ts'
+import { indexTerms, needsDictionary, pathTerms, withoutPaths, type IndexTerms } from './tokenize.ts'
 
 /**
  * The records of a document: its intro (the text before the first heading,
@@ -33,7 +33,7 @@ export function displayOf(document: Pick<IndexedDocument, 'slug' | 'title' | 'lo
  * `A` + `B C` apart from `A B` + `C` when builders compare it).
  */
 function titleTextOf(document: Pick<IndexedDocument, 'title' | 'keywords'>): string {
-  return document.keywords ? `${document.title}\n${document.keywords}` : document.title
+  return document.keywords ? `${document.title}\n${withoutPaths(document.keywords)}` : document.title
 }
 
 /**

@@ -147,6 +147,15 @@ export function pathTerms(text: string): string[] {
   return found
 }
 
+/**
+ * A text without the paths it names. An operation's path counts as its title whole (pathTerms), not word by
+ * word: each of its words as a title term made a query's word score once per form it took in the path
+ * (`droplet` as `droplets` and `droplet_id`), so `create droplet` ranked "Retrieve a droplet" above "Create a droplet".
+ */
+export function withoutPaths(text: string): string {
+  return text.replace(PATH, ' ')
+}
+
 /** A slash after a space, a quote or an opening bracket (or at the start), and what follows up to a space, a quote or a bracket. */
 const PATH = /(?<![^\s`'"([])\/[^\s`'"()[\]<>]*/gu
 /** Sentence punctuation and a trailing slash, which are not part of the path. */
