@@ -1,19 +1,24 @@
+import type { Heading, Root, Table } from 'mdast'
+import { toString as mdastToString } from 'mdast-util-to-string'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import { visit } from 'unist-util-visit'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DocumentResponseSchema, type ApiOperation, type DocumentResponse, type NavTreeNode } from '../../contract/index.ts'
+import { DocumentResponseSchema, type ApiOperation, type DocumentResponse } from '../../contract/index.ts'
 import { deviations, type OpenApiDocument } from '../typed-client/conformance.ts'
-import { bearer, draftsToken } from './tokens.ts'
-import { call, expectNotFound, publishApiSite, readJson } from './helpers.ts'
+import { call, publishApiSite, readJson } from './helpers.ts'
 
 // The API reference of test/fixtures/api-reference as the worker serves it: documents with their
-// operation, locales, Markdown, the sidebar, drafts and llms files. Search and MCP: api-reference-agents.test.ts.
+// operation, locales and Markdown copies. The sidebar, drafts and llms files: api-reference-listings.test.ts;
+// search and MCP: api-reference-agents.test.ts.
 
 beforeAll(publishApiSite)
 
 const GET_BOOK = '/v1/documents/api/bookshop/books/get-book'
-const DRAFT = '/v1/documents/api/bookshop/books/update-book'
 
-async function documentOf(path: string, headers: Record<string, string> = {}): Promise<DocumentResponse> {
-  const response = await call(path, { headers })
+async function documentOf(path: string): Promise<DocumentResponse> {
+  const response = await call(path)
   expect(response.status, path).toBe(200)
   return readJson<DocumentResponse>(response)
 }
@@ -31,23 +36,28 @@ async function markdownOf(path: string): Promise<string> {
   return response.text()
 }
 
-const childrenOf = (items: NavTreeNode[], slug: string): NavTreeNode[] | undefined => {
-  for (const item of items) {
-    if (item.slug === slug) return item.children
-    const found = childrenOf(item.children, slug)
-    if (found) return found
-  }
-  return undefined
+/** Reads the Markdown copies as an agent's tools would: CommonMark with GitHub's tables. */
+const markdownParser = unified().use(remarkParse).use(remarkGfm).freeze()
+
+function linkTargets(markdown: string): string[] {
+  const urls: string[] = []
+  visit(markdownParser.parse(markdown), 'link', (link) => {
+    urls.push(link.url)
+  })
+  return urls
 }
 
-async function sidebar(headers: Record<string, string> = {}): Promise<NavTreeNode[]> {
-  const response = await call('/v1/navigation', { headers })
-  expect(response.status).toBe(200)
-  return (await readJson<{ items: NavTreeNode[] }>(response)).items
-}
+/** The headings of a Markdown text as it writes them: `## Responses`. */
+const outlineOf = (tree: Root) =>
+  tree.children.filter((node): node is Heading => node.type === 'heading').map((heading) => `${'#'.repeat(heading.depth)} ${mdastToString(heading)}`)
 
-/** Every Markdown link target of a text: `[label](target)`. */
-const linkTargets = (markdown: string) => [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1])
+/** The rows, header row first, of the first table after the heading `title`, as the cells' text. */
+function tableUnder(tree: Root, title: string): string[][] {
+  const start = tree.children.findIndex((node) => node.type === 'heading' && mdastToString(node) === title)
+  const table = tree.children.slice(start + 1).find((node): node is Table => node.type === 'table')
+  if (start < 0 || !table) throw new Error(`no table under "${title}"`)
+  return table.children.map((row) => row.children.map((cell) => mdastToString(cell)))
+}
 
 describe('an operation document', () => {
   it('carries the operation as structured data: method, path, parameters, responses, servers, security and code samples', async () => {
@@ -161,19 +171,43 @@ describe('operation documents in other locales', () => {
 })
 
 describe("an operation's Markdown copy", () => {
-  it('is a complete compact reference: title, request line, URL, parameter tables, responses by status and a curl sample', async () => {
+  it('is a complete compact reference: title, request line, URL, parameter tables, responses by status and code samples', async () => {
     const text = await markdownOf(GET_BOOK)
-    expect(text.startsWith('# Get a book\n\n`GET /books/{bookId}`\n')).toBe(true)
-    expect(text).toContain('URL: `https://api.bookshop.example/v2/books/{bookId}`')
-    expect(text).toContain('## Authentication\n\nNone.')
-    expect(text).toContain('### Path parameters\n\n| Name')
-    expect(text).toMatch(/^\| `bookId` +\| string +\| yes +\| The book's `id`\./m)
-    expect(text).toMatch(/^\| `If-None-Match` +\| string +\| no +\|/m)
-    expect([...text.matchAll(/^### (\d{3}) /gm)].map((match) => match[1])).toEqual(['200', '304', '404'])
-    expect(text).toMatch(/^\| `formats\[\]\.price\.currency` +\| string +\| yes +\|/m)
-    expect(text).toContain('```shell\ncurl https://api.bookshop.example/v2/books/bk_3f9a1c\n```')
-    expect(text).not.toContain('<table')
-    expect(text).not.toMatch(/^---$/m)
+    expect(text.startsWith('# Get a book\n\n`GET /books/{bookId}`\n\nURL: `https://api.bookshop.example/v2/books/{bookId}`\n')).toBe(true)
+    const tree = markdownParser.parse(text)
+    expect(outlineOf(tree)).toEqual([
+      '# Get a book',
+      '## Authentication',
+      '## Parameters',
+      '### Path parameters',
+      '### Header parameters',
+      '## Responses',
+      '### 200 OK',
+      '#### Headers',
+      '#### application/json',
+      '### 304 Not Modified',
+      '### 404 Not Found',
+      '#### application/problem+json',
+      '## Code samples',
+    ])
+    expect(tableUnder(tree, 'Path parameters')).toEqual([
+      ['Name', 'Type', 'Required', 'Description'],
+      ['bookId', 'string', 'yes', "The book's id. Pattern: ^bk_[0-9a-f]+$. Example: bk_3f9a1c."],
+    ])
+    expect(tableUnder(tree, 'Header parameters').map((row) => row.slice(0, 3))).toEqual([
+      ['Name', 'Type', 'Required'],
+      ['If-None-Match', 'string', 'no'],
+    ])
+    expect(tableUnder(tree, 'application/json')).toContainEqual(['formats[].price.currency', 'string', 'yes', 'ISO 4217 code. Allowed values: EUR, GBP, USD.'])
+    const samples = tree.children.flatMap((node) => (node.type === 'code' ? [[node.lang, node.value.split('\n')[0]]] : []))
+    expect(samples).toEqual(
+      expect.arrayContaining([
+        ['shell', 'curl https://api.bookshop.example/v2/books/bk_3f9a1c'],
+        ['javascript', "fetch('https://api.bookshop.example/v2/books/bk_3f9a1c')"],
+        ['python', 'requests.get('],
+      ]),
+    )
+    expect(tree.children.filter((node) => node.type === 'html')).toEqual([])
   })
 
   it('names its authentication and request body, and links to other documents by their absolute .md URLs', async () => {
@@ -199,88 +233,5 @@ describe("an operation's Markdown copy", () => {
     const german = await (await call('/v1/documents/api/bookshop/orders/create-order.md?locale=de')).text()
     expect(german.startsWith('# Bestellung aufgeben\n')).toBe(true)
     expect(linkTargets(german)).toContain('/v1/documents/guides/auth.md?locale=de#scopes')
-  })
-})
-
-describe('the sidebar of an API reference', () => {
-  it("groups operations by tag under the API's item, in the OpenAPI document's order", async () => {
-    const items = await sidebar()
-    expect(childrenOf(items, 'api/bookshop')?.map((item) => item.slug)).toEqual(['api/bookshop/books', 'api/bookshop/authors', 'api/bookshop/categories', 'api/bookshop/orders'])
-    expect(childrenOf(items, 'api/bookshop/books')?.map((item) => item.title)).toEqual(['List books', 'Add a book', 'Get a book', 'Remove a book', 'A book was published'])
-    expect(childrenOf(items, 'api/bookshop/orders')?.map((item) => item.slug)).toEqual([
-      'api/bookshop/orders/create-order',
-      'api/bookshop/orders/get-order',
-      'api/bookshop/orders/cancel-order',
-      'api/bookshop/orders/order-shipped',
-    ])
-    expect(childrenOf(items, 'api/inventory')?.map((item) => item.slug)).toEqual(['api/inventory/stock', 'api/inventory/warehouses'])
-  })
-
-  it('shows the draft operation, in its place, only to a drafts:read token', async () => {
-    const published = childrenOf(await sidebar(), 'api/bookshop/books')?.map((item) => item.slug)
-    expect(published).not.toContain('api/bookshop/books/update-book')
-    const withDrafts = childrenOf(await sidebar(bearer(await draftsToken())), 'api/bookshop/books')
-    expect(withDrafts?.map((item) => item.slug)).toEqual([
-      'api/bookshop/books/list-books',
-      'api/bookshop/books/create-book',
-      'api/bookshop/books/get-book',
-      'api/bookshop/books/update-book',
-      'api/bookshop/books/delete-book',
-      'api/bookshop/books/book-published',
-    ])
-    expect(withDrafts?.find((item) => item.slug === 'api/bookshop/books/update-book')).toMatchObject({ title: 'Change a book', draft: true })
-  })
-})
-
-describe('a draft operation', () => {
-  it('is 404 without a token, as JSON and as Markdown, and served to a drafts:read token', async () => {
-    await expectNotFound(await call(DRAFT))
-    await expectNotFound(await call(`${DRAFT}.md`))
-    await expectNotFound(await call(`${DRAFT}?locale=de`))
-    const document = await documentOf(DRAFT, bearer(await draftsToken()))
-    expect(document).toMatchObject({ title: 'Change a book', draft: true })
-    expect(document.operation).toMatchObject({ operationId: 'updateBook', method: 'patch', path: '/books/{bookId}' })
-  })
-
-  it("is left out of its tag's overview", async () => {
-    const tag = await markdownOf('/v1/documents/api/bookshop/books')
-    expect(tag).toContain('get-book.md')
-    expect(tag).not.toContain('update-book')
-  })
-
-  it.each([
-    ['/llms.txt', 'Get a book', ['update-book', 'Change a book']],
-    ['/llms-full.txt', 'Get a book', ['Change a book', 'Changes the fields you send']],
-    ['/llms.txt?locale=de', 'Buch abrufen', ['update-book', 'Buch ändern']],
-    ['/llms-full.txt?locale=de', 'Buch abrufen', ['Buch ändern', 'Ändert die gesendeten Felder']],
-  ])('is left out of %s, whatever the token, beside the published operations', async (path, published, draftWords) => {
-    for (const headers of [{}, bearer(await draftsToken())]) {
-      const text = await (await call(path, { headers })).text()
-      expect(text, path).toContain(published)
-      for (const words of draftWords) expect(text, path).not.toContain(words)
-    }
-  })
-})
-
-describe('llms.txt of an API reference', () => {
-  it("lists the API's overview, its tags and their operations with .md URLs under the API section, in sidebar order", async () => {
-    const text = await (await call('/llms.txt')).text()
-    const section = text.split('\n## API reference\n')[1]?.split('\n## ')[0] ?? ''
-    const lines = section.trim().split('\n')
-    expect(lines.slice(0, 4)).toEqual([
-      '- [Bookshop API](/v1/documents/api/bookshop.md): Browse the catalogue, place orders and follow them until they arrive.',
-      expect.stringMatching(/^- \[books\]\(\/v1\/documents\/api\/bookshop\/books\.md\): /),
-      '- [List books](/v1/documents/api/bookshop/books/list-books.md): GET /books',
-      '- [Add a book](/v1/documents/api/bookshop/books/create-book.md): POST /books',
-    ])
-    expect(lines).toContain('- [Get a book](/v1/documents/api/bookshop/books/get-book.md): GET /books/{bookId}')
-    expect(lines).toContain('- [Cancel an order](/v1/documents/api/bookshop/orders/cancel-order.md): POST /orders/{orderId}/cancel')
-    expect(lines).toContain('- [List warehouses](/v1/documents/api/inventory/warehouses/list-warehouses.md): GET /warehouses')
-  })
-
-  it('gives every operation its Markdown in llms-full.txt', async () => {
-    const text = await (await call('/llms-full.txt')).text()
-    expect(text).toContain('# Get a book\n\n`GET /books/{bookId}`\n')
-    expect(text).toContain('# Cancel an order\n\n`POST /orders/{orderId}/cancel`\n')
   })
 })
