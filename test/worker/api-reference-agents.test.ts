@@ -29,7 +29,7 @@ const slugsOf = (response: SearchResponse) => response.results.map((hit) => hit.
 const markdownOf = async (slug: string, query = '') => (await call(`/v1/documents/${slug}.md${query}`)).text()
 
 describe('MCP get_operation', () => {
-  it("answers an operation named by its operationId with what locates it and the page's Markdown", async () => {
+  it("answers an operation named by its operationId, in any API or in the one named, with what locates it and the page's Markdown", async () => {
     const { isError, about, markdown } = await getOperation({ operationId: 'getBook' })
     expect(isError).toBe(false)
     expect(about.split('\n')).toEqual([
@@ -40,6 +40,9 @@ describe('MCP get_operation', () => {
       `Web page: https://docs.example/${GET_BOOK}`,
     ])
     expect(markdown).toBe(await markdownOf(GET_BOOK))
+    expect((await getOperation({ operationId: 'getBook', api: 'api/bookshop' })).about).toContain(`Slug: ${GET_BOOK}`)
+    const elsewhere = await getOperation({ operationId: 'getBook', api: 'api/inventory' })
+    expect(elsewhere).toMatchObject({ isError: true, about: expect.stringContaining('No operation with operationId "getBook" in api/inventory') })
   })
 
   it('answers an operation named by its method and path, the method in any case', async () => {
@@ -51,24 +54,27 @@ describe('MCP get_operation', () => {
     }
   })
 
-  it('tells apart two APIs that have the same method and path by api', async () => {
+  it('tells apart two APIs that have the same method and path by api, and names the API it looked in', async () => {
     const bookshop = await getOperation({ method: 'POST', path: '/orders', api: 'api/bookshop' })
     expect(bookshop.about).toContain('Slug: api/bookshop/orders/create-order')
     const legacy = await getOperation({ method: 'POST', path: '/orders', api: 'api/legacy' })
     expect(legacy.about).toContain('Slug: api/legacy/orders/legacy-place-order')
     expect(legacy.about).toContain('API: api/legacy')
-    expect((await getOperation({ operationId: 'getBook', api: 'api/bookshop' })).about).toContain(`Slug: ${GET_BOOK}`)
-    const elsewhere = await getOperation({ operationId: 'getBook', api: 'api/inventory' })
-    expect(elsewhere).toMatchObject({ isError: true, about: expect.stringContaining('No operation with operationId "getBook" in api/inventory') })
+    const elsewhere = await getOperation({ method: 'GET', path: '/books/{bookId}', api: 'api/inventory' })
+    expect(elsewhere).toMatchObject({ isError: true, about: expect.stringContaining('No operation GET /books/{bookId} in api/inventory') })
   })
 
   it('answers in German from the translated document', async () => {
+    const byPath = await getOperation({ method: 'GET', path: '/books/{bookId}', locale: 'de' })
+    expect(byPath.isError).toBe(false)
+    expect(byPath.markdown).toBe(await markdownOf(GET_BOOK, '?locale=de'))
+    expect(byPath.markdown.startsWith('# Buch abrufen\n')).toBe(true)
+  })
+
+  it('answers in German by operationId', async () => {
     const byId = await getOperation({ operationId: 'getBook', locale: 'de' })
     expect(byId.isError).toBe(false)
     expect(byId.markdown).toBe(await markdownOf(GET_BOOK, '?locale=de'))
-    expect(byId.markdown.startsWith('# Buch abrufen\n')).toBe(true)
-    const byPath = await getOperation({ method: 'GET', path: '/books/{bookId}', locale: 'de' })
-    expect(byPath.markdown.startsWith('# Buch abrufen\n')).toBe(true)
   })
 
   it('is a tool error, not a transport error, for an unknown operationId or an operation not named', async () => {
@@ -89,6 +95,31 @@ describe('MCP get_operation', () => {
     const draft = await getOperation({ method: 'PATCH', path: '/books/{bookId}' }, author)
     expect(draft.isError).toBe(false)
     expect(draft.markdown.startsWith('# Change a book\n')).toBe(true)
+  })
+})
+
+describe('operation pages through the other MCP tools and resources', () => {
+  it('answers get_document for an operation with its Markdown, and reads it as a resource at its .md URL', async () => {
+    const client = await connectMcp()
+    const result = CallToolResultSchema.parse(await client.callTool({ name: 'get_document', arguments: { slug: GET_BOOK } }))
+    expect(result.isError).not.toBe(true)
+    expect(result.content[1]).toEqual({ type: 'text', text: await markdownOf(GET_BOOK) })
+    const uri = `https://docs.example/v1/documents/${GET_BOOK}.md`
+    expect((await client.readResource({ uri })).contents).toEqual([{ uri, mimeType: 'text/markdown', text: await markdownOf(GET_BOOK) }])
+  })
+
+  it('lists operation pages among the resources, without the draft operation', async () => {
+    const uris: string[] = []
+    const client = await connectMcp()
+    let cursor: string | undefined
+    do {
+      const page = await client.listResources(cursor === undefined ? {} : { cursor })
+      uris.push(...page.resources.map((resource) => resource.uri))
+      cursor = page.nextCursor
+    } while (cursor !== undefined)
+    expect(uris).toContain(`https://docs.example/v1/documents/${GET_BOOK}.md`)
+    expect(uris).toContain(`https://docs.example/v1/documents/${GET_BOOK}.md?locale=de`)
+    expect(uris.filter((uri) => uri.includes('update-book'))).toEqual([])
   })
 })
 
@@ -128,7 +159,7 @@ describe('search in an API reference', () => {
 
   it('never finds the draft operation without a token, and finds it with a drafts:read token', async () => {
     const author = bearer(await draftsToken())
-    for (const query of ['updateBook', 'change a book']) {
+    for (const query of ['change a book', 'updateBook']) {
       expect(slugsOf(await search({ query, limit: 50 })), query).not.toContain('api/bookshop/books/update-book')
       expect(slugsOf(await search({ query }, author))[0], query).toBe('api/bookshop/books/update-book')
     }

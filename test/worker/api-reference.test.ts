@@ -132,11 +132,16 @@ describe('an operation document', () => {
     expect(deviations(openapi, exchange)).toEqual([])
   })
 
-  it('is answered with the page parts every document has: title, section, TOC and breadcrumbs through the API and its tag', async () => {
+  it('is answered with the page parts every document has: title, section, TOC, breadcrumbs through the API and its tag, and an ETag that answers 304', async () => {
     const document = await documentOf(GET_BOOK)
     expect(document).toMatchObject({ slug: 'api/bookshop/books/get-book', title: 'Get a book', section: 'api', locale: 'en', fallback: false, draft: false })
     expect(document.toc.map((entry) => entry.id)).toEqual(['authentication', 'parameters', 'responses', 'code-samples'])
     expect(document.nav.breadcrumbs.map((crumb) => crumb.slug)).toEqual(['api/bookshop', 'api/bookshop/books'])
+    for (const path of [GET_BOOK, `${GET_BOOK}.md`]) {
+      const etag = (await call(path)).headers.get('ETag') ?? ''
+      expect(etag, path).toMatch(/^"[0-9a-f]{32}"$/)
+      expect((await call(path, { headers: { 'If-None-Match': etag } })).status, path).toBe(304)
+    }
   })
 
   it('has operation null on a tag overview, an API overview and an ordinary page', async () => {
