@@ -103,9 +103,11 @@ describe('llms.txt of an API reference', () => {
     expect(lines).toContain('- [List warehouses](/v1/documents/api/inventory/warehouses/list-warehouses.md): GET /warehouses')
   })
 
-  it('gives every operation its Markdown in llms-full.txt', async () => {
-    const text = await (await call('/llms-full.txt')).text()
-    expect(text).toContain('# Get a book\n\n`GET /books/{bookId}`\n')
-    expect(text).toContain('# Cancel an order\n\n`POST /orders/{orderId}/cancel`\n')
+  it('gives every operation that llms.txt lists its Markdown in llms-full.txt', async () => {
+    const list = await (await call('/llms.txt')).text()
+    const operations = [...list.matchAll(/^- \[(.+)\]\(\S+\): ((?:GET|PUT|POST|DELETE|PATCH) \/\S*)$/gm)]
+    expect(operations.length).toBe(17)
+    const full = await (await call('/llms-full.txt')).text()
+    for (const [, title, request] of operations) expect(full).toContain(`# ${title}\n\n\`${request}\`\n`)
   })
 })
