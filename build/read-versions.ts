@@ -11,7 +11,6 @@ import type { AssetFile, GitHistory } from './content/read-results.ts'
 import { readGitHistory, runGit } from './git-history.ts'
 import { isMarkdownPath } from './content/files.ts'
 import { mapLimit } from './map-limit.ts'
-import { apiReference } from './openapi/index.ts'
 import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-step.ts'
 import { assetDirPaths, mayBeAsset, readAssetFile } from './read-assets.ts'
 import { versionedSidebarsPath, type SidebarFile } from './content/versioned-sidebar.ts'
@@ -187,15 +186,13 @@ async function readRefVersion(contentDir: string, commit: string, prefix: string
   const decoder = new TextDecoder()
   // Its API reference is made from the OpenAPI documents as they were at the ref.
   const oids = new Map(all.map(({ oid, path }) => [path, oid]))
-  const api = await apiReference(
-    site,
-    async (path) => {
-      const oid = oids.get(path)
-      if (oid === undefined) return null
-      return { text: decoder.decode((await catFiles(contentDir, [oid])).get(oid)), mtimeMs }
-    },
-    { archived: true },
-  )
+  const readAtRef = async (path: string) => {
+    const oid = oids.get(path)
+    if (oid === undefined) return null
+    return { text: decoder.decode((await catFiles(contentDir, [oid])).get(oid)), mtimeMs }
+  }
+  // The OpenAPI tools are large: loaded only for a site with an API reference.
+  const api = site.apis.length === 0 ? { files: [], problems: [] } : await (await import('./openapi/index.ts')).apiReference(site, readAtRef, { archived: true })
   return {
     problems: api.problems,
     files: [...pages.map(({ oid, path }): SourceFile => ({ path, text: decoder.decode(contents.get(oid)), mtimeMs })), ...api.files],

@@ -5,7 +5,7 @@ import type { SourceFile, StampedSourceFile } from './content/front-matter.ts'
 import { isCategoryFile } from './content/categories.ts'
 import { ContentError, type ContentProblem } from './content/problems.ts'
 import { localeFoldersOf, parseSiteConfig, SITE_FILE } from './content/site-config.ts'
-import { apiReference, type ApiReference } from './openapi/index.ts'
+import type { ApiReference } from './openapi/index.ts'
 import { isMarkdownPath } from './content/files.ts'
 import { mapLimit } from './map-limit.ts'
 import type { AssetFile } from './content/read-results.ts'
@@ -45,7 +45,8 @@ export async function readContent(contentDir: string, options: { stampsOnly?: bo
   const api = await readApiReference(contentDir, siteText, localeFoldersOf(paths))
   return {
     siteText,
-    files: [...files.filter((file): file is SourceFile => file !== null), ...api.files],
+    // In path order, pages and generated pages alike, as npm start's session hands them over: the order decides some lists' order.
+    files: [...files.filter((file): file is SourceFile => file !== null), ...api.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     assets: await readAssetFiles(contentDir, siteText, localeFoldersOf(paths)),
     apiSources: api.sources,
     sourceProblems: api.problems,
@@ -56,6 +57,8 @@ export async function readContent(contentDir: string, options: { stampsOnly?: bo
 export async function readApiReference(contentDir: string, siteText: string, localeFolders: readonly string[]): Promise<ApiReference> {
   const parsed = parseSiteConfig(siteText, localeFolders)
   if (!parsed.ok || parsed.site.apis.length === 0) return { files: [], sources: [], problems: [] }
+  // Loaded only for a site with an API reference: the OpenAPI tools are large, and other builds need none of them.
+  const { apiReference } = await import('./openapi/index.ts')
   return apiReference(parsed.site, async (path) => {
     const absolute = join(contentDir, path)
     const info = await stat(absolute).catch(() => null)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { NavTreeNode } from './navigation.ts'
+import { HTTP_METHODS } from './api-reference.ts'
 import { DocumentBlobSchema } from './document.ts'
 import { ManifestSchema } from './manifest.ts'
 import { ReleaseEntrySchema } from './releases.ts'
@@ -56,6 +57,7 @@ export const NavItemSchema: z.ZodType<NavItem> = z.object({
   url: z.string().nullable().meta({ description: "The page's URL, an outside link of the sidebar, or null for a group" }),
   fallback: z.boolean().meta({ description: 'Shown in the default locale: this locale has no translation' }),
   draft: z.boolean(),
+  method: z.enum(HTTP_METHODS).optional().meta({ description: "An API reference operation's HTTP method, for a badge beside its title" }),
   collapsed: z.boolean().optional().meta({ description: 'Present when the author said whether the group starts folded' }),
   hasChildren: z.literal(true).optional().meta({ description: 'The item has children this answer left out (children is empty): read them with ?root=' }),
   root: z.string().optional().meta({ description: "With hasChildren: the value of ?root= that reads this item's subtree" }),
@@ -104,6 +106,10 @@ export const SearchHitSchema = z
     excerpt: z.string().meta({ description: 'HTML: the section text with matches in <mark>' }),
     score: z.number(),
     locale: z.string(),
+    operation: z
+      .object({ method: z.string(), path: z.string() })
+      .nullable()
+      .meta({ description: 'The API operation the document describes (method in capitals, path as in the OpenAPI document); null for other documents' }),
     explain: SearchExplanationSchema.optional(),
   })
   .meta({ id: 'SearchHit' })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { HTTP_METHODS, type HttpMethod } from './api-reference.ts'
 import { BlobHashSchema } from './hash.ts'
 import { SCHEMA_VERSION } from './version.ts'
 
@@ -32,6 +33,8 @@ export interface NavTreeNode {
   /** The page is shown in the default locale because this locale has no translation. */
   fallback: boolean
   draft: boolean
+  /** An API reference operation's HTTP method, so that a sidebar can show it as a badge. */
+  method?: HttpMethod | undefined
   /**
    * Present only when the author said so (a Docusaurus `_category_` file, an
    * explicit `sidebar:` group): whether the group starts folded.
@@ -54,6 +57,7 @@ export const NavTreeNodeSchema: z.ZodType<NavTreeNode> = z.strictObject({
   url: z.string().nullable(),
   fallback: z.boolean(),
   draft: z.boolean(),
+  method: z.enum(HTTP_METHODS).optional(),
   collapsed: z.boolean().optional(),
   key: z.string().min(1).optional(),
   get children() {

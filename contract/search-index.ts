@@ -99,6 +99,8 @@ export const DisplayDocumentSchema = z.strictObject({
   headings: z.array(z.tuple([z.string(), z.string()])),
   /** Per record (intro first): its text, up to a bound, for excerpts. */
   previews: z.array(z.string()),
+  /** The API operation the document describes; absent on other documents, whose chunks do not grow. */
+  operation: z.strictObject({ method: z.string(), path: z.string() }).optional(),
 })
 export type DisplayDocument = z.infer<typeof DisplayDocumentSchema>
 

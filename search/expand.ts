@@ -1,6 +1,6 @@
 import type { LoadedIndex } from './codec.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { isJoined } from './tokenize.ts'
+import { isJoined, isPath } from './tokenize.ts'
 
 type MatchKind = 'exact' | 'prefix' | 'typo' | 'synonym'
 
@@ -47,8 +47,8 @@ function expandTerm(index: LoadedIndex, query: string, options: SearchOptions = 
   return expansions
 }
 
-/** Whether a term with no exact or prefix match looks for terms one typo away. */
-export const seeksTypos = (query: string, options: SearchOptions) => query.length >= options.fuzzyMinLength
+/** Whether a term with no exact or prefix match looks for terms one typo away; a path is found as typed, or by its start. */
+export const seeksTypos = (query: string, options: SearchOptions) => query.length >= options.fuzzyMinLength && !isPath(query)
 
 /** A word matches words only; a joined form, any term. */
 const eligibleFor = (query: string) => (isJoined(query) ? () => true : (term: string) => !isJoined(term))

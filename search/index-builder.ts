@@ -74,7 +74,8 @@ interface Slot extends PlacedTerms {
   source: { document: IndexedDocument; identity: object } | null
   /** A hash of the sections, made the first time another document is compared with them. */
   sectionsHash?: string
-  titleText: string
+  /** What the title terms were made from (titleKeyOf). */
+  titleKey: string
   display: DisplayDocument
 }
 
@@ -169,7 +170,7 @@ class PatchingIndexBuilder implements IndexBuilder {
    * content (the same page rendered for another docs version), by hash.
    */
   private readonly samePostings = (slot: Slot, document: IndexedDocument): boolean => {
-    if (slot.titleText !== document.title) return false
+    if (slot.titleKey !== titleKeyOf(document)) return false
     if (slot.source === null) return false
     if (slot.source.identity === sectionsIdentity(document)) return true
     slot.sectionsHash ??= this.sectionsHashOf(slot.source.document)
@@ -198,9 +199,9 @@ class PatchingIndexBuilder implements IndexBuilder {
     const contentKey = (title: string, document: IndexedDocument | undefined) => `${title}\u0000${document === undefined ? '' : this.sectionsHashOf(document)}`
     return documents.map((document) => {
       let found = bySections.get(sectionsIdentity(document))
-      if (found?.titleText !== document.title) {
-        byContent ??= new Map(previous.map((slot) => [contentKey(slot.titleText, slot.source?.document), slot]))
-        found = byContent.get(contentKey(document.title, document))
+      if (found?.titleKey !== titleKeyOf(document)) {
+        byContent ??= new Map(previous.map((slot) => [contentKey(slot.titleKey, slot.source?.document), slot]))
+        found = byContent.get(contentKey(titleKeyOf(document), document))
       }
       return found ? this.kept({ ...found }, document) : this.slotOf(document)
     })
@@ -209,23 +210,25 @@ class PatchingIndexBuilder implements IndexBuilder {
   /** A slot whose terms did not change; what a hit shows of it may have. */
   private kept(slot: Slot, document: IndexedDocument): Slot {
     slot.source = { document, identity: sectionsIdentity(document) }
-    if (slot.display.slug !== document.slug || slot.display.locale !== document.locale) slot.display = displayOf(document, this.options)
+    const { display } = slot
+    const sameOperation = display.operation?.method === document.operation?.method && display.operation?.path === document.operation?.path
+    if (display.slug !== document.slug || display.locale !== document.locale || !sameOperation) slot.display = displayOf(document, this.options)
     return slot
   }
 
   /** A document's slot; its sections are read once (a one-shot build reads them from a file). */
   private slotOf(document: IndexedDocument): Slot {
-    const { slug, title, locale, sections } = document
+    const { slug, title, locale, sections, operation } = document
     // Sections behind a getter are read once here: what stands for them is the array read, unless the document names their source.
     const identity = document[SECTIONS_SOURCE] ?? sections
     return {
       // A kept builder shares a page's terms with the other locales' builders (a fallback page) by what its sections were made from.
       terms: cachedSectionsTerms(this.tokens, sections, this.locale, this.once ? sections : identity),
-      title: titleTerms(title, this.locale, this.tokens.table),
+      title: titleTerms(document, this.locale, this.tokens.table),
       firstRecord: 0,
       source: this.once ? null : { document, identity },
-      titleText: title,
-      display: displayOf({ slug, title, locale, sections }, this.options),
+      titleKey: titleKeyOf(document),
+      display: displayOf({ slug, title, locale, sections, ...(operation ? { operation } : {}) }, this.options),
     }
   }
 
@@ -260,6 +263,15 @@ class PatchingIndexBuilder implements IndexBuilder {
     const index = indexValues(header, postings.written(), displayChunkHashes, part, this.options)
     return { index, partHashes, displayChunkHashes }
   }
+}
+
+/**
+ * What a document's title terms are made of (titleTerms), as one string: the
+ * title, after the keywords and their length when it has some, so that no
+ * two pairs of title and keywords give the same string.
+ */
+function titleKeyOf(document: IndexedDocument): string {
+  return document.keywords ? `${document.keywords.length}\u0000${document.keywords}${document.title}` : document.title
 }
 
 /** What stands for a document's sections: what they were made from, if it says, else the array itself. */

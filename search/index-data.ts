@@ -25,10 +25,23 @@ export interface IndexedDocument {
   locale: string
   section: string
   title: string
+  /**
+   * Words that rank as the title does but are never shown: what a reader
+   * types for an API operation (its operationId, method and path).
+   */
+  keywords?: string
+  /** The API operation the document describes, shown with its hits. */
+  operation?: IndexedOperation
   draft: boolean
   tags: string[]
   sections: IndexedSection[]
   [SECTIONS_SOURCE]?: object
+}
+
+/** An API operation as a hit shows it: `GET`, `/books/{bookId}`. */
+interface IndexedOperation {
+  method: string
+  path: string
 }
 
 /** What the site configures for a locale's index. */

@@ -6,7 +6,7 @@ import { normalizeTerm } from './tokenize.ts'
 
 /**
  * One record per document intro and per heading section, so a hit points at
- * `slug#anchor`. Titles count on the intro record, headings on their section.
+ * `slug#anchor`. Titles (with their keywords) count on the intro record, headings on their section.
  * search/index-builder.ts gives the same index, kept between builds.
  */
 export function indexDocuments(locale: string, documents: IndexedDocument[], settings: IndexSettings = {}, options: SearchOptions = SEARCH_OPTIONS): SearchIndexData {
@@ -16,7 +16,7 @@ export function indexDocuments(locale: string, documents: IndexedDocument[], set
   const recordLengths: number[] = []
   for (const document of documents) {
     const terms = sectionsTerms(document.sections, locale, table)
-    const place = { terms, title: titleTerms(document.title, locale, table), firstRecord: recordLengths.length }
+    const place = { terms, title: titleTerms(document, locale, table), firstRecord: recordLengths.length }
     addDocumentPostings(lists, place)
     placed.push(place)
     recordLengths.push(...terms.recordLengths)

@@ -5,7 +5,7 @@ import { exactAndPrefix, seeksTypos, withinOneEdit } from './expand.ts'
 import type { SearchOptions } from './options.ts'
 import { keptTerms } from './score.ts'
 import { decodeShard, viewOf } from './shard-codec.ts'
-import { indexTerms } from './tokenize.ts'
+import { queryTerms } from './tokenize.ts'
 import { holdsOwnTerms, typoBucketsOf } from './typo-buckets.ts'
 import type { SearchValueCache } from './value-cache.ts'
 
@@ -27,7 +27,7 @@ export interface SearchValueReader {
  * whole index, in the same order, and ranks as it would there.
  */
 export async function queryView(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache, query: string, options: SearchOptions): Promise<LoadedIndex> {
-  const { words, joined } = indexTerms(query, head.locale)
+  const { words, joined } = queryTerms(query, head.locale)
   const kept = keptTerms(head.stopTerms, words, joined, options)
   const keys = new Set<string>()
   for (const term of [...kept.words, ...kept.joined]) {

@@ -1,7 +1,7 @@
 import type { DisplayDocument } from '../contract/index.ts'
 import type { IndexedDocument, IndexedSection } from './index-data.ts'
 import type { SearchOptions } from './options.ts'
-import { indexTerms, needsDictionary, type IndexTerms } from './tokenize.ts'
+import { indexTerms, needsDictionary, pathTerms, type IndexTerms } from './tokenize.ts'
 
 /**
  * The records of a document: its intro (the text before the first heading,
@@ -13,8 +13,8 @@ function recordsOf(sections: IndexedSection[]): IndexedSection[] {
   return [intro, ...sections.filter((section) => section.heading !== null)]
 }
 
-/** What a search hit shows of a document: its headings and the start of each record. */
-export function displayOf(document: Pick<IndexedDocument, 'slug' | 'title' | 'locale' | 'sections'>, options: SearchOptions): DisplayDocument {
+/** What a search hit shows of a document: its headings, the start of each record, and the operation it describes. */
+export function displayOf(document: Pick<IndexedDocument, 'slug' | 'title' | 'locale' | 'sections' | 'operation'>, options: SearchOptions): DisplayDocument {
   const records = recordsOf(document.sections)
   return {
     slug: document.slug,
@@ -22,7 +22,18 @@ export function displayOf(document: Pick<IndexedDocument, 'slug' | 'title' | 'lo
     locale: document.locale,
     headings: records.slice(1).map((section) => [section.heading?.id ?? '', section.heading?.text ?? '']),
     previews: records.map((section) => detached(section.text.slice(0, options.previewLength))),
+    // Only when there is one: a page's display chunk stays as it was without.
+    ...(document.operation ? { operation: { method: document.operation.method, path: document.operation.path } } : {}),
   }
+}
+
+/**
+ * The text whose words count as the document's title: the title, and the
+ * keywords on a line of their own (a line break joins no words, and keeps
+ * `A` + `B C` apart from `A B` + `C` when builders compare it).
+ */
+function titleTextOf(document: Pick<IndexedDocument, 'title' | 'keywords'>): string {
+  return document.keywords ? `${document.title}\n${document.keywords}` : document.title
 }
 
 /**
@@ -139,10 +150,12 @@ export function sectionsTerms(sections: IndexedSection[], locale: string, table:
   return { recordLengths, text: Int32Array.from(text), textStart, headings: Int32Array.from(headings), headingStart, localeBound }
 }
 
-/** A title's distinct terms as ids (id × 2, like heading terms). */
-export function titleTerms(title: string, locale: string, table: TermTable): number[] {
+/** The distinct terms of a title and its keywords as ids (id × 2, like heading terms), with the paths the keywords name. */
+export function titleTerms(document: Pick<IndexedDocument, 'title' | 'keywords'>, locale: string, table: TermTable): number[] {
   const out: number[] = []
-  table.appendDistinct(indexTerms(title, locale), out, false)
+  const terms = indexTerms(titleTextOf(document), locale)
+  if (document.keywords) terms.joined.push(...pathTerms(document.keywords))
+  table.appendDistinct(terms, out, false)
   return out
 }
 

@@ -5,7 +5,7 @@ import { excerpt } from './excerpt.ts'
 import { explainDocuments } from './explain.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { scoreQuery, tagsOf } from './score.ts'
-import { indexTerms } from './tokenize.ts'
+import { queryTerms } from './tokenize.ts'
 
 export interface SearchQuery {
   query: string
@@ -35,7 +35,7 @@ export async function runSearch(
   options: SearchOptions = SEARCH_OPTIONS,
 ): Promise<SearchResults> {
   const sectionBoost = new Set(query.sectionBoost)
-  const { words, joined } = indexTerms(query.query, index.locale)
+  const { words, joined } = queryTerms(query.query, index.locale)
   const scored = scoreQuery(
     index,
     { terms: words, joined, sectionBoost, canReadDrafts: query.canReadDrafts, limit: query.limit, sections: asSet(query.filters?.sections), tags: asSet(query.filters?.tags) },
@@ -64,6 +64,7 @@ export async function runSearch(
         excerpt: excerpt(shown.previews[bestRecord] ?? '', index.locale, (term) => termOf.get(term), options.excerptLength),
         score: Math.round(score * 1000) / 1000,
         locale: shown.locale,
+        operation: shown.operation ?? null,
       }
       const explanation = explanations[rank]
       return explanation ? { ...hit, explain: explanation } : hit

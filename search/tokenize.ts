@@ -123,9 +123,41 @@ const isPairable = (word: string) => word.length > 1 && needsDictionary(word)
 /**
  * Whether a vocabulary term is a joined form: it has a space (no word has)
  * or a dot beside something other than a digit (a word has dots only
- * between digits, `v2.1.0`). A word's prefixes and typos skip joined forms,
- * which would count the same words again.
+ * between digits, `v2.1.0`), or it is a path. A word's prefixes and typos
+ * skip joined forms, which would count the same words again.
  */
-export const isJoined = (term: string): boolean => JOINED.test(term)
+export const isJoined = (term: string): boolean => JOINED.test(term) || isPath(term)
 
 const JOINED = /\s|\.\D|\D\./u
+
+/**
+ * The URL paths a text names (`/books/{bookId}`), each whole as one joined
+ * form, lowercased, without a trailing slash: an API operation's keywords
+ * give its path so, and a query naming a path looks it up, so that the
+ * operation of that very path outranks those of longer paths with the same
+ * words (`/books/{bookId}/reviews`). Page text is never read for them, so a
+ * site without operations keeps its index as it was.
+ */
+export function pathTerms(text: string): string[] {
+  const found: string[] = []
+  for (const [path] of text.matchAll(PATH)) {
+    const trimmed = path.replace(PATH_END, '')
+    if (WORD_CHARACTER.test(trimmed)) found.push(normalizeTerm(trimmed))
+  }
+  return found
+}
+
+/** A slash after a space, a quote or an opening bracket (or at the start), and what follows up to a space, a quote or a bracket. */
+const PATH = /(?<![^\s`'"([])\/[^\s`'"()[\]<>]*/gu
+/** Sentence punctuation and a trailing slash, which are not part of the path. */
+const PATH_END = /[.,;:!?/]+$/u
+const WORD_CHARACTER = /[\p{L}\p{N}]/u
+
+/** Whether a term is a path (pathTerms): no word starts with a slash. */
+export const isPath = (term: string): boolean => term.startsWith('/')
+
+/** A query's words and joined forms, with the paths it names: what scoring and the shards it reads look up. */
+export function queryTerms(query: string, locale: string): IndexTerms {
+  const { words, joined } = indexTerms(query, locale)
+  return { words, joined: [...joined, ...pathTerms(query)] }
+}

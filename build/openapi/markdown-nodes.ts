@@ -1,3 +1,4 @@
+import { visit } from 'unist-util-visit'
 import type { Heading, Paragraph, PhrasingContent, Root, RootContent, Table, TableRow } from 'mdast'
 import { directiveToMarkdown } from 'mdast-util-directive'
 import remarkGfm from 'remark-gfm'
@@ -37,8 +38,15 @@ const markdownWriter = unified()
   .use(remarkStringify, { bullet: '-', emphasis: '_', fences: true, listItemIndent: 'one', rule: '-' })
   .freeze()
 
-export function writeMarkdown(blocks: Block[]): string {
+/** Rewrites a link's URL, or leaves it (undefined). */
+export type Relink = (url: string) => string | undefined
+
+export function writeMarkdown(blocks: Block[], relink?: Relink): string {
   const root: Root = { type: 'root', children: blocks }
+  if (relink)
+    visit(root, 'link', (node) => {
+      node.url = relink(node.url) ?? node.url
+    })
   return markdownWriter.stringify(root)
 }
 

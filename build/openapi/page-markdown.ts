@@ -2,7 +2,22 @@ import type { PhrasingContent } from 'mdast'
 import type { ContainerDirective } from 'mdast-util-directive'
 import type { z } from 'zod'
 import type { ApiCodeSample, ApiOperation, ApiSecurityScheme, ApiServerSchema, HttpMethod } from '../../contract/api-reference.ts'
-import { type Block, code, descriptionBlocks, descriptionInline, heading, joinInline, leadInline, link, list, paragraph, strong, text, writeMarkdown } from './markdown-nodes.ts'
+import {
+  type Block,
+  code,
+  descriptionBlocks,
+  descriptionInline,
+  heading,
+  joinInline,
+  leadInline,
+  link,
+  list,
+  paragraph,
+  type Relink,
+  strong,
+  text,
+  writeMarkdown,
+} from './markdown-nodes.ts'
 import { callbacksSection, parametersSection, requestBodyBlocks, responsesSection } from './operation-sections.ts'
 
 /**
@@ -32,44 +47,53 @@ export interface ApiOverviewInput {
 }
 
 /** An operation's page: what a coding agent needs to call it, from the request line to an example request. */
-export function operationMarkdown(operation: ApiOperation): string {
-  return writeMarkdown([
-    ...requestLine(operation),
-    ...(operation.deprecated ? [deprecation()] : []),
-    ...descriptionBlocks(operation.description, 1),
-    heading(2, [text('Authentication')]),
-    ...securityBlocks(operation.security),
-    ...parametersSection(operation.parameters),
-    ...(operation.requestBody ? [heading(2, [text('Request body')]), ...requestBodyBlocks(operation.requestBody, 2)] : []),
-    ...responsesSection(operation.responses),
-    ...callbacksSection(operation.callbacks),
-    ...codeSamplesSection(operation.codeSamples),
-  ])
+export function operationMarkdown(operation: ApiOperation, relink?: Relink): string {
+  return writeMarkdown(
+    [
+      ...requestLine(operation),
+      ...(operation.deprecated ? [deprecation()] : []),
+      ...descriptionBlocks(operation.description, 1),
+      heading(2, [text('Authentication')]),
+      ...securityBlocks(operation.security),
+      ...parametersSection(operation.parameters),
+      ...(operation.requestBody ? [heading(2, [text('Request body')]), ...requestBodyBlocks(operation.requestBody, 2)] : []),
+      ...responsesSection(operation.responses),
+      ...callbacksSection(operation.callbacks),
+      ...codeSamplesSection(operation.codeSamples),
+    ],
+    relink,
+  )
 }
 
 /** A tag's page: its description, then its operations, each linking to its page. */
-export function tagMarkdown(tag: TagOverviewInput): string {
+export function tagMarkdown(tag: TagOverviewInput, relink?: Relink): string {
   const operations = tag.operations.map((operation) => [
     link(`/${operation.slug}`, [code(`${operation.method.toUpperCase()} ${operation.path}`)]),
     ...(operation.summary ? [text(`: ${operation.summary}`)] : []),
     ...(operation.deprecated ? [text(' (deprecated)')] : []),
   ])
-  return writeMarkdown([...descriptionBlocks(tag.description, 1), heading(2, [text('Operations')]), ...(operations.length > 0 ? [list(operations)] : [paragraph([text('None.')])])])
+  return writeMarkdown(
+    [...descriptionBlocks(tag.description, 1), heading(2, [text('Operations')]), ...(operations.length > 0 ? [list(operations)] : [paragraph([text('None.')])])],
+    relink,
+  )
 }
 
 /** An API's page: its version, servers, authentication schemes and tags. */
-export function apiMarkdown(api: ApiOverviewInput): string {
+export function apiMarkdown(api: ApiOverviewInput, relink?: Relink): string {
   const servers = api.servers.map((server) => joinInline([[code(server.url)], descriptionInline(server.description)], ': '))
   const schemes = api.securitySchemes.flatMap((scheme) => [heading(3, [text(scheme.name)]), paragraph(schemeKind(scheme)), ...descriptionBlocks(scheme.description, 3)])
   const tags = api.tags.map((tag) => joinInline([[tag.slug ? link(`/${tag.slug}`, [text(tag.name)]) : text(tag.name)], leadInline(tag.description)], ': '))
-  return writeMarkdown([
-    ...(api.version ? [paragraph([text('Version: '), code(api.version)])] : []),
-    ...descriptionBlocks(api.description, 1),
-    paragraph([text(api.operations === 1 ? '1 operation.' : `${api.operations} operations.`)]),
-    ...(servers.length > 0 ? [heading(2, [text('Servers')]), list(servers)] : []),
-    ...(schemes.length > 0 ? [heading(2, [text('Authentication')]), ...schemes] : []),
-    ...(tags.length > 0 ? [heading(2, [text('Tags')]), list(tags)] : []),
-  ])
+  return writeMarkdown(
+    [
+      ...(api.version ? [paragraph([text('Version: '), code(api.version)])] : []),
+      ...descriptionBlocks(api.description, 1),
+      paragraph([text(api.operations === 1 ? '1 operation.' : `${api.operations} operations.`)]),
+      ...(servers.length > 0 ? [heading(2, [text('Servers')]), list(servers)] : []),
+      ...(schemes.length > 0 ? [heading(2, [text('Authentication')]), ...schemes] : []),
+      ...(tags.length > 0 ? [heading(2, [text('Tags')]), list(tags)] : []),
+    ],
+    relink,
+  )
 }
 
 /** `GET /books/{bookId}` and the URL on the first server; a webhook has no URL of its own, the reader registers one. */

@@ -4,8 +4,10 @@ import type { GeneratedSourceFile } from '../content/front-matter.ts'
 import type { ContentProblem } from '../content/problems.ts'
 import { codeSamplesOf } from './code-samples.ts'
 import type { ApiSource } from './config.ts'
+import type { Relink } from './markdown-nodes.ts'
 import { asObject, readOperations, securitySchemesOf, text, type ReadOperation } from './operations.ts'
 import { apiMarkdown, operationMarkdown, tagMarkdown } from './page-markdown.ts'
+import { redocRelink } from './redoc-links.ts'
 
 export interface ApiDocumentInput {
   api: ApiSource
@@ -26,6 +28,17 @@ interface TagGroup {
   operations: Array<{ operation: ReadOperation; slug: string }>
 }
 
+/** What every page of one API in one locale shares while it is made. */
+interface ApiContext {
+  input: ApiDocumentInput
+  operations: ReadOperation[]
+  groups: Map<string, TagGroup>
+  allDraft: boolean
+  relink: Relink
+  /** A page's file path and the place in the document it is made from. */
+  place: (slug: string, pointer: string) => { path: string; origin: { path: string; line: number } }
+}
+
 /**
  * The pages of one API in one locale: an overview of the API (its index page), one per tag (the index of
  * the tag's folder, so the sidebar groups operations by tag) and one per operation, in the document's order.
@@ -34,75 +47,101 @@ export function apiPages(input: ApiDocumentInput): { files: GeneratedSourceFile[
   const { api, document } = input
   const operations = readOperations(document, api.slugPrefix)
   const groups = tagGroups(document, operations)
-  const problems: ContentProblem[] = []
+  const context: ApiContext = {
+    input,
+    operations,
+    groups,
+    allDraft: asObject(document.info)['x-draft'] === true,
+    relink: redocRelink({
+      overview: api.slugPrefix,
+      tags: new Map([...groups].filter(([name]) => name !== '').map(([name, group]) => [name, group.slug])),
+      operations: new Map(
+        [...groups.values()].flatMap((group) => group.operations.flatMap(({ operation, slug }) => (operation.operationId ? [[operation.operationId, slug] as const] : []))),
+      ),
+    }),
+    place: (slug, pointer) => ({ path: `docs/${input.locale}/${slug}.md`, origin: { path: input.path, line: input.lineOf(pointer) } }),
+  }
+  const operationFiles = operationPages(context)
+  return { files: [...operationFiles.files, ...tagPages(context), overviewPage(context)], problems: operationFiles.problems }
+}
+
+function operationPages({ input, operations, groups, allDraft, relink, place }: ApiContext): { files: GeneratedSourceFile[]; problems: ContentProblem[] } {
   const files: GeneratedSourceFile[] = []
-  const place = (slug: string, pointer: string) => ({ path: `docs/${input.locale}/${slug}.md`, origin: { path: input.path, line: input.lineOf(pointer) } })
-  const info = asObject(document.info)
-  const allDraft = info['x-draft'] === true
+  const problems: ContentProblem[] = []
   const taken = new Map<string, string>()
   for (const group of groups.values()) {
-    for (const entry of group.operations) {
-      const { operation, slug } = entry
+    for (const { operation, slug } of group.operations) {
       const earlier = taken.get(slug)
       if (earlier) {
-        problems.push({
-          path: input.path,
-          line: input.lineOf(operation.pointer),
-          message: `${label(operation)} would have the page "${slug}", which ${earlier} has: give it another operationId`,
-        })
+        const message = `${label(operation)} would have the page "${slug}", which ${earlier} has: give it another operationId`
+        problems.push({ path: input.path, line: input.lineOf(operation.pointer), message })
         continue
       }
       taken.set(slug, label(operation))
       const { pointer, draft, vendorSamples, ...read } = operation
       const full: ApiOperation = { ...read, codeSamples: codeSamplesOf(read, vendorSamples).codeSamples }
       const title = operation.summary ?? operation.operationId ?? label(operation)
+      const where = place(slug, pointer)
       files.push({
-        ...place(slug, pointer),
-        text: page({ title, description: label(operation), order: operations.indexOf(operation), draft: allDraft || group.draft || draft }, operationMarkdown(full)),
+        ...where,
+        text: page({ title, description: label(operation), order: operations.indexOf(operation), draft: allDraft || group.draft || draft }, operationMarkdown(full, relink)),
         mtimeMs: input.mtimeMs,
-        generated: { origin: place(slug, pointer).origin, operation: full, searchTerms: [operation.operationId ?? '', label(operation)].join(' ').trim() },
+        generated: { origin: where.origin, operation: full, searchTerms: [operation.operationId ?? '', label(operation)].join(' ').trim() },
       })
     }
   }
-  let order = 0
-  for (const group of groups.values()) {
-    if (group.slug === api.slugPrefix) continue
-    const slug = group.slug
-    // A published overview must not link to a draft: drafts never leak.
-    const listed = group.draft || allDraft ? group.operations : group.operations.filter(({ operation }) => !operation.draft)
-    const operationsOfTag = listed.map(({ operation, slug: opSlug }) => ({
-      slug: opSlug,
-      method: operation.method,
-      path: operation.path,
-      summary: operation.summary,
-      deprecated: operation.deprecated,
-    }))
-    files.push({
-      ...place(slug, '/tags'),
-      text: page(
-        { title: group.name, description: text(group.description?.split('\n')[0]) ?? `${group.name} operations`, order: order++, draft: allDraft || group.draft },
-        tagMarkdown({ name: group.name, description: group.description, operations: operationsOfTag }),
-      ),
-      mtimeMs: input.mtimeMs,
-      generated: { origin: place(slug, '/tags').origin, operation: null, searchTerms: '' },
+  return { files, problems }
+}
+
+function tagPages({ input, groups, allDraft, relink, place }: ApiContext): GeneratedSourceFile[] {
+  return [...groups.values()]
+    .filter((group) => group.slug !== input.api.slugPrefix)
+    .map((group, order) => {
+      // A published overview must not link to a draft: drafts never leak.
+      const listed = group.draft || allDraft ? group.operations : group.operations.filter(({ operation }) => !operation.draft)
+      const operations = listed.map(({ operation, slug }) => ({
+        slug,
+        method: operation.method,
+        path: operation.path,
+        summary: operation.summary,
+        deprecated: operation.deprecated,
+      }))
+      const description = text(group.description?.split('\n')[0]) ?? `${group.name} operations`
+      const where = place(group.slug, '/tags')
+      return {
+        ...where,
+        text: page(
+          { title: group.name, description, order, draft: allDraft || group.draft },
+          tagMarkdown({ name: group.name, description: group.description, operations }, relink),
+        ),
+        mtimeMs: input.mtimeMs,
+        generated: { origin: where.origin, operation: null, searchTerms: '' },
+      }
     })
-  }
+}
+
+function overviewPage({ input, operations, groups, allDraft, relink, place }: ApiContext): GeneratedSourceFile {
+  const { api, document } = input
+  const info = asObject(document.info)
   const title = api.title ?? text(info.title) ?? api.slugPrefix
-  const overview = apiMarkdown({
-    version: text(info.version),
-    description: text(info.description),
-    servers: operations[0]?.servers ?? [],
-    securitySchemes: [...securitySchemesOf(document).values()],
-    tags: [...groups.values()].filter((group) => group.slug !== api.slugPrefix).map((group) => ({ name: group.name, slug: group.slug, description: group.description })),
-    operations: operations.length,
-  })
-  files.push({
-    ...place(api.slugPrefix, '/info'),
+  const overview = apiMarkdown(
+    {
+      version: text(info.version),
+      description: text(info.description),
+      servers: operations[0]?.servers ?? [],
+      securitySchemes: [...securitySchemesOf(document).values()],
+      tags: [...groups.values()].filter((group) => group.slug !== api.slugPrefix).map((group) => ({ name: group.name, slug: group.slug, description: group.description })),
+      operations: operations.length,
+    },
+    relink,
+  )
+  const where = place(api.slugPrefix, '/info')
+  return {
+    ...where,
     text: page({ title, description: text(info.summary) ?? `${title}: reference of its ${operations.length} operations`, order: 0, draft: allDraft }, overview),
     mtimeMs: input.mtimeMs,
-    generated: { origin: place(api.slugPrefix, '/info').origin, operation: null, searchTerms: '' },
-  })
-  return { files, problems }
+    generated: { origin: where.origin, operation: null, searchTerms: '' },
+  }
 }
 
 /** `GET /books/{bookId}`, or `webhook newOrder` for a webhook. */

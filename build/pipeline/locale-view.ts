@@ -1,6 +1,7 @@
 import { audienceOf, documentUrl, isVisible, type Audience, type NavTreeNode, type VariantEntry } from '../../contract/index.ts'
 import { SECTIONS_SOURCE, type IndexedDocument } from '../../search/engine.ts'
 import type { FolderInfo } from '../content/categories.ts'
+import { isGenerated, type SourceFile } from '../content/front-matter.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../content/read-results.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
@@ -215,10 +216,26 @@ function indexedDocument({ docId, slug, locale, section, title, draft, rendered,
     title,
     draft,
     tags: parsed.data.tags ?? [],
+    ...apiSearchFields(parsed.file),
     get sections() {
       return rendered.sections
     },
     // A rendering never changes: a kept index builder tells an unchanged page by it, without reading the sections.
     [SECTIONS_SOURCE]: rendered,
+  }
+}
+
+/**
+ * What search keeps of an API reference page beyond its text: the words a
+ * reader types for an operation (its operationId, method and path), which
+ * rank as its title, and the method and path its hits show. None for a page
+ * of Markdown, whose index stays as it was.
+ */
+function apiSearchFields(file: SourceFile): Pick<IndexedDocument, 'keywords' | 'operation'> {
+  if (!isGenerated(file)) return {}
+  const { operation, searchTerms } = file.generated
+  return {
+    ...(searchTerms ? { keywords: searchTerms } : {}),
+    ...(operation ? { operation: { method: operation.method.toUpperCase(), path: operation.path } } : {}),
   }
 }

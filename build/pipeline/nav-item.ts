@@ -1,3 +1,5 @@
+import type { HttpMethod } from '../../contract/index.ts'
+
 /** What navigation needs to know of a document, in the locale being built. */
 export interface NavItem {
   docId: string
@@ -10,6 +12,8 @@ export interface NavItem {
   fallback: boolean
   order: number | null
   draft: boolean
+  /** An API reference operation's HTTP method: the sidebar shows it as a badge. */
+  method?: HttpMethod
   /** Left out of the sidebar (Starlight's `sidebar.hidden`); still published. */
   hidden: boolean
   /** Front matter overrides, as document ids; `false` removes the link. */

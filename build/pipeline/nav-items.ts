@@ -1,3 +1,4 @@
+import { isGenerated } from '../content/front-matter.ts'
 import { splitNumberPrefix } from '../content/number-prefix.ts'
 import type { ContentProblem } from '../content/problems.ts'
 import { resolveRelative } from '../markdown/content-paths.ts'
@@ -35,6 +36,7 @@ export function navItems(sources: RenderedSource[]): { items: Map<RenderedSource
       title: data.sidebar_label ?? data.sidebar?.label ?? source.title,
       order: data.order ?? data.sidebar_position ?? data.sidebar?.order ?? splitNumberPrefix(fileName(source.path)).position,
       draft: source.draft,
+      ...(isGenerated(source.parsed.file) && source.parsed.file.generated.operation ? { method: source.parsed.file.generated.operation.method } : {}),
       hidden: data.sidebar?.hidden ?? false,
       ...(prev === undefined ? {} : { prev }),
       ...(next === undefined ? {} : { next }),

@@ -37,6 +37,7 @@ function sameItem(a: NavItem, b: NavItem): boolean {
     a.fallback === b.fallback &&
     a.order === b.order &&
     a.draft === b.draft &&
+    a.method === b.method &&
     a.hidden === b.hidden &&
     a.prev === b.prev &&
     a.next === b.next

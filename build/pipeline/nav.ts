@@ -91,6 +91,7 @@ function treeNode(laid: LaidOut, children: NavTreeNode[], key: string | undefine
     url: page?.url ?? laid.link ?? null,
     fallback: page?.fallback ?? false,
     draft: page?.draft ?? false,
+    ...(page?.method ? { method: page.method } : {}),
     ...(laid.collapsed === null ? {} : { collapsed: laid.collapsed }),
     ...(page === null && children.length > 0 && key ? { key } : {}),
     children,

@@ -89,6 +89,12 @@ describe('an OpenAPI document listed in site.yml', () => {
     expect(books.indexOf('api/bookshop/books/list-books')).toBeLessThan(books.indexOf('api/bookshop/books/create-book'))
   })
 
+  it("links Redoc's anchors in descriptions (#operation/getOrder, #tag/books) to the pages they name", () => {
+    const orders = documentOf(build.result, 'api/bookshop/orders').html
+    expect(orders).toMatch(/href="[^"]*api\/bookshop\/orders\/get-order"/)
+    expect(orders).toMatch(/href="[^"]*api\/bookshop\/books"/)
+  })
+
   it('keeps an x-draft operation out of the published documents and the public sidebar', () => {
     const routes = routesOf(build.result)
     const updateBook = routes.documents.en?.['api/bookshop/books/update-book']

@@ -121,6 +121,36 @@ describe('an index builder', () => {
     )
   })
 
+  it('gives the one-shot encoding when only the keywords or the operation of a page change, its sections array kept', () => {
+    const edits = new EditSequence(6)
+    // Every third page an API operation: keywords with its id, method and path, and the operation shown.
+    let documents: IndexedDocument[] = Array.from({ length: 70 }, (_, position) => {
+      const document = edits.document()
+      return position % 3 === 0 ? { ...document, keywords: `op${position} GET /things/{id${position}}`, operation: { method: 'GET', path: `/things/{id${position}}` } } : document
+    })
+    const builder = createIndexBuilder('en', SETTINGS, { hashOf: contentHash, search: OPTIONS })
+    expectSameAsOneShot(builder, 'en', documents, 'the first build')
+    const change = (at: number, changed: (document: IndexedDocument) => IndexedDocument) => documents.map((document, position) => (position === at ? changed(document) : document))
+    const without = ({ keywords: _keywords, operation: _operation, ...rest }: IndexedDocument): IndexedDocument => rest
+    const steps: Array<[string, () => IndexedDocument[]]> = [
+      ['keywords changed', () => change(3, (document) => ({ ...document, keywords: 'renamedOp PUT /things/{id3}' }))],
+      ['operation changed, keywords as they were', () => change(6, (document) => ({ ...document, operation: { method: 'DELETE', path: '/other' } }))],
+      ['a word moved from the keywords to the title', () => change(9, (document) => ({ ...document, title: `${document.title} op9`, keywords: 'GET /things/{id9}' }))],
+      [
+        'keywords and operation given to an ordinary page',
+        () => change(1, (document) => ({ ...document, keywords: 'newOp POST /new', operation: { method: 'POST', path: '/new' } })),
+      ],
+      ['keywords and operation taken away', () => change(12, without)],
+      ['empty keywords', () => change(15, (document) => ({ ...document, keywords: '' }))],
+      ['keywords changed while every page moved', () => [...change(18, (document) => ({ ...document, keywords: 'moved GET /moved' }))].reverse()],
+      ['keywords changed in a copy of every page', () => structuredClone(change(21, (document) => ({ ...document, keywords: 'copied GET /copied/{id}' })))],
+    ]
+    for (const [step, apply] of steps) {
+      documents = apply()
+      expectSameAsOneShot(builder, 'en', documents, step)
+    }
+  })
+
   it('gives the same index with the default options, and for an empty list', () => {
     const edits = new EditSequence(9)
     let documents = Array.from({ length: 150 }, () => edits.document())

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { indexTerms, isJoined, segmentedWords, tokenize, words } from '../../search/tokenize.ts'
+import { indexTerms, isJoined, queryTerms, segmentedWords, tokenize, words } from '../../search/tokenize.ts'
 import cases from '../fixtures/segmentation/cases.json' with { type: 'json' }
 import joinedCases from '../fixtures/segmentation/joined.json' with { type: 'json' }
+import pathCases from '../fixtures/segmentation/paths.json' with { type: 'json' }
 
 // The same cases run in workerd (test/worker/segmentation.test.ts): build and
 // queries must split text the same way, or words found at build time are
@@ -27,8 +28,12 @@ describe('joined forms, indexed beside the words', () => {
     expect(indexTerms(text, locale)).toEqual({ words, joined })
   })
 
+  it.each(pathCases)('looks up the URL paths a query names, whole, beside its words: $text', ({ locale, text, words, joined }) => {
+    expect(queryTerms(text, locale)).toEqual({ words, joined })
+  })
+
   it('tells a joined form from a word, so that a word’s prefixes and typos skip it', () => {
-    expect(['jest.mock', 'c.req.param', '1.x', '经验 教训'].every(isJoined)).toBe(true)
+    expect(['jest.mock', 'c.req.param', '1.x', '经验 教训', '/books', '/books/{bookid}'].every(isJoined)).toBe(true)
     expect(['jest', '3.14', 'v2.1.0', '经验教训', 'user_name'].some(isJoined)).toBe(false)
   })
 })

@@ -77,7 +77,12 @@ export async function callEveryOperation(baseUrl: string, draftsToken: string): 
     },
     async search() {
       const { data, response } = await reader.POST('/v1/search', { body: { query: 'install', limit: 5, filters: { sections: ['guides'] } } })
-      return { status: response.status, slugs: data?.results.map((hit) => hit.slug), sections: data?.facets.sections }
+      return {
+        status: response.status,
+        slugs: data?.results.map((hit) => hit.slug),
+        withOperation: data?.results.filter((hit) => hit.operation !== null).length,
+        sections: data?.facets.sections,
+      }
     },
     async searchWithoutQuery() {
       const { error, response } = await reader.POST('/v1/search', { body: { query: '   ' } })

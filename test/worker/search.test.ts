@@ -66,6 +66,7 @@ describe('POST /v1/search results', () => {
       excerpt: 'You need a <mark>terminal</mark> and a supported runtime.',
       score: expect.any(Number),
       locale: 'en',
+      operation: null,
     })
   })
 

@@ -4,7 +4,9 @@ import { documentMain, tocAside } from './render/document.ts'
 import { layout } from './render/layout.ts'
 import { releasesMain } from './render/releases.ts'
 import { searchMain, searchPath } from './render/search.ts'
+import type { Document } from './api.ts'
 import { queryOf } from './query.ts'
+import { operationBody } from './operation-body.ts'
 import { agentUrls, loadSite, localPath, pageAt, pageUrl, sectionTitles, type Site } from './site.ts'
 import { previewText } from './strings/index.ts'
 import { documentVersionMenu, MISSING_PAGE, siteVersion, versionMenu } from './versions.ts'
@@ -41,7 +43,7 @@ async function renderDocument(c: PreviewContext, site: Site, url: URL): Promise<
       answer,
       versionMenu(site, at.version, (version) => pageUrl(site, at.locale, 'index', version)),
     )
-  const doc = answer.body
+  const doc = await withOperationBody(answer.body)
   const ownPath = pageUrl(site, doc.requestedLocale, doc.slug, at.version)
   if (ownPath !== url.pathname) return c.redirect(`${ownPath}${url.search}`, 302)
 
@@ -64,6 +66,12 @@ async function renderDocument(c: PreviewContext, site: Site, url: URL): Promise<
     forAgents: agentUrls(site, doc.locale, doc.slug, at.version),
   })
   return htmlPage(c, layout(chrome, documentMain(site, doc, url.searchParams.has(MISSING_PAGE)), tocAside(doc.toc, at.locale)))
+}
+
+/** An operation's page with its schema tables folded (operation-body.ts); any other page as it is. */
+async function withOperationBody(doc: Document): Promise<Document> {
+  if (!doc.operation) return doc
+  return { ...doc, html: await operationBody(doc.html, previewText(doc.requestedLocale).schema) }
 }
 
 /** `/releases`: the API's filters (streams, a semver range) as a form. */

@@ -48,6 +48,7 @@ function describeHit(context: ToolContext, reader: Reader, hit: SearchHit, rank:
   return [
     `${rank + 1}. ${hit.title}${hit.heading ? ` › ${hit.heading.text}` : ''}`,
     `   slug: ${hit.slug} (section ${hit.section}${hit.tags.length > 0 ? `, tags ${hit.tags.join(', ')}` : ''}, locale ${hit.locale})`,
+    ...(hit.operation ? [`   operation: ${hit.operation.method} ${hit.operation.path} (get_operation reads it)`] : []),
     `   Markdown: ${absoluteMarkdownUrl(context, reader, hit.locale, hit.slug)}`,
     `   Web page: ${absoluteUrl(context, hit.url)}`,
     `   ${plainText(hit.excerpt)}`,

@@ -1,6 +1,7 @@
 import { CODE_THEME } from './code-theme.ts'
 import { HEADER_STYLE } from './header-style.ts'
 import { BUILD_EVENTS, LIVE } from './live.ts'
+import { OPERATION_STYLE } from './operation-style.ts'
 import { PAGE } from './page.ts'
 import { SEARCH } from './search.ts'
 import { SIDEBAR } from './sidebar.ts'
@@ -27,7 +28,7 @@ function asset(name: string, body: string, type: string): Asset {
 }
 
 export const ASSETS = {
-  css: asset('style.css', STYLE + HEADER_STYLE + CODE_THEME, 'text/css; charset=utf-8'),
+  css: asset('style.css', STYLE + HEADER_STYLE + OPERATION_STYLE + CODE_THEME, 'text/css; charset=utf-8'),
   // One file for the page and for the Web Worker it starts for live reload (live.ts), which has no document.
   js: asset('app.js', `if (typeof document === 'undefined') {${BUILD_EVENTS}} else {${[TEXT, PAGE, SIDEBAR, TABS, SEARCH, LIVE].join('\n')}}`, 'text/javascript; charset=utf-8'),
 }

@@ -37,6 +37,14 @@ export const SIDEBAR = String.raw`
       link.rel = 'noopener'
       return [link]
     }
+    // An operation's method, as the server's sidebar shows it (render/operation.ts).
+    if (item.method) {
+      var method = document.createElement('span')
+      method.className = 'method'
+      method.setAttribute('data-method', item.method)
+      method.textContent = item.method.toUpperCase()
+      link.prepend(method, ' ')
+    }
     var url = new URL(item.url, location.href)
     link.href = url.pathname + url.search + url.hash
     if (url.pathname === location.pathname) link.setAttribute('aria-current', 'page')

@@ -6,7 +6,7 @@ export const STYLE = String.raw`
   --mark: #ffe58a; --warn-bg: #fff6db; --warn-line: #e9c46a; --bad: #b42318; --header: 3.5rem;
   /* The header's real height, which page.ts measures: it takes two lines when its items do not fit on one. */
   --header-height: var(--header);
-  --note: #0b62c4; --tip: #1a7f37; --info: #0e7490; --warning: #9a6700; --danger: #cf222e; --caution: #bc4c00;
+  --note: #0b62c4; --tip: #1a7f37; --info: #0e7490; --warning: #8a5c00; --danger: #cf222e; --caution: #bc4c00;
   --important: #8250df; --tab-list: 2.5rem;
   color-scheme: light dark; font: 16px/1.6 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 @media (prefers-color-scheme: dark) {

@@ -3,6 +3,7 @@ import type { DocumentNav, EditInfo, TocEntry } from '../../../contract/index.ts
 import type { Document } from '../api.ts'
 import { pageUrl, type Site } from '../site.ts'
 import { fill, languageName, previewText, type PreviewText } from '../strings/index.ts'
+import { operationHead, withoutRequestLine } from './operation.ts'
 import type { Html } from './shapes.ts'
 import { missingNotice, versionBanner } from './versions.ts'
 
@@ -18,6 +19,10 @@ export function documentMain(site: Site, doc: Document, missing: boolean): Html 
   const text = previewText(reader)
   // A body that opens with its own H1, or with a hero (whose H1 is the splash page's title), already shows the title.
   const ownTitle = /^\s*<h1[\s>]/.test(doc.html) || doc.hero ? '' : html`<h1>${doc.title}</h1>`
+  // An operation's head says what its description would (the request line the build gives it).
+  const { operation } = doc
+  const lead = operation ? operationHead(operation, text) : doc.description && !doc.hero ? html`<p class="lead">${doc.description}</p>` : ''
+  const body = operation ? withoutRequestLine(doc.html, operation) : doc.html
   return html`${versionBanner(site, doc, text)}
 ${missing ? missingNotice(site, doc, text) : ''}
 ${breadcrumbs(doc.nav, doc.title, url, text)}
@@ -29,8 +34,8 @@ ${
 }
 <article class="doc" lang="${doc.locale}">
 ${ownTitle}
-${doc.description && !doc.hero ? html`<p class="lead">${doc.description}</p>` : ''}
-${raw(focusableTables(doc.html))}
+${lead}
+${raw(focusableTables(body))}
 </article>
 ${editLine(doc.edit, reader, text)}
 ${pager(doc.nav, url, text)}`

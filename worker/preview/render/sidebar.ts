@@ -2,6 +2,7 @@ import { html } from 'hono/html'
 import type { NavItem } from '../../../contract/index.ts'
 import { localPath } from '../site.ts'
 import type { PreviewText } from '../strings/index.ts'
+import { methodBadge } from './operation.ts'
 import type { Html } from './shapes.ts'
 
 type Current = { slug: string | null; path: string }
@@ -30,7 +31,7 @@ function entry(item: NavItem, current: Current, text: PreviewText): Html {
   if (item.slug === null && /^[a-z][a-z0-9+.-]*:/i.test(item.url)) return html`<a href="${item.url}" rel="noopener">${item.title}</a>`
   const path = localPath(item.url)
   const isCurrent = item.slug === current.slug || path === current.path
-  return html`<a href="${path}"${isCurrent ? html` aria-current="page"` : ''}>${item.title}</a>${badges(item, text)}`
+  return html`<a href="${path}"${isCurrent ? html` aria-current="page"` : ''}>${item.method ? html`${methodBadge(item.method)} ` : ''}${item.title}</a>${badges(item, text)}`
 }
 
 function badges(item: NavItem, text: PreviewText): Html {

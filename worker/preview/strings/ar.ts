@@ -61,4 +61,7 @@ export const ar: PreviewText = {
   samePageInDefault: 'اعرض هذه الصفحة في {version}، الإصدار الحالي.',
   homeOfDefault: 'انتقل إلى وثائق {version}، الإصدار الحالي.',
   missingInVersion: 'هذه الصفحة غير موجودة في {version}؛ تُعرض صفحته الرئيسية.',
+  deprecatedBadge: 'مُهمَل',
+  schema: 'المخطط',
+  webhook: 'Webhook',
 }

@@ -61,4 +61,7 @@ export const de: PreviewText = {
   samePageInDefault: 'Diese Seite in {version}, der aktuellen Version, lesen.',
   homeOfDefault: 'Zur Dokumentation von {version}, der aktuellen Version.',
   missingInVersion: 'Diese Seite gibt es in {version} nicht; die Startseite wird angezeigt.',
+  deprecatedBadge: 'Veraltet',
+  schema: 'Schema',
+  webhook: 'Webhook',
 }

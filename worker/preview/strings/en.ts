@@ -62,6 +62,9 @@ export const en = {
   samePageInDefault: 'See this page in {version}, the current version.',
   homeOfDefault: 'Go to the docs of {version}, the current version.',
   missingInVersion: 'This page does not exist in {version}; showing its home page.',
+  deprecatedBadge: 'Deprecated',
+  schema: 'Schema',
+  webhook: 'Webhook',
 }
 
 /** One language's interface: every key of the English table. */

@@ -61,4 +61,7 @@ export const es: PreviewText = {
   samePageInDefault: 'Ver esta página en {version}, la versión actual.',
   homeOfDefault: 'Ir a la documentación de {version}, la versión actual.',
   missingInVersion: 'Esta página no existe en {version}; se muestra su página de inicio.',
+  deprecatedBadge: 'Obsoleto',
+  schema: 'Esquema',
+  webhook: 'Webhook',
 }

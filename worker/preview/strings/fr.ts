@@ -61,4 +61,7 @@ export const fr: PreviewText = {
   samePageInDefault: 'Voir cette page dans {version}, la version actuelle.',
   homeOfDefault: 'Aller à la documentation de {version}, la version actuelle.',
   missingInVersion: 'Cette page n’existe pas dans {version} ; voici sa page d’accueil.',
+  deprecatedBadge: 'Obsolète',
+  schema: 'Schéma',
+  webhook: 'Webhook',
 }

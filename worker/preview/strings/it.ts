@@ -61,4 +61,7 @@ export const it: PreviewText = {
   samePageInDefault: 'Leggi questa pagina in {version}, la versione attuale.',
   homeOfDefault: 'Vai alla documentazione di {version}, la versione attuale.',
   missingInVersion: 'Questa pagina non esiste in {version}; viene mostrata la sua pagina iniziale.',
+  deprecatedBadge: 'Deprecato',
+  schema: 'Schema',
+  webhook: 'Webhook',
 }

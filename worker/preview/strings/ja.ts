@@ -61,4 +61,7 @@ export const ja: PreviewText = {
   samePageInDefault: '現行バージョン {version} でこのページを見る。',
   homeOfDefault: '現行バージョン {version} のドキュメントへ移動する。',
   missingInVersion: 'このページは {version} にありません。そのホームページを表示しています。',
+  deprecatedBadge: '非推奨',
+  schema: 'スキーマ',
+  webhook: 'Webhook',
 }

@@ -61,4 +61,7 @@ export const ko: PreviewText = {
   samePageInDefault: '현재 버전인 {version}에서 이 페이지 보기.',
   homeOfDefault: '현재 버전인 {version}의 문서로 이동.',
   missingInVersion: '이 페이지는 {version}에 없어 해당 버전의 홈 페이지를 표시합니다.',
+  deprecatedBadge: '지원 중단',
+  schema: '스키마',
+  webhook: '웹훅',
 }

@@ -61,4 +61,7 @@ export const ptBr: PreviewText = {
   samePageInDefault: 'Ver esta página em {version}, a versão atual.',
   homeOfDefault: 'Ir para a documentação de {version}, a versão atual.',
   missingInVersion: 'Esta página não existe em {version}; exibindo a página inicial dessa versão.',
+  deprecatedBadge: 'Obsoleto',
+  schema: 'Esquema',
+  webhook: 'Webhook',
 }

@@ -61,4 +61,7 @@ export const ru: PreviewText = {
   samePageInDefault: 'Открыть эту страницу в текущей версии {version}.',
   homeOfDefault: 'Перейти к документации текущей версии {version}.',
   missingInVersion: 'Этой страницы нет в версии {version}; показана главная страница этой версии.',
+  deprecatedBadge: 'Устарело',
+  schema: 'Схема',
+  webhook: 'Вебхук',
 }

@@ -61,4 +61,7 @@ export const zhCn: PreviewText = {
   samePageInDefault: '在当前版本 {version} 中查看此页面。',
   homeOfDefault: '前往当前版本 {version} 的文档。',
   missingInVersion: '此页面在 {version} 中不存在，现显示该版本的首页。',
+  deprecatedBadge: '已弃用',
+  schema: '模式',
+  webhook: 'Webhook',
 }

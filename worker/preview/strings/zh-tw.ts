@@ -61,4 +61,7 @@ export const zhTw: PreviewText = {
   samePageInDefault: '在目前版本 {version} 中檢視此頁面。',
   homeOfDefault: '前往目前版本 {version} 的文件。',
   missingInVersion: '此頁面在 {version} 中不存在，現顯示該版本的首頁。',
+  deprecatedBadge: '已棄用',
+  schema: '結構描述',
+  webhook: 'Webhook',
 }
