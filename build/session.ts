@@ -186,7 +186,7 @@ export class SiteSession {
     for (const path of before.keys()) this.files.delete(path)
     for (const file of api.files) {
       const old = before.get(file.path)
-      this.files.set(file.path, old && old.text === file.text && JSON.stringify(old.generated) === JSON.stringify(file.generated) ? old : file)
+      this.files.set(file.path, old && old.text === file.text && old.mtimeMs === file.mtimeMs && JSON.stringify(old.generated) === JSON.stringify(file.generated) ? old : file)
     }
     this.apiSources = new Set(api.sources)
     this.sourceProblems = api.problems

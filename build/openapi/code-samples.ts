@@ -25,6 +25,14 @@ const CLIENTS: { plugin: Plugin; lang: string; label: string; basicAuth: boolean
 
 const BASIC_PLACEHOLDERS = { username: '<username>', password: '<password>' }
 
+/**
+ * Redoc's names of languages in `x-codeSamples` that are not highlighting languages: written
+ * `cURL`, `C#`, `Node.js`, they would be shown as plain text. Others only need lower case (`Python`).
+ */
+const VENDOR_LANGUAGES: Record<string, string> = { curl: 'shell', 'c#': 'csharp', 'node.js': 'javascript', node: 'javascript', 'objective-c': 'objc' }
+
+const highlightLanguage = (lang: string) => VENDOR_LANGUAGES[lang.toLowerCase()] ?? lang.toLowerCase()
+
 /** Redocly's `x-codeSamples` (also spelled `x-code-samples`): `label` defaults to `lang`. */
 const VendorSample = z.object({ lang: z.string().min(1), label: z.string().min(1).optional(), source: z.string() })
 
@@ -59,7 +67,7 @@ function vendorCodeSamples(value: unknown): { codeSamples: ApiCodeSample[]; warn
   const warnings: CodeSampleWarning[] = []
   value.forEach((entry, index) => {
     const parsed = VendorSample.safeParse(entry)
-    if (parsed.success) codeSamples.push({ lang: parsed.data.lang, label: parsed.data.label ?? parsed.data.lang, source: parsed.data.source })
+    if (parsed.success) codeSamples.push({ lang: highlightLanguage(parsed.data.lang), label: parsed.data.label ?? parsed.data.lang, source: parsed.data.source })
     else for (const issue of parsed.error.issues) warnings.push({ pointer: `/${[index, ...issue.path].join('/')}`, message: issue.message })
   })
   return { codeSamples, warnings }

@@ -18,6 +18,24 @@ export type Block = RootContent
 const descriptionParser = unified().use(remarkParse).use(remarkGfm).freeze()
 
 /**
+ * Parsed descriptions by their text, for the process (an isolate cache, bounded): an API repeats the same
+ * descriptions across operations (a shared schema's properties on every page that uses it), and parsing
+ * them again took a third of the time of a 659-operation document. Callers get a copy they may change.
+ */
+const parsedDescriptionsOfProcess = new Map<string, RootContent[]>()
+const PARSED_DESCRIPTIONS_KEPT = 20_000
+
+function parseDescription(markdown: string): RootContent[] {
+  let blocks = parsedDescriptionsOfProcess.get(markdown)
+  if (!blocks) {
+    if (parsedDescriptionsOfProcess.size >= PARSED_DESCRIPTIONS_KEPT) parsedDescriptionsOfProcess.clear()
+    blocks = descriptionParser.parse(markdown).children
+    parsedDescriptionsOfProcess.set(markdown, blocks)
+  }
+  return structuredClone(blocks)
+}
+
+/**
  * The writer of directives, for code groups, without its escapes of `:` in
  * prose: those guard text directives (`:name`), which the site's parser does
  * not read (remark-container-syntax.ts), and would put `\:` in every URL. The
@@ -53,7 +71,7 @@ export function writeMarkdown(blocks: Block[], relink?: Relink): string {
 /** A CommonMark description as blocks, its headings moved below `depth` (the heading it sits under) and keeping their order. */
 export function descriptionBlocks(markdown: string | null, depth: number): Block[] {
   if (!markdown?.trim()) return []
-  const blocks = descriptionParser.parse(markdown).children
+  const blocks = parseDescription(markdown)
   const top = Math.min(...headingsOf(blocks).map((heading) => heading.depth))
   const shift = Number.isFinite(top) ? Math.max(0, depth + 1 - top) : 0
   for (const heading of headingsOf(blocks)) heading.depth = Math.min(6, heading.depth + shift) as Heading['depth']

@@ -225,6 +225,17 @@ describe('the author’s x-codeSamples', () => {
     expect(warnings).toEqual([])
   })
 
+  it("are highlighted in the language Redoc's names stand for (cURL, C#, Node.js), labelled as written", () => {
+    const vendor = ['cURL', 'C#', 'Node.js', 'Python'].map((lang) => ({ lang, source: 'x' }))
+    const { codeSamples } = codeSamplesOf(operation(), vendor)
+    expect(codeSamples.slice(0, 4).map((sample) => [sample.lang, sample.label])).toEqual([
+      ['shell', 'cURL'],
+      ['csharp', 'C#'],
+      ['javascript', 'Node.js'],
+      ['python', 'Python'],
+    ])
+  })
+
   it('leave an invalid entry out with a warning pointing at it, keeping the valid ones', () => {
     const { codeSamples, warnings } = codeSamplesOf(operation(), [{ lang: 'go', source: 'ok()' }, { lang: 'ruby' }])
     expect(codeSamples.map((sample) => sample.label)).toEqual(['go', 'curl', 'JavaScript', 'Python'])
