@@ -26,10 +26,19 @@ async function sidebar(headers: Record<string, string> = {}): Promise<NavTreeNod
 }
 
 describe('the sidebar of an API reference', () => {
-  it("groups operations by tag under the API's item, in the OpenAPI document's order", async () => {
+  it("groups operations by tag under the API's item, in the OpenAPI document's order, each with its method", async () => {
     const items = await sidebar()
     expect(childrenOf(items, 'api/bookshop')?.map((item) => item.slug)).toEqual(['api/bookshop/books', 'api/bookshop/authors', 'api/bookshop/categories', 'api/bookshop/orders'])
-    expect(childrenOf(items, 'api/bookshop/books')?.map((item) => item.title)).toEqual(['List books', 'Add a book', 'Get a book', 'Remove a book', 'A book was published'])
+    expect(childrenOf(items, 'api/bookshop/books')?.map((item) => `${item.method} ${item.title}`)).toEqual([
+      'get List books',
+      'post Add a book',
+      'get Get a book',
+      'delete Remove a book',
+      'post A book was published',
+    ])
+    // A tag's and an API's items are not operations: no method to show.
+    expect(items.flatMap((item) => item.children).find((item) => item.slug === 'api/bookshop')).not.toHaveProperty('method')
+    expect(childrenOf(items, 'api/bookshop')?.map((item) => item.method)).toEqual([undefined, undefined, undefined, undefined])
     expect(childrenOf(items, 'api/bookshop/orders')?.map((item) => item.slug)).toEqual([
       'api/bookshop/orders/create-order',
       'api/bookshop/orders/get-order',
