@@ -19,9 +19,11 @@ export function readOperations(document: Json, api: string): ReadOperation[] {
   const collect = (items: unknown, kind: ApiOperation['kind'], base: string) => {
     for (const [path, rawItem] of Object.entries(asObject(items))) {
       const item = asObject(dereference(rawItem, document))
-      for (const method of HTTP_METHODS) {
-        const operation = item[method]
-        if (isObject(operation)) operations.push(readOperation({ document, api, kind, path, method, item, operation, pointer: `${base}/${escapePointer(path)}/${method}` }))
+      // The item's own key order, not HTTP_METHODS': the sidebar lists operations as the author wrote them.
+      for (const [key, operation] of Object.entries(item)) {
+        const method = HTTP_METHODS.find((known) => known === key)
+        if (method && isObject(operation))
+          operations.push(readOperation({ document, api, kind, path, method, item, operation, pointer: `${base}/${escapePointer(path)}/${method}` }))
       }
     }
   }

@@ -35,6 +35,8 @@ declare module 'vitest' {
     versionsSite: BuiltFixture
     /** Two versions the Docusaurus way (test/fixtures/docusaurus-versions), the old one kept from a build before the current one gained a page. */
     docusaurusVersionsSite: BuiltFixture
+    /** An API reference from three OpenAPI documents and a German translation, beside a few pages (test/fixtures/api-reference). */
+    apiSite: BuiltFixture
     jwks: { url: string; privateKey: JWK }
   }
 }
@@ -47,6 +49,7 @@ export default async function setup(project: TestProject) {
   project.provide('languagesSite', await built('test/fixtures/languages', join(outDir, 'languages')))
   project.provide('versionsSite', await built(await makeVersionedRepo(outDir), join(outDir, 'versions')))
   project.provide('docusaurusVersionsSite', await builtTwice(outDir))
+  project.provide('apiSite', await built('test/fixtures/api-reference', join(outDir, 'api-reference')))
   project.provide('manyParts', await built(await generatedSite(join(outDir, 'generated')), join(outDir, 'many-parts'), { llmsPartBytes: 8 * 1024 }))
   project.provide(
     'largeSite',

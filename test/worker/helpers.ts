@@ -28,6 +28,12 @@ export async function publishFixture() {
   return publishBuild(kvBindingTarget(env.DOCS_KV), fixtureBuild())
 }
 
+/** Publishes the API reference fixture (global-setup's `apiSite`) into the test's emptied KV. */
+export async function publishApiSite() {
+  await clearKv()
+  return publishBuild(kvTarget(), sourceOf(inject('apiSite')))
+}
+
 /** Sends a request through the real app, with the test's bindings (optionally overridden). */
 export async function call(path: string, init?: RequestInit, overrides: Partial<Env> = {}): Promise<Response> {
   return app.request(`https://docs.example${path}`, init, { ...env, ...overrides })
