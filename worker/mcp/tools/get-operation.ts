@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { HTTP_METHODS, documentUrl, type ApiOperation } from '../../../contract/index.ts'
+import { ApiOperationSchema, HTTP_METHODS, documentUrl, type ApiOperation } from '../../../contract/index.ts'
 import { absoluteMarkdownUrl, absoluteUrl, unknownLocaleNote, versionInput, type ToolContext } from '../context.ts'
 import { unknownFields } from '../../http/strict-fields.ts'
 import { localeField } from '../../http/request-fields.ts'
@@ -16,6 +16,9 @@ const getOperationInput = {
 }
 
 type GetOperationArgs = z.infer<z.ZodObject<typeof getOperationInput>>
+
+/** The part of a document's JSON this tool reads (the store checked the whole against its schema). */
+const DocumentOperation = z.looseObject({ operation: ApiOperationSchema.nullable() })
 
 /** Search results looked at for the operation: its operationId, method and path rank it first, so the first few hold it. */
 const CANDIDATES = 10
@@ -43,7 +46,7 @@ export function registerGetOperation(server: McpServer, context: ToolContext): v
         if (args.api && !hit.slug.startsWith(`${args.api}/`)) continue
         const answer = await reader.document(hit.slug, { locale: args.locale })
         if (answer.kind !== 'found') continue
-        const { operation } = JSON.parse(await answer.json.load()) as { operation: ApiOperation | null }
+        const { operation } = DocumentOperation.parse(JSON.parse(await answer.json.load()))
         if (!operation || !matches(operation, args)) continue
         const about = [
           `Operation: ${operation.method.toUpperCase()} ${operation.path}${operation.operationId ? ` (operationId ${operation.operationId})` : ''}`,
