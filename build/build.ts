@@ -37,7 +37,9 @@ export type SiteBuild = BuildResult & { renders: { rendered: number; cached: num
 
 /** The content folder read: site.yml, pages, release notes and assets, the git history, and the versions kept elsewhere, opened (see readContent for `stampsOnly`). */
 export async function readSource(contentDir: string, options: { stampsOnly?: boolean } = {}) {
-  const [content, git] = await Promise.all([readContent(contentDir, options), readGitHistory(contentDir)])
+  const [content, history] = await Promise.all([readContent(contentDir, options), readGitHistory(contentDir)])
+  // A renamed operation's page redirects from its old slug, as a renamed file's does.
+  const git = { ...history, renames: [...content.apiRenames, ...history.renames] }
   const openVersion = await versionReader(contentDir, content.siteText, git, localeFoldersOf(content.files.map((file) => file.path)))
   return { ...content, git, openVersion }
 }

@@ -75,3 +75,18 @@ async function readRenames(git: (...args: string[]) => Promise<{ stdout: string 
   }
   return renames
 }
+
+/**
+ * A file's text in the last `limit` commits that changed it, newest first (a path relative to
+ * `contentDir`); none outside a git repository. An API reference reads its documents' history for
+ * renamed operationIds.
+ */
+export async function committedTexts(contentDir: string, path: string, limit: number): Promise<string[]> {
+  try {
+    const prefix = (await runGit(contentDir, ['rev-parse', '--show-prefix'])).trim()
+    const commits = (await runGit(contentDir, ['log', '--format=%H', `-n${limit}`, '--', path])).split('\n').filter(Boolean)
+    return await Promise.all(commits.map((commit) => runGit(contentDir, ['show', `${commit}:${prefix}${path}`]).catch(() => '')))
+  } catch {
+    return []
+  }
+}

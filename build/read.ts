@@ -8,7 +8,8 @@ import { localeFoldersOf, parseSiteConfig, SITE_FILE } from './content/site-conf
 import type { ApiReference } from './openapi/index.ts'
 import { isMarkdownPath } from './content/files.ts'
 import { mapLimit } from './map-limit.ts'
-import type { AssetFile } from './content/read-results.ts'
+import type { AssetFile, FileRename } from './content/read-results.ts'
+import { committedTexts } from './git-history.ts'
 import { readAssetFiles } from './read-assets.ts'
 
 export interface ContentFolder {
@@ -18,6 +19,8 @@ export interface ContentFolder {
   assets: AssetFile[]
   /** The files the API reference's pages were made from (see ApiReference.sources). */
   apiSources: string[]
+  /** Renamed operations' pages, as file renames to add to the git history's (see ApiReference.renames). */
+  apiRenames: FileRename[]
   /** Problems of the API reference's documents, which the pipeline reports with its own. */
   sourceProblems: ContentProblem[]
 }
@@ -49,6 +52,7 @@ export async function readContent(contentDir: string, options: { stampsOnly?: bo
     files: [...files.filter((file): file is SourceFile => file !== null), ...api.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     assets: await readAssetFiles(contentDir, siteText, localeFoldersOf(paths)),
     apiSources: api.sources,
+    apiRenames: api.renames,
     sourceProblems: api.problems,
   }
 }
@@ -56,16 +60,23 @@ export async function readContent(contentDir: string, options: { stampsOnly?: bo
 /** The API reference's pages, made from the OpenAPI documents site.yml lists (none when site.yml is invalid: the pipeline says why). */
 export async function readApiReference(contentDir: string, siteText: string, localeFolders: readonly string[]): Promise<ApiReference> {
   const parsed = parseSiteConfig(siteText, localeFolders)
-  if (!parsed.ok || parsed.site.apis.length === 0) return { files: [], sources: [], problems: [] }
+  if (!parsed.ok || parsed.site.apis.length === 0) return { files: [], sources: [], problems: [], renames: [] }
   // Loaded only for a site with an API reference: the OpenAPI tools are large, and other builds need none of them.
   const { apiReference } = await import('./openapi/index.ts')
-  return apiReference(parsed.site, async (path) => {
+  const readText = async (path: string) => {
     const absolute = join(contentDir, path)
     const info = await stat(absolute).catch(() => null)
     if (!info?.isFile()) return null
     return { text: await readFile(absolute, 'utf8'), mtimeMs: info.mtimeMs }
-  })
+  }
+  return apiReference(parsed.site, readText, { earlierTexts: (path) => committedTexts(contentDir, path, OPERATION_HISTORY_COMMITS) })
 }
+
+/**
+ * How far back a renamed operationId is found: the last commits that changed its document. Older renames
+ * need a redirect in site.yml; reading the whole history of a large document would cost every build.
+ */
+const OPERATION_HISTORY_COMMITS = 20
 
 export async function readSiteText(contentDir: string): Promise<string> {
   try {

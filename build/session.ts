@@ -6,7 +6,7 @@ import { basename, join } from 'node:path'
 import { localeFoldersOf, SITE_FILE } from './content/site-config.ts'
 import { isGenerated, type SourceFile } from './content/front-matter.ts'
 import type { ContentProblem } from './content/problems.ts'
-import type { AssetFile, GitHistory } from './content/read-results.ts'
+import type { AssetFile, FileRename, GitHistory } from './content/read-results.ts'
 import { readGitHistory } from './git-history.ts'
 import { keptVersionStore } from './kept-version-store.ts'
 import { codeHash } from './code-hash.ts'
@@ -91,6 +91,7 @@ export class SiteSession {
   private readonly git: GitHistory
   // The files the API reference's pages are made from (a change to one makes them again), and its documents' problems.
   private apiSources: ReadonlySet<string>
+  private apiRenames: FileRename[]
   private sourceProblems: ContentProblem[]
   private reuse = new Reuse()
   private readonly renderPool: RenderMany
@@ -114,6 +115,7 @@ export class SiteSession {
     this.files = new Map(content.files.map((file) => [file.path, file]))
     this.assets = content.assets
     this.apiSources = new Set(content.apiSources)
+    this.apiRenames = content.apiRenames
     this.sourceProblems = content.sourceProblems
     this.git = content.git
     this.readVersion = content.readVersion
@@ -189,6 +191,7 @@ export class SiteSession {
       this.files.set(file.path, old && old.text === file.text && old.mtimeMs === file.mtimeMs && JSON.stringify(old.generated) === JSON.stringify(file.generated) ? old : file)
     }
     this.apiSources = new Set(api.sources)
+    this.apiRenames = api.renames
     this.sourceProblems = api.problems
   }
 
@@ -219,7 +222,8 @@ export class SiteSession {
         files: [...this.files.values()].sort(byPath),
         sourceProblems: this.sourceProblems,
         assets: this.assets,
-        git: this.git,
+        // A renamed operation's page redirects from its old slug, as a renamed file's does.
+        git: { ...this.git, renames: [...this.apiRenames, ...this.git.renames] },
         builtAt: new Date().toISOString(),
         renderManyOf: (version) => this.rendererOf(version),
         openVersion: (name) => this.openedVersion(name),

@@ -2,10 +2,15 @@ import type { GeneratedSourceFile } from '../content/front-matter.ts'
 import type { ContentProblem } from '../content/problems.ts'
 import { SITE_FILE, type SiteConfig } from '../content/site-config.ts'
 import { translatedPath } from './config.ts'
-import { loadApiDocument, type ReadText } from './load.ts'
+import type { FileRename } from '../content/read-results.ts'
+import { loadApiDocument, parseDocumentText, type ReadText } from './load.ts'
+import { operationRenames, operationSlugs } from './renames.ts'
 import { apiPages } from './pages.ts'
 
 export type { ReadText } from './load.ts'
+
+/** The texts of a file in earlier commits, newest first (the history a renamed operationId is found in). */
+export type EarlierTexts = (path: string) => Promise<string[]>
 
 export interface ApiReference {
   /** The pages of every API listed in site.yml, in every locale it has a document for. */
@@ -13,16 +18,23 @@ export interface ApiReference {
   /** Every file they were made from (documents, their translations, the files their `$ref`s name): a change to one makes them again. */
   sources: string[]
   problems: ContentProblem[]
+  /** Pages of operations whose slug changed (a renamed operationId), as file renames: each old slug redirects. */
+  renames: FileRename[]
 }
 
 /**
  * site.yml's `openapi:` list -> each document read and checked (load.ts) -> its pages (pages.ts), per
  * locale: `openapi/shop.de.yaml` beside `openapi/shop.yaml` is its German translation. Problems of every
  * document come back together, with the Markdown's, and no page of a document that has one is made.
- * Only the current docs must have every document listed: an `archived` version may predate one.
+ * Only the current docs must have every document listed: an `archived` version may predate one. With
+ * `earlierTexts`, an operation whose slug changed since an earlier version of its document is a rename.
  */
-export async function apiReference(site: Pick<SiteConfig, 'apis' | 'locales' | 'defaultLocale'>, readText: ReadText, options: { archived?: boolean } = {}): Promise<ApiReference> {
-  const reference: ApiReference = { files: [], sources: [], problems: [] }
+export async function apiReference(
+  site: Pick<SiteConfig, 'apis' | 'locales' | 'defaultLocale'>,
+  readText: ReadText,
+  options: { archived?: boolean; earlierTexts?: EarlierTexts } = {},
+): Promise<ApiReference> {
+  const reference: ApiReference = { files: [], sources: [], problems: [], renames: [] }
   for (const api of site.apis) {
     for (const locale of site.locales) {
       const path = locale === site.defaultLocale ? api.path : translatedPath(api.path, locale)
@@ -38,6 +50,13 @@ export async function apiReference(site: Pick<SiteConfig, 'apis' | 'locales' | '
       reference.problems.push(...loaded.problems)
       if (!loaded.document) continue
       const pages = apiPages({ api, locale, path, document: loaded.document, lineOf: loaded.lineOf, mtimeMs: loaded.mtimeMs })
+      if (locale === site.defaultLocale && options.earlierTexts) {
+        const earlier = (await options.earlierTexts(path)).flatMap((text) => {
+          const document = parseDocumentText(text)
+          return document ? [operationSlugs(document, api.slugPrefix)] : []
+        })
+        reference.renames.push(...operationRenames(operationSlugs(loaded.document, api.slugPrefix), earlier, site.locales))
+      }
       reference.files.push(...pages.files)
       reference.problems.push(...pages.problems)
     }

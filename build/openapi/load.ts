@@ -108,6 +108,16 @@ export async function loadApiDocument(path: string, readText: ReadText): Promise
   return { document: version === 'oas2' ? (upgrade(document, '3.1') as unknown as Record<string, unknown>) : document, files, problems: [], lineOf, mtimeMs: resolver.newest }
 }
 
+/** A document's text as a value, without following its `$ref`s, or null when it is not a map (an earlier version of a document, read for its operations' slugs). */
+export function parseDocumentText(text: string): Record<string, unknown> | null {
+  try {
+    const value = parseYaml(text)
+    return isObject(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
 function detectVersion(parsed: Record<string, unknown>): 'oas2' | 'oas3_0' | 'oas3_1' | { problem: string } {
   try {
     const spec = detectSpec(parsed)

@@ -1,4 +1,3 @@
-import GithubSlugger from 'github-slugger'
 import type { ApiOperation } from '../../contract/index.ts'
 import type { GeneratedSourceFile } from '../content/front-matter.ts'
 import type { ContentProblem } from '../content/problems.ts'
@@ -8,6 +7,7 @@ import type { Relink } from './markdown-nodes.ts'
 import { asObject, readOperations, securitySchemesOf, text, type ReadOperation } from './operations.ts'
 import { apiMarkdown, operationMarkdown, tagMarkdown } from './page-markdown.ts'
 import { redocRelink } from './redoc-links.ts'
+import { tagGroups, type TagGroup as TagGroupOf } from './tag-groups.ts'
 
 export interface ApiDocumentInput {
   api: ApiSource
@@ -20,13 +20,7 @@ export interface ApiDocumentInput {
   mtimeMs: number
 }
 
-interface TagGroup {
-  name: string
-  slug: string
-  description: string | null
-  draft: boolean
-  operations: Array<{ operation: ReadOperation; slug: string }>
-}
+type TagGroup = TagGroupOf<ReadOperation>
 
 /** What every page of one API in one locale shares while it is made. */
 interface ApiContext {
@@ -147,50 +141,6 @@ function overviewPage({ input, operations, groups, allDraft, relink, place }: Ap
 /** `GET /books/{bookId}`, or `webhook newOrder` for a webhook. */
 function label(operation: Pick<ReadOperation, 'kind' | 'method' | 'path'>): string {
   return operation.kind === 'webhook' ? `${operation.method.toUpperCase()} webhook ${operation.path}` : `${operation.method.toUpperCase()} ${operation.path}`
-}
-
-/**
- * Operations grouped by their first tag, in the order of the document's `tags`, then of first use.
- * Operations without a tag sit at the API's own level; webhooks without one under `webhooks`.
- */
-function tagGroups(document: Record<string, unknown>, operations: ReadOperation[]): Map<string, TagGroup> {
-  const slugger = new GithubSlugger()
-  const prefix = operations[0]?.api ?? ''
-  const groups = new Map<string, TagGroup>()
-  const declared = Array.isArray(document.tags) ? document.tags.map(asObject) : []
-  const groupOf = (name: string | null): TagGroup => {
-    const key = name ?? ''
-    let group = groups.get(key)
-    if (!group) {
-      const tag = declared.find((candidate) => candidate.name === name)
-      const shown = text(tag?.['x-displayName']) ?? name
-      group = {
-        name: shown ?? '',
-        slug: name === null ? prefix : `${prefix}/${slugger.slug(name)}`,
-        description: text(tag?.description),
-        draft: tag?.['x-draft'] === true,
-        operations: [],
-      }
-      groups.set(key, group)
-    }
-    return group
-  }
-  for (const tag of declared) if (typeof tag.name === 'string') groupOf(tag.name)
-  const pageSlugger = new Map<string, GithubSlugger>()
-  for (const operation of operations) {
-    const group = groupOf(operation.tags[0] ?? (operation.kind === 'webhook' ? 'webhooks' : null))
-    const names = pageSlugger.get(group.slug) ?? new GithubSlugger()
-    pageSlugger.set(group.slug, names)
-    group.operations.push({ operation, slug: `${group.slug}/${names.slug(pageName(operation))}` })
-  }
-  for (const [key, group] of groups) if (group.operations.length === 0) groups.delete(key)
-  return groups
-}
-
-/** `listBooks` -> `list-books`; without an operationId, the method and path: `get-books-bookid`. */
-function pageName(operation: ReadOperation): string {
-  if (operation.operationId) return operation.operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-  return `${operation.method} ${operation.path.replace(/[{}]/g, '')}`
 }
 
 /** Front matter written as JSON values, which YAML reads as they are: no title can break out of its line. */

@@ -71,3 +71,21 @@ describe('an API reference in a versioned site', () => {
     expect(titleIn('0.x', 'index')).toBe('Pets')
   }, 120_000)
 })
+
+describe('a renamed operationId', () => {
+  it('leaves a redirect from the page it had in an earlier commit to the page it has now', async () => {
+    const dir = join(await makeTempDir('docs-api-rename-'), 'content')
+    await mkdir(join(dir, 'docs/en'), { recursive: true })
+    await mkdir(join(dir, 'openapi'))
+    const git = (...args: string[]) => run('git', ['-C', dir, '-c', 'user.name=Fixture', '-c', 'user.email=fixture@example.com', ...args])
+    await git('init', '-q', '-b', 'main')
+    await writeFile(join(dir, 'docs/en/index.md'), '# Pets\n')
+    await writeFile(join(dir, 'site.yml'), 'title: Pets\nopenapi:\n  - path: openapi/pets.yaml\n')
+    await writeFile(join(dir, 'openapi/pets.yaml'), petstore('List pets'))
+    await git('add', '-A')
+    await git('commit', '-q', '-m', 'listPets')
+    await writeFile(join(dir, 'openapi/pets.yaml'), petstore('List pets').replace('operationId: listPets', 'operationId: findPets'))
+    const { result } = await buildDir(dir)
+    expect(routesOf(result).redirects).toEqual({ 'api/list-pets': 'api/find-pets' })
+  }, 60_000)
+})
