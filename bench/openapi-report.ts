@@ -20,12 +20,18 @@ export function openApiTable(figures: OpenApiFigures): string {
         `peak RSS ${(openapi.maxRssMb / markdown.maxRssMb).toFixed(2)}×`,
     ],
     [`first build with a render cache, ${n} operations`, `${seconds(withCache.first.ms)}, rendered ${withCache.first.rendered}, from cache ${withCache.first.cached}`],
-    ['rebuild, no change', `${seconds(withCache.noChange.ms)}, rendered ${withCache.noChange.rendered}, from cache ${withCache.noChange.cached}`],
+    [
+      'rebuild, no change (nothing read: every stamp as before)',
+      `${seconds(withCache.noChange.ms)}, rendered ${withCache.noChange.rendered}, from cache ${withCache.noChange.cached}`,
+    ],
     [
       `rebuild, one description edited (${edit.operation})`,
       `${seconds(edit.ms)}, rendered ${edit.rendered}, from cache ${edit.cached}; ${edit.newRenderings} new rendering(s), ${edit.holdingTheEdit} holding the edit; ${edit.changedBlobs} of ${edit.blobs} stored values changed`,
     ],
-    [`cold build, ${count(large.operations)} operations (${count(large.pages)} pages), once`, `${cold(large)}; ${(large.ms / openapi.ms).toFixed(1)}× the ${n}-operation time`],
+    [
+      `cold build, ${count(large.operations)} operations (${count(large.pages)} pages), once`,
+      `${cold(large)}; ${(large.ms / openapi.ms).toFixed(1)}× the ${n}-operation time, CPU ${(large.cpuMs / openapi.cpuMs).toFixed(1)}× (${perPage(large, 'cpuMs').toFixed(1)} ms a page)`,
+    ],
   ]
   return ['| figure | measured |', '|---|---|', ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
 }
