@@ -8,11 +8,16 @@ boundHeapGrowth()
 const { values } = parseArgs({ options: { content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' } } })
 const started = performance.now()
 const result = await buildSite({ contentDir: values.content as string, outDir: values.out as string, cacheDir: values.cache ?? null })
+const ms = performance.now() - started
+const usage = process.resourceUsage()
 console.log(
   JSON.stringify({
-    ms: performance.now() - started,
-    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    ms,
+    maxRssMb: usage.maxRSS / 1024,
+    // The render threads' too: on a shared machine wall time stretches with the load, CPU time much less.
+    cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000,
     documents: result.stats.documents,
     blobs: result.blobList.blobs.length,
+    renders: result.renders,
   }),
 )

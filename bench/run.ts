@@ -7,12 +7,14 @@ import { documentPath, generateCorpus, sampleDocuments, writeCorpus } from './co
 import { measureAuthorLoop } from './measure-author-loop.ts'
 import { measureBuild } from './measure-build.ts'
 import { measureChecks } from './measure-checks.ts'
+import { measureOpenApi } from './measure-openapi.ts'
 import { measureOutput } from './measure-output.ts'
 import { measureScale } from './measure-scale.ts'
 import { measureWorker } from './measure-worker.ts'
 import { queryMix } from './queries.ts'
 import { measureRelevance } from './relevance.ts'
 import { measureVersions } from './measure-versions.ts'
+import { openApiTable } from './openapi-report.ts'
 import { renderReport, type BenchResult, type PhaseTime, type SizeResult } from './report.ts'
 import { scaleTable } from './scale-report.ts'
 
@@ -28,9 +30,29 @@ const run = promisify(execFile)
 // `npm run bench -- --scale [--documents N] [--skip-start]`: the 100,000-page phase alone (issue 28's targets),
 // written to bench/results/scale.json. It takes an hour or more and several GB, so the default run leaves it
 // out; --skip-start leaves out its last step, the first npm start, which alone takes about half an hour at 100k.
+// `npm run bench -- --openapi [--operations N]`: issue 29's API reference at N operations (default 1000) against as many
+// Markdown pages, rebuilds with a render cache, and 5 N operations once; written to bench/results/openapi.json.
 const { values: flags } = parseArgs({
-  options: { scale: { type: 'boolean', default: false }, documents: { type: 'string', default: '100000' }, 'skip-start': { type: 'boolean', default: false } },
+  options: {
+    scale: { type: 'boolean', default: false },
+    documents: { type: 'string', default: '100000' },
+    'skip-start': { type: 'boolean', default: false },
+    openapi: { type: 'boolean', default: false },
+    operations: { type: 'string', default: '1000' },
+  },
 })
+if (flags.openapi) {
+  const workDir = await mkdtemp(join(tmpdir(), 'docs-bench-openapi-'))
+  try {
+    const figures = await measureOpenApi(Number(flags.operations), workDir)
+    await mkdir('bench/results', { recursive: true })
+    await writeFile('bench/results/openapi.json', `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`)
+    console.log(openApiTable(figures))
+  } finally {
+    await rm(workDir, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
 if (flags.scale) {
   const workDir = await mkdtemp(join(tmpdir(), 'docs-bench-scale-'))
   try {
