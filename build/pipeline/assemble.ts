@@ -30,8 +30,14 @@ export function titleOf(document: SourceDocument, rendered: RenderedDocument, so
 }
 
 export function editInfo(document: SourceDocument, site: SiteConfig, git: GitHistory): EditInfo {
-  // A generated page is edited where it is made from: its OpenAPI document.
-  const path = isGenerated(document.parsed.file) ? document.parsed.file.generated.origin.path : document.path
+  const { file } = document.parsed
+  // A generated page is edited where it is made from: its OpenAPI document. The document's date is not
+  // the page's: one edit would re-date (and a publish upload again) every page of the API, so it has none.
+  if (isGenerated(file)) {
+    const url = site.editUrl ? site.editUrl.replaceAll('{path}', encodeURI(file.generated.origin.path)) : null
+    return { url, lastModified: null, author: null, commit: null }
+  }
+  const path = document.path
   const history = git.files.get(path)
   const override = document.parsed.data.lastUpdated
   // To the second, as git gives commit times: finer, a file restored by a tool that keeps
