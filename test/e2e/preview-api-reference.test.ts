@@ -57,6 +57,16 @@ describe('the API reference in the author preview', { timeout: 60_000 }, () => {
     })
   })
 
+  it('shows the method of an operation found by search, beside its title', async () => {
+    await inContext(DESKTOP, GET_BOOK, async (page) => {
+      await page.keyboard.press('/')
+      await page.getByRole('combobox', { name: 'Search the docs' }).pressSequentially('getBook')
+      const first = page.getByRole('option').first()
+      await expect.poll(() => first.locator('.method').textContent(), WAIT).toBe('GET')
+      expect(await first.locator('.hit-title').textContent()).toContain('GET')
+    })
+  })
+
   it('gives each method its own colour, and a deprecated operation a Deprecated badge', async () => {
     const get = await inContext(DESKTOP, GET_BOOK, methodColour)
     const post = await inContext(DESKTOP, '/api/bookshop/books/create-book', methodColour)

@@ -70,6 +70,14 @@ export const SEARCH = String.raw`
     var title = document.createElement('span')
     title.className = 'hit-title'
     title.textContent = hit.title + (hit.heading ? ' \u203a ' + hit.heading.text : '')
+    // An operation of an API reference shows its method, as the sidebar does.
+    if (hit.operation) {
+      var method = document.createElement('span')
+      method.className = 'method'
+      method.dataset.method = hit.operation.method.toLowerCase()
+      method.textContent = hit.operation.method
+      title.prepend(method, ' ')
+    }
     var excerpt = document.createElement('span')
     excerpt.className = 'excerpt'
     // The API escapes the text and adds only <mark>.
