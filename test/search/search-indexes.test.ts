@@ -127,7 +127,9 @@ describe('the pipeline’s search indexes', () => {
       expect(storedAtTake.length, pass).toBeGreaterThan(100)
       expect(handed, pass).toBeGreaterThan(1_000_000)
       // Held as they come, the values would add about their own size (one byte a character, as most are ASCII).
-      expect(most.sinceFirst, pass).toBeLessThan(handed / 5)
+      // What the encoders hold by design grows to about a fifth of it (19–21 % in runs at 3,000 and 6,000
+      // documents): a bound of a fifth failed one run in three, so the bound is a third.
+      expect(most.sinceFirst, `${pass}: ${most.sinceFirst} of ${handed}`).toBeLessThan(handed / 3)
       if (pass === 'encoded and stored') {
         // Each value is handed over right after it is stored, not once the whole index is.
         expect(storedAtTake.every((stored, position) => stored <= position + 1)).toBe(true)
