@@ -5,7 +5,7 @@ import { z } from 'zod'
  * An OpenAPI document listed under `openapi:` in site.yml. `section` is the first segment of its pages'
  * slugs (default `api`); `slugPrefix` the folder its pages live in (default: the section, or the section
  * and the file's name when the site lists several APIs); `title` the API overview's title (default: the
- * document's `info.title`).
+ * document's `info.title`); `draft` makes every page of the API a draft.
  */
 export const apiEntrySchema = z.strictObject({
   path: z
@@ -23,6 +23,8 @@ export const apiEntrySchema = z.strictObject({
     .refine((prefix) => prefix !== '' && prefix.split('/').every((segment) => /^[a-z0-9][a-z0-9._-]*$/i.test(segment)), 'must be a slug such as api/payments')
     .optional(),
   title: z.string().min(1).optional(),
+  // The whole API as drafts, as `draft: true` in a section's index page makes that page one: an API not yet public.
+  draft: z.boolean().optional(),
 })
 
 export type ApiEntry = z.output<typeof apiEntrySchema>
@@ -32,6 +34,7 @@ export interface ApiSource {
   path: string
   slugPrefix: string
   title: string | null
+  draft: boolean
   line: number
 }
 
@@ -40,7 +43,7 @@ export function resolveApiEntries(entries: readonly ApiEntry[], lineOf: (index: 
     const section = entry.section ?? 'api'
     const name = posix.basename(entry.path).replace(/\.(ya?ml|json)$/, '')
     const slugPrefix = entry.slugPrefix ?? (entries.length === 1 ? section : `${section}/${name}`)
-    return { path: entry.path, slugPrefix, title: entry.title ?? null, line: lineOf(index) }
+    return { path: entry.path, slugPrefix, title: entry.title ?? null, draft: entry.draft ?? false, line: lineOf(index) }
   })
 }
 

@@ -45,7 +45,7 @@ export function apiPages(input: ApiDocumentInput): { files: GeneratedSourceFile[
     input,
     operations,
     groups,
-    allDraft: asObject(document.info)['x-draft'] === true,
+    allDraft: api.draft || asObject(document.info)['x-draft'] === true,
     relink: redocRelink({
       overview: api.slugPrefix,
       tags: new Map([...groups].filter(([name]) => name !== '').map(([name, group]) => [name, group.slug])),

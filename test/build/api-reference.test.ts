@@ -115,6 +115,19 @@ describe('an OpenAPI document listed in site.yml', () => {
     expect(legacy.some((operation) => operation.requestBody !== null)).toBe(true)
   })
 
+  it('makes every page of an API a draft when its site.yml entry says draft: true', async () => {
+    const small = await buildFolder({
+      'site.yml': 'title: T\nopenapi:\n  - path: openapi/api.yaml\n    draft: true\n',
+      'docs/en/index.md': '# Home\n',
+      'openapi/api.yaml':
+        'openapi: 3.1.0\ninfo: {title: Tiny, version: "1"}\npaths:\n  /ping:\n    get:\n      operationId: ping\n      tags: [health]\n      responses:\n        "200": {description: pong}\n',
+    })
+    const documents = routesOf(small.result).documents.en ?? {}
+    expect(Object.keys(documents).sort()).toEqual(['api', 'api/health', 'api/health/ping', 'index'])
+    for (const slug of ['api', 'api/health', 'api/health/ping']) expect(documents[slug]?.draft, slug).toBe(true)
+    expect(documents.index?.draft).toBe(false)
+  })
+
   it("points an operation's edit link at its OpenAPI document", async () => {
     const small = await buildFolder({
       'site.yml': 'title: T\neditUrl: https://example.com/edit/{path}\nopenapi:\n  - path: openapi/api.yaml\n',
