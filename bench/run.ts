@@ -41,30 +41,21 @@ const { values: flags } = parseArgs({
     operations: { type: 'string', default: '1000' },
   },
 })
-if (flags.openapi) {
-  const workDir = await mkdtemp(join(tmpdir(), 'docs-bench-openapi-'))
+/** A phase that runs alone in a work folder of its own, writes its figures to bench/results/NAME.json and prints its table. */
+async function runAlone<T extends object>(name: string, measure: (workDir: string) => Promise<T>, table: (figures: T) => string): Promise<never> {
+  const workDir = await mkdtemp(join(tmpdir(), `docs-bench-${name}-`))
   try {
-    const figures = await measureOpenApi(Number(flags.operations), workDir)
+    const figures = await measure(workDir)
     await mkdir('bench/results', { recursive: true })
-    await writeFile('bench/results/openapi.json', `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`)
-    console.log(openApiTable(figures))
+    await writeFile(`bench/results/${name}.json`, `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`)
+    console.log(table(figures))
   } finally {
     await rm(workDir, { recursive: true, force: true })
   }
   process.exit(0)
 }
-if (flags.scale) {
-  const workDir = await mkdtemp(join(tmpdir(), 'docs-bench-scale-'))
-  try {
-    const figures = await measureScale(Number(flags.documents), workDir, { start: !flags['skip-start'] })
-    await mkdir('bench/results', { recursive: true })
-    await writeFile('bench/results/scale.json', `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`)
-    console.log(scaleTable(figures))
-  } finally {
-    await rm(workDir, { recursive: true, force: true })
-  }
-  process.exit(0)
-}
+if (flags.openapi) await runAlone('openapi', (workDir) => measureOpenApi(Number(flags.operations), workDir), openApiTable)
+if (flags.scale) await runAlone('scale', (workDir) => measureScale(Number(flags.documents), workDir, { start: !flags['skip-start'] }), scaleTable)
 const phases: Record<string, PhaseTime> = {}
 
 /**

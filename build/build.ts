@@ -2,7 +2,7 @@ import { localeFoldersOf } from './content/site-config.ts'
 import { BuildWriter } from './emit.ts'
 import { readGitHistory } from './git-history.ts'
 import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
-import { readContent } from './read.ts'
+import { readContent, withApiRenames } from './read.ts'
 import { versionReader } from './read-versions.ts'
 import { keptVersionStore } from './kept-version-store.ts'
 import { RenderCache } from './render-cache.ts'
@@ -38,10 +38,9 @@ export type SiteBuild = BuildResult & { renders: { rendered: number; cached: num
 /** The content folder read: site.yml, pages, release notes and assets, the git history, and the versions kept elsewhere, opened (see readContent for `stampsOnly`). */
 export async function readSource(contentDir: string, options: { stampsOnly?: boolean } = {}) {
   const [content, history] = await Promise.all([readContent(contentDir, options), readGitHistory(contentDir)])
-  // A renamed operation's page redirects from its old slug, as a renamed file's does.
-  const git = { ...history, renames: [...content.apiRenames, ...history.renames] }
+  const git = withApiRenames(history, content.api)
   const openVersion = await versionReader(contentDir, content.siteText, git, localeFoldersOf(content.files.map((file) => file.path)))
-  return { ...content, git, openVersion }
+  return { ...content, git, openVersion, sourceProblems: content.api.problems }
 }
 
 /** Reads a content folder, runs the pipeline and writes the output whole, or throws ContentError. */

@@ -184,12 +184,18 @@ async function readRefVersion(contentDir: string, commit: string, prefix: string
   const git = await readGitHistory(contentDir, commit)
   const mtimeMs = Date.parse(git.files.values().next().value?.lastModified ?? '') || 0
   const decoder = new TextDecoder()
-  // Its API reference is made from the OpenAPI documents as they were at the ref.
+  // Its API reference is made from the OpenAPI documents as they were at the ref. A document may name thousands
+  // of files: every YAML and JSON file of the ref is read in one `git cat-file` when the first is asked for.
   const oids = new Map(all.map(({ oid, path }) => [path, oid]))
+  let documentFiles: Promise<Map<string, Uint8Array>> | undefined
   const readAtRef = async (path: string) => {
     const oid = oids.get(path)
     if (oid === undefined) return null
-    return { text: decoder.decode((await catFiles(contentDir, [oid])).get(oid)), mtimeMs }
+    documentFiles ??= catFiles(
+      contentDir,
+      all.filter((file) => /\.(ya?ml|json)$/.test(file.path)).map((file) => file.oid),
+    )
+    return { text: decoder.decode((await documentFiles).get(oid)), mtimeMs }
   }
   // The OpenAPI tools are large: loaded only for a site with an API reference.
   const api = site.apis.length === 0 ? { files: [], problems: [] } : await (await import('./openapi/index.ts')).apiReference(site, readAtRef, { archived: true })

@@ -3,12 +3,12 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { SourceFile, StampedSourceFile } from './content/front-matter.ts'
 import { isCategoryFile } from './content/categories.ts'
-import { ContentError, type ContentProblem } from './content/problems.ts'
+import { ContentError } from './content/problems.ts'
 import { localeFoldersOf, parseSiteConfig, SITE_FILE } from './content/site-config.ts'
 import type { ApiReference } from './openapi/index.ts'
 import { isMarkdownPath } from './content/files.ts'
 import { mapLimit } from './map-limit.ts'
-import type { AssetFile, FileRename } from './content/read-results.ts'
+import type { AssetFile, GitHistory } from './content/read-results.ts'
 import { committedTexts } from './git-history.ts'
 import { readAssetFiles } from './read-assets.ts'
 
@@ -17,12 +17,16 @@ export interface ContentFolder {
   /** Pages, partials, release notes, `_category_` files, and the pages of the API reference (build/openapi/). */
   files: SourceFile[]
   assets: AssetFile[]
-  /** The files the API reference's pages were made from (see ApiReference.sources). */
-  apiSources: string[]
-  /** Renamed operations' pages, as file renames to add to the git history's (see ApiReference.renames). */
-  apiRenames: FileRename[]
-  /** Problems of the API reference's documents, which the pipeline reports with its own. */
-  sourceProblems: ContentProblem[]
+  /** What the API reference's documents gave besides pages: the files they were read from, renamed operations, problems. */
+  api: ApiReadings
+}
+
+/** An API reference without its pages (see ApiReference). */
+export type ApiReadings = Omit<ApiReference, 'files'>
+
+/** The git history with the renames of the API reference's operations: an operation's old slug redirects, as a renamed file's does. */
+export function withApiRenames(git: GitHistory, api: Pick<ApiReadings, 'renames'>): GitHistory {
+  return api.renames.length === 0 ? git : { ...git, renames: [...api.renames, ...git.renames] }
 }
 
 export class MissingContentError extends Error {
@@ -45,15 +49,14 @@ export async function readContent(contentDir: string, options: { stampsOnly?: bo
   // A few reads at a time: ten thousand at once hold ten thousand buffers and handles for nothing.
   // Stamps are taken one after another: a synchronous stat costs a fraction of a promise's.
   const files = options.stampsOnly ? paths.map((path) => stampedSourceFile(contentDir, path)) : await mapLimit(paths, 32, (path) => readSourceFile(contentDir, path))
-  const api = await readApiReference(contentDir, siteText, localeFoldersOf(paths))
+  const localeFolders = localeFoldersOf(paths)
+  const { files: apiPages, ...api } = await readApiReference(contentDir, siteText, localeFolders)
   return {
     siteText,
     // In path order, pages and generated pages alike, as npm start's session hands them over: the order decides some lists' order.
-    files: [...files.filter((file): file is SourceFile => file !== null), ...api.files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    assets: await readAssetFiles(contentDir, siteText, localeFoldersOf(paths)),
-    apiSources: api.sources,
-    apiRenames: api.renames,
-    sourceProblems: api.problems,
+    files: [...files.filter((file): file is SourceFile => file !== null), ...apiPages].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    assets: await readAssetFiles(contentDir, siteText, localeFolders),
+    api,
   }
 }
 

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { localeFoldersOf, SITE_FILE } from './content/site-config.ts'
 import { isGenerated, type SourceFile } from './content/front-matter.ts'
-import type { ContentProblem } from './content/problems.ts'
-import type { AssetFile, FileRename, GitHistory } from './content/read-results.ts'
+import type { AssetFile, GitHistory } from './content/read-results.ts'
 import { readGitHistory } from './git-history.ts'
 import { keptVersionStore } from './kept-version-store.ts'
 import { codeHash } from './code-hash.ts'
@@ -18,7 +17,7 @@ import { runPipeline, type PipelineInput, type PipelineOutput } from './pipeline
 import type { ArchivedVersion, VersionSourceContent } from './pipeline/version-step.ts'
 import { reusingRenderings, type RenderMany } from './pipeline/render-all.ts'
 import { Reuse } from './pipeline/reuse.ts'
-import { isContentFile, readApiReference, readContent, readSiteText, readSourceFile, type ContentFolder } from './read.ts'
+import { isContentFile, readApiReference, readContent, readSiteText, readSourceFile, withApiRenames, type ApiReadings, type ContentFolder } from './read.ts'
 import { versionReader, type MissingRefRule, type VersionReader } from './read-versions.ts'
 import { mayBeAsset, readAssetFiles } from './read-assets.ts'
 
@@ -51,6 +50,15 @@ export interface SessionBuild extends PipelineOutput {
 }
 
 const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+
+/**
+ * The file the session has when a file read again is the same (text, time and, for a generated page, its
+ * data), so that the pipeline reuses what it made of it; else the new one.
+ */
+function kept(before: SourceFile | undefined, file: SourceFile): SourceFile {
+  const dataOf = (of: SourceFile) => (isGenerated(of) ? JSON.stringify(of.generated) : '')
+  return before && before.text === file.text && before.mtimeMs === file.mtimeMs && dataOf(before) === dataOf(file) ? before : file
+}
 
 /** A folder, or a path gone that had no file extension (a folder deleted or moved away): its pages changed with it. */
 async function mayHoldContent(absolute: string): Promise<boolean> {
@@ -89,10 +97,8 @@ export class SiteSession {
   // Replaced whole when any file changes: the pipeline keeps its asset table while this array is the same.
   private assets: AssetFile[]
   private readonly git: GitHistory
-  // The files the API reference's pages are made from (a change to one makes them again), and its documents' problems.
-  private apiSources: ReadonlySet<string>
-  private apiRenames: FileRename[]
-  private sourceProblems: ContentProblem[]
+  // The files the API reference's pages are made from (a change to one makes them again), its renamed operations and its documents' problems.
+  private api: ApiReadings
   private reuse = new Reuse()
   private readonly renderPool: RenderMany
   // One per version: each keeps the renderings of its own pages between builds.
@@ -114,9 +120,7 @@ export class SiteSession {
     this.siteText = content.siteText
     this.files = new Map(content.files.map((file) => [file.path, file]))
     this.assets = content.assets
-    this.apiSources = new Set(content.apiSources)
-    this.apiRenames = content.apiRenames
-    this.sourceProblems = content.sourceProblems
+    this.api = content.api
     this.git = content.git
     this.readVersion = content.readVersion
     this.keptVersions = content.keptVersions
@@ -154,8 +158,9 @@ export class SiteSession {
       if (file) this.files.set(path, file)
       else this.files.delete(path)
     }
-    if (changed.includes(SITE_FILE) || changed.some((path) => this.apiSources.has(path))) await this.rereadApiReference()
-    const others = changed.filter((path) => path !== SITE_FILE && !isContentFile(path) && !this.apiSources.has(path))
+    const isApiSource = (path: string) => this.api.sources.includes(path)
+    if (changed.includes(SITE_FILE) || changed.some(isApiSource)) await this.rereadApiReference()
+    const others = changed.filter((path) => path !== SITE_FILE && !isContentFile(path) && !isApiSource(path))
     if ((await Promise.all(others.map((path) => mayHoldContent(join(this.options.contentDir, path))))).some(Boolean)) await this.rescan()
     else if (changed.includes(SITE_FILE) || others.some(mayBeAsset)) this.assets = await readAssetFiles(this.options.contentDir, this.siteText, localeFoldersOf(this.files.keys()))
   }
@@ -183,29 +188,20 @@ export class SiteSession {
 
   /** The API reference's pages made again; a page whose text and data did not change stays the same object, so its rendering is reused. */
   private async rereadApiReference(): Promise<void> {
-    const api = await readApiReference(this.options.contentDir, this.siteText, localeFoldersOf(this.files.keys()))
+    const { files, ...api } = await readApiReference(this.options.contentDir, this.siteText, localeFoldersOf(this.files.keys()))
     const before = new Map([...this.files.values()].filter(isGenerated).map((file) => [file.path, file]))
     for (const path of before.keys()) this.files.delete(path)
-    for (const file of api.files) {
-      const old = before.get(file.path)
-      this.files.set(file.path, old && old.text === file.text && old.mtimeMs === file.mtimeMs && JSON.stringify(old.generated) === JSON.stringify(file.generated) ? old : file)
-    }
-    this.apiSources = new Set(api.sources)
-    this.apiRenames = api.renames
-    this.sourceProblems = api.problems
+    for (const file of files) this.files.set(file.path, kept(before.get(file.path), file))
+    this.api = api
   }
 
   private async rescan(): Promise<void> {
     const content = await readContent(this.options.contentDir)
     this.assets = content.assets
-    this.apiSources = new Set(content.apiSources)
-    this.sourceProblems = content.sourceProblems
+    this.api = content.api
     const known = new Map(this.files)
     this.files.clear()
-    for (const file of content.files) {
-      const before = known.get(file.path)
-      this.files.set(file.path, before && before.text === file.text && before.mtimeMs === file.mtimeMs ? before : file)
-    }
+    for (const file of content.files) this.files.set(file.path, kept(known.get(file.path), file))
   }
 
   /**
@@ -220,10 +216,9 @@ export class SiteSession {
       const output = await runPipeline({
         siteText: this.siteText,
         files: [...this.files.values()].sort(byPath),
-        sourceProblems: this.sourceProblems,
+        sourceProblems: this.api.problems,
         assets: this.assets,
-        // A renamed operation's page redirects from its old slug, as a renamed file's does.
-        git: { ...this.git, renames: [...this.apiRenames, ...this.git.renames] },
+        git: withApiRenames(this.git, this.api),
         builtAt: new Date().toISOString(),
         renderManyOf: (version) => this.rendererOf(version),
         openVersion: (name) => this.openedVersion(name),

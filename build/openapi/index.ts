@@ -31,10 +31,20 @@ export interface ApiReference {
  */
 export async function apiReference(
   site: Pick<SiteConfig, 'apis' | 'locales' | 'defaultLocale'>,
-  readText: ReadText,
+  readFile: ReadText,
   options: { archived?: boolean; earlierTexts?: EarlierTexts } = {},
 ): Promise<ApiReference> {
   const reference: ApiReference = { files: [], sources: [], problems: [], renames: [] }
+  // Each file read once: a document is looked for before it is loaded, and translations share their schema files.
+  const reads = new Map<string, ReturnType<ReadText>>()
+  const readText: ReadText = (path) => {
+    let read = reads.get(path)
+    if (!read) {
+      read = readFile(path)
+      reads.set(path, read)
+    }
+    return read
+  }
   for (const api of site.apis) {
     for (const locale of site.locales) {
       const path = locale === site.defaultLocale ? api.path : translatedPath(api.path, locale)

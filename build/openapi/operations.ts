@@ -16,6 +16,7 @@ type Json = Record<string, unknown>
 /** Every operation of a bundled OpenAPI 3.x document in the document's order, then its webhooks (3.1). */
 export function readOperations(document: Json, api: string): ReadOperation[] {
   const operations: ReadOperation[] = []
+  const schemes = securitySchemesOf(document)
   const collect = (items: unknown, kind: ApiOperation['kind'], base: string) => {
     for (const [path, rawItem] of Object.entries(asObject(items))) {
       const item = asObject(dereference(rawItem, document))
@@ -23,7 +24,7 @@ export function readOperations(document: Json, api: string): ReadOperation[] {
       for (const [key, operation] of Object.entries(item)) {
         const method = HTTP_METHODS.find((known) => known === key)
         if (method && isObject(operation))
-          operations.push(readOperation({ document, api, kind, path, method, item, operation, pointer: `${base}/${escapePointer(path)}/${method}` }))
+          operations.push(readOperation({ document, api, kind, path, method, item, operation, pointer: `${base}/${escapePointer(path)}/${method}`, schemes }))
       }
     }
   }
@@ -41,10 +42,11 @@ interface OperationPlace {
   item: Json
   operation: Json
   pointer: string
+  schemes: Map<string, ApiSecurityScheme>
 }
 
-function readOperation({ document, api, kind, path, method, item, operation, pointer }: OperationPlace): ReadOperation {
-  const expanded = asObject(dereference(operation, document))
+/** One operation of a path item whose `$ref`s are expanded already (expanding it again would open its cycle markers). */
+function readOperation({ document, api, kind, path, method, item, operation: expanded, pointer, schemes }: OperationPlace): ReadOperation {
   return {
     api,
     operationId: text(expanded.operationId),
@@ -78,7 +80,7 @@ function readOperation({ document, api, kind, path, method, item, operation, poi
         }),
       ),
     ),
-    security: securityOf(expanded.security ?? document.security, document),
+    security: securityOf(expanded.security ?? document.security, schemes),
     pointer,
     draft: expanded['x-draft'] === true,
     vendorSamples: expanded['x-codeSamples'] ?? expanded['x-code-samples'],
@@ -130,8 +132,7 @@ function serversOf(raw: unknown): ApiOperation['servers'] {
 }
 
 /** Each alternative of a security requirement, with the schemes it names as the document defines them. */
-function securityOf(raw: unknown, document: Json): ApiSecurityScheme[][] {
-  const schemes = securitySchemesOf(document)
+function securityOf(raw: unknown, schemes: Map<string, ApiSecurityScheme>): ApiSecurityScheme[][] {
   return asArray(raw).flatMap((requirement) => {
     if (!isObject(requirement)) return []
     return [

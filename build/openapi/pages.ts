@@ -63,6 +63,8 @@ function operationPages({ input, operations, groups, allDraft, relink, place }: 
   const files: GeneratedSourceFile[] = []
   const problems: ContentProblem[] = []
   const taken = new Map<string, string>()
+  // The document's order, which the sidebar keeps within each tag.
+  const orderOf = new Map(operations.map((operation, order) => [operation, order]))
   for (const group of groups.values()) {
     for (const { operation, slug } of group.operations) {
       const earlier = taken.get(slug)
@@ -78,7 +80,7 @@ function operationPages({ input, operations, groups, allDraft, relink, place }: 
       const where = place(slug, pointer)
       files.push({
         ...where,
-        text: page({ title, description: label(operation), order: operations.indexOf(operation), draft: allDraft || group.draft || draft }, operationMarkdown(full, relink)),
+        text: page({ title, description: label(operation), order: orderOf.get(operation) ?? 0, draft: allDraft || group.draft || draft }, operationMarkdown(full, relink)),
         mtimeMs: input.mtimeMs,
         generated: { origin: where.origin, operation: full, searchTerms: [operation.operationId ?? '', label(operation)].join(' ').trim() },
       })

@@ -34,21 +34,23 @@ export function editInfo(document: SourceDocument, site: SiteConfig, git: GitHis
   // A generated page is edited where it is made from: its OpenAPI document. The document's date is not
   // the page's: one edit would re-date (and a publish upload again) every page of the API, so it has none.
   if (isGenerated(file)) {
-    const url = site.editUrl ? site.editUrl.replaceAll('{path}', encodeURI(file.generated.origin.path)) : null
-    return { url, lastModified: null, author: null, commit: null }
+    return { url: editUrlOf(site, file.generated.origin.path), lastModified: null, author: null, commit: null }
   }
-  const path = document.path
-  const history = git.files.get(path)
+  const history = git.files.get(document.path)
   const override = document.parsed.data.lastUpdated
   // To the second, as git gives commit times: finer, a file restored by a tool that keeps
   // milliseconds only (or rounds them) would give its page another blob for the same text.
   const fileTime = new Date(Math.floor(document.parsed.file.mtimeMs / 1000) * 1000).toISOString()
   return {
-    url: site.editUrl ? site.editUrl.replaceAll('{path}', encodeURI(path)) : null,
+    url: editUrlOf(site, document.path),
     lastModified: override === false ? null : override ? new Date(override).toISOString() : (history?.lastModified ?? fileTime),
     author: history?.author ?? null,
     commit: history?.commit ?? null,
   }
+}
+
+function editUrlOf(site: SiteConfig, path: string): string | null {
+  return site.editUrl ? site.editUrl.replaceAll('{path}', encodeURI(path)) : null
 }
 
 export interface VariantInput {

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiOperation, NavTreeNode } from '../../contract/index.ts'
 import { formatProblem } from '../../build/content/problems.ts'
-import { blob, buildDir, buildFolder, documentOf, navTreeOf, problemsOf, removeTempDirs, routesOf, type FolderBuild } from '../shared/build-helpers.ts'
+import { blob, buildDir, buildFolder, documentOf, makeTempDir, navTreeOf, problemsOf, removeTempDirs, routesOf, type FolderBuild } from '../shared/build-helpers.ts'
 
 const FIXTURE = 'test/fixtures/api-reference'
 const INVALID = 'test/fixtures/openapi-invalid'
@@ -144,7 +144,10 @@ describe('an invalid OpenAPI document', async () => {
   it.each(cases)('%s: fails the build with path:line problems and writes nothing', async (name) => {
     const dir = join(INVALID, name)
     const expected = JSON.parse(await readFile(join(dir, 'expected.json'), 'utf8')) as Array<{ path: string; line: number; contains: string }>
-    const problems = (await problemsOf(dir)).map((problem) => formatProblem(problem))
+    const parent = await makeTempDir('docs-dist-')
+    const problems = (await problemsOf(dir, { outDir: join(parent, 'dist') })).map((problem) => formatProblem(problem))
+    // Nothing half written: no output, no leftover beside it.
+    expect(await readdir(parent)).toEqual([])
     for (const want of expected)
       expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${escapeRegExp(`${want.path}:${want.line}: `)}.*${escapeRegExp(want.contains)}`)))
   })
