@@ -3,6 +3,7 @@ import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { DisplayChunkSchema, SearchHitSchema } from '../../contract/index.ts'
 import { encodeSearchIndex, indexDocuments, type IndexedDocument } from '../../search/engine.ts'
 import { expandQueryTerm } from '../../search/expand.ts'
+import { TermTable, titleTerms } from '../../search/records.ts'
 import { encodedValues, loadEngine, wholeIndexOf } from '../shared/search-helpers.ts'
 
 const SITE = { title: 't', description: null, defaultLocale: 'en', locales: ['en'], baseUrl: '/', sections: [] }
@@ -147,5 +148,16 @@ describe('search over API operations', () => {
     const engine = await loadEngine(encoded.index, read)
     const [hit] = (await engine.search(SITE, { query: 'listBooks', limit: 1, sectionBoost: [], canReadDrafts: false, explain: true }, readChunk)).results
     expect(hit?.explain?.contributions.map(({ term, field }) => [term, field])).toEqual([['listbooks', 'title']])
+  })
+
+  it('counts a path whole as a title term, not its words one by one: each of their forms would score again', () => {
+    // As DigitalOcean's API names them: word by word, this path said droplet twice more in the title (droplets, droplet_id),
+    // and "create droplet" found "Retrieve an Existing Droplet" above "Create a New Droplet".
+    const table = new TermTable()
+    const ids = titleTerms({ title: 'Retrieve an Existing Droplet', keywords: 'droplets_get GET /v2/droplets/{droplet_id}' }, 'en', table)
+    const terms = ids.map((id) => table.terms[id / 2])
+    expect(terms).toEqual(expect.arrayContaining(['retrieve', 'droplet', 'droplets_get', 'get', '/v2/droplets/{droplet_id}']))
+    expect(terms).not.toContain('droplet_id')
+    expect(terms).not.toContain('droplets')
   })
 })
