@@ -150,6 +150,7 @@ function tooLarge(input: RenderInput, heapCapMb: number): RenderedDocument {
     h1: null,
     headings: [],
     sections: [],
+    recordTerms: null,
     links: [],
     anchors: {},
     missingAnchors: [],

@@ -11,7 +11,7 @@ interface Range {
 }
 
 /**
- * The text of a build's renderings (HTML, Markdown copy, search sections,
+ * The text of a build's renderings (HTML, Markdown copy, search sections and terms,
  * hero), written to one append-only file as each page is rendered and read
  * back by byte range when a blob, an llms part or a search index needs it:
  * what stays in memory per page is its outline (title, headings, links,
@@ -39,12 +39,13 @@ export class RenderingFile {
    * surrogate) stays in memory, so what comes back is always what went in.
    */
   readonly keep = (output: RenderedDocument): RenderedDocument => {
-    const { html, hero, markdown, sections, ...outline } = output
+    const { html, hero, markdown, sections, recordTerms, ...outline } = output
     if (LONE_SURROGATE.test(html) || LONE_SURROGATE.test(markdown)) return output
     const htmlAt = this.append(html)
     const markdownAt = this.append(markdown)
     const heroAt = hero === null ? null : this.append(JSON.stringify(hero))
     const sectionsAt = this.append(JSON.stringify(sections))
+    const recordTermsAt = recordTerms === null ? null : this.append(JSON.stringify(recordTerms))
     const read = (range: Range) => this.read(range)
     // Own enumerable getters, not a class's: a spread or JSON.stringify of the rendering sees every field.
     return {
@@ -60,6 +61,9 @@ export class RenderingFile {
       },
       get sections() {
         return JSON.parse(read(sectionsAt)) as RenderedDocument['sections']
+      },
+      get recordTerms() {
+        return recordTermsAt === null ? null : (JSON.parse(read(recordTermsAt)) as RenderedDocument['recordTerms'])
       },
     }
   }

@@ -3,10 +3,11 @@ import { DisplayChunks } from './display-chunks.ts'
 import type { EncodedSearchIndex } from './encode.ts'
 import { indexValues, type StoreValue } from './encode-head.ts'
 import { EncodedLists } from './encoded-lists.ts'
-import { SECTIONS_SOURCE, type IndexedDocument, type IndexSettings } from './index-data.ts'
+import { SECTIONS_SOURCE, WRITTEN_TERMS, type IndexedDocument, type IndexSettings } from './index-data.ts'
 import { indexHeader } from './indexer.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { cachedSectionsTerms, createTokenCache, displayOf, titleTerms, type TokenCache } from './records.ts'
+import { cachedSectionsTerms, createTokenCache, type TokenCache } from './page-terms.ts'
+import { displayOf, titleTerms } from './records.ts'
 import { changedStretches } from './stretches.ts'
 import { stopTermIds, type PlacedTerms } from './term-lists.ts'
 
@@ -223,7 +224,7 @@ class PatchingIndexBuilder implements IndexBuilder {
     const identity = document[SECTIONS_SOURCE] ?? sections
     return {
       // A kept builder shares a page's terms with the other locales' builders (a fallback page) by what its sections were made from.
-      terms: cachedSectionsTerms(this.tokens, sections, this.locale, this.once ? sections : identity),
+      terms: cachedSectionsTerms(this.tokens, sections, this.locale, this.once ? sections : identity, () => document[WRITTEN_TERMS]),
       title: titleTerms(document, this.locale, this.tokens.table),
       firstRecord: 0,
       source: this.once ? null : { document, identity },

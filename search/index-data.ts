@@ -18,6 +18,29 @@ export interface IndexedSection {
  */
 export const SECTIONS_SOURCE = Symbol('sections source')
 
+/**
+ * Where a document may bring its sections' terms as the renderer wrote them
+ * (page-terms.ts), to be read instead of tokenizing the sections again; null
+ * when they depend on the locale. A symbol, like SECTIONS_SOURCE.
+ */
+export const WRITTEN_TERMS = Symbol('written terms')
+
+/**
+ * A page's terms as its sections give them (records.ts sectionsTerms),
+ * written as text where the page is rendered: a render thread tokenizes in
+ * parallel, and the render cache keeps the terms with the rendering, so a
+ * build that takes the page from the cache (a rebuild after one edit, the
+ * final build after `--shard` runs) does not tokenize its text again.
+ * Per record: its length, its distinct body terms in order of first
+ * occurrence, each ending in `\n` (after `\u0001` when it repeats), and its
+ * heading terms likewise.
+ */
+export interface RecordTermsText {
+  lengths: number[]
+  text: string[]
+  headings: string[]
+}
+
 /** A document as one locale's index sees it (its own text, or the default locale's on fallback). */
 export interface IndexedDocument {
   docId: string
@@ -36,6 +59,7 @@ export interface IndexedDocument {
   tags: string[]
   sections: IndexedSection[]
   [SECTIONS_SOURCE]?: object
+  [WRITTEN_TERMS]?: RecordTermsText | null
 }
 
 /** An API operation as a hit shows it: `GET`, `/books/{bookId}`. */

@@ -158,32 +158,3 @@ export function titleTerms(document: Pick<IndexedDocument, 'title' | 'keywords'>
   table.appendDistinct(terms, out, false)
   return out
 }
-
-/**
- * Tokens kept per `sections` array, which the renderer reuses for an
- * unchanged document. Builders of one build may share one: words of spaced
- * scripts do not depend on the index's locale, so a default-locale page that
- * the second locale shows as a fallback is tokenized once.
- */
-export interface TokenCache {
-  readonly table: TermTable
-  readonly bySections: WeakMap<object, Map<string, SectionsTerms>>
-}
-
-export function createTokenCache(): TokenCache {
-  return { table: new TermTable(), bySections: new WeakMap() }
-}
-
-/** The terms of `sections` for an index of `locale`, from the cache when it has them; `source` stands for the sections (see SECTIONS_SOURCE). */
-export function cachedSectionsTerms(cache: TokenCache, sections: IndexedSection[], locale: string, source: object = sections): SectionsTerms {
-  let byLocale = cache.bySections.get(source)
-  const found = byLocale?.get('') ?? byLocale?.get(locale)
-  if (found) return found
-  const terms = sectionsTerms(sections, locale, cache.table)
-  if (!byLocale) {
-    byLocale = new Map()
-    cache.bySections.set(source, byLocale)
-  }
-  byLocale.set(terms.localeBound ? locale : '', terms)
-  return terms
-}

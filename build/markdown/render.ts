@@ -17,6 +17,7 @@ import { heroCopy, renderHero } from './hero.ts'
 import type { LinkTargets } from './link-resolution.ts'
 import type { ResolvedLink } from './plugins/rehype-links.ts'
 import { markdownCopyProcessor, markdownProcessor, markdownWithHtmlProcessor } from './processor.ts'
+import { recordTermsText, type RecordTermsText } from '../../search/engine.ts'
 
 export type { LinkTargets }
 
@@ -57,6 +58,8 @@ export interface RenderedDocument {
   h1: string | null
   headings: Heading[]
   sections: TextSection[]
+  /** The sections' search terms, tokenized here (a render thread) and cached with the rendering; null when they depend on the locale. */
+  recordTerms: RecordTermsText | null
   links: ResolvedLink[]
   /** Every name a `#fragment` may give a place in the page, to the id it lands on (see rehype-fragments). */
   anchors: Record<string, string>
@@ -105,12 +108,14 @@ export function renderDocument(input: RenderInput, targets: LinkTargets): Render
   if (input.hero) copy.children.unshift(...heroCopy(input.hero))
   const markdown = markdownCopyProcessor.stringify(markdownCopyProcessor.runSync(copy, file), file)
   const html = processor.stringify(tree, file)
+  const sections = splitSections(tree)
   return {
     html: hero ? [hero.html, html].filter((part) => part !== '').join('\n') : html,
     hero: hero?.hero ?? null,
     h1,
     headings,
-    sections: splitSections(tree),
+    sections,
+    recordTerms: recordTermsText(sections),
     anchors: Object.fromEntries(file.data.anchors ?? []),
     missingAnchors: file.data.missingAnchors ?? [],
     links: [...(hero?.links ?? []), ...(file.data.links ?? [])],

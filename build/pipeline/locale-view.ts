@@ -1,5 +1,5 @@
 import { audienceOf, documentUrl, isVisible, type Audience, type NavTreeNode, type VariantEntry } from '../../contract/index.ts'
-import { SECTIONS_SOURCE, type IndexedDocument } from '../../search/engine.ts'
+import { SECTIONS_SOURCE, WRITTEN_TERMS, type IndexedDocument } from '../../search/engine.ts'
 import type { FolderInfo } from '../content/categories.ts'
 import { isGenerated, type SourceFile } from '../content/front-matter.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
@@ -219,6 +219,9 @@ function indexedDocument({ docId, slug, locale, section, title, draft, rendered,
     ...apiSearchFields(parsed.file),
     get sections() {
       return rendered.sections
+    },
+    get [WRITTEN_TERMS]() {
+      return rendered.recordTerms
     },
     // A rendering never changes: a kept index builder tells an unchanged page by it, without reading the sections.
     [SECTIONS_SOURCE]: rendered,

@@ -6,7 +6,7 @@ import { createIndexBuilder, type IndexBuilder } from '../../search/index-builde
 import { SECTIONS_SOURCE, type IndexedDocument, type IndexSettings } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from '../../search/options.ts'
-import { createTokenCache } from '../../search/records.ts'
+import { createTokenCache } from '../../search/page-terms.ts'
 import { EditSequence, spreadWord } from './edit-sequence.ts'
 import { exposedGc } from '../shared/gc.ts'
 

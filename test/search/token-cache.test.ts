@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { IndexedSection } from '../../search/index-data.ts'
-import { cachedSectionsTerms, createTokenCache, sectionsTerms, TermTable } from '../../search/records.ts'
+import { cachedSectionsTerms, createTokenCache } from '../../search/page-terms.ts'
+import { sectionsTerms, TermTable } from '../../search/records.ts'
 
 const spaced: IndexedSection[] = [
   { heading: null, text: 'Publish the build, then roll back if a pointer moved.' },

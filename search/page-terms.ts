@@ -1,0 +1,103 @@
+import type { IndexedSection, RecordTermsText } from './index-data.ts'
+import { sectionsTerms, TermTable, type SectionsTerms } from './records.ts'
+
+// A page's terms: tokenized from its sections, read from what its renderer wrote, or kept from an earlier index.
+
+/**
+ * Tokens kept per `sections` array, which the renderer reuses for an
+ * unchanged document. Builders of one build may share one: words of spaced
+ * scripts do not depend on the index's locale, so a default-locale page that
+ * the second locale shows as a fallback is tokenized once.
+ */
+export interface TokenCache {
+  readonly table: TermTable
+  readonly bySections: WeakMap<object, Map<string, SectionsTerms>>
+}
+
+export function createTokenCache(): TokenCache {
+  return { table: new TermTable(), bySections: new WeakMap() }
+}
+
+/**
+ * The terms of `sections` for an index of `locale`, from the cache when it
+ * has them, else from what `written` gives (recordTermsText of the same
+ * sections, read only then), else tokenized; `source` stands for the
+ * sections (see SECTIONS_SOURCE).
+ */
+export function cachedSectionsTerms(
+  cache: TokenCache,
+  sections: IndexedSection[],
+  locale: string,
+  source: object = sections,
+  written: () => RecordTermsText | null | undefined = () => null,
+): SectionsTerms {
+  let byLocale = cache.bySections.get(source)
+  const found = byLocale?.get('') ?? byLocale?.get(locale)
+  if (found) return found
+  const text = written()
+  const terms = text ? readRecordTerms(text, cache.table) : sectionsTerms(sections, locale, cache.table)
+  if (!byLocale) {
+    byLocale = new Map()
+    cache.bySections.set(source, byLocale)
+  }
+  byLocale.set(terms.localeBound ? locale : '', terms)
+  return terms
+}
+
+// No term holds either character: a term is made of letters, marks, digits and connectors.
+const TERM_END = '\n'
+const REPEATED = '\u0001'
+
+/**
+ * The terms of `sections` as text (see RecordTermsText), or null when a
+ * section needs a locale's dictionary (Chinese, Japanese, Thai…): those
+ * words hold for one locale, so each index tokenizes them itself.
+ */
+export function recordTermsText(sections: IndexedSection[]): RecordTermsText | null {
+  const table = new TermTable()
+  // The words of scripts written with spaces are the same in every locale.
+  const terms = sectionsTerms(sections, 'und', table)
+  if (terms.localeBound) return null
+  const written = (ids: Int32Array, starts: Uint32Array, record: number) => {
+    let out = ''
+    for (let at = starts[record] as number; at < (starts[record + 1] as number); at++) {
+      const id = ids[at] as number
+      out += `${table.terms[id >> 1]}${id % 2 === 1 ? REPEATED : ''}${TERM_END}`
+    }
+    return out
+  }
+  const records = terms.recordLengths.map((_, record) => record)
+  return {
+    lengths: terms.recordLengths,
+    text: records.map((record) => written(terms.text, terms.textStart, record)),
+    headings: records.map((record) => written(terms.headings, terms.headingStart, record)),
+  }
+}
+
+/**
+ * The terms `recordTermsText` wrote, with ids from `table`: what
+ * `sectionsTerms(sections, locale, table)` gives for the same sections, ids
+ * included, as the terms are met in the same order.
+ */
+function readRecordTerms(written: RecordTermsText, table: TermTable): SectionsTerms {
+  const text: number[] = []
+  const headings: number[] = []
+  const records = written.lengths.length
+  const textStart = new Uint32Array(records + 1)
+  const headingStart = new Uint32Array(records + 1)
+  for (let record = 0; record < records; record++) {
+    readTerms(written.text[record] ?? '', table, text)
+    readTerms(written.headings[record] ?? '', table, headings)
+    textStart[record + 1] = text.length
+    headingStart[record + 1] = headings.length
+  }
+  return { recordLengths: written.lengths, text: Int32Array.from(text), textStart, headings: Int32Array.from(headings), headingStart, localeBound: false }
+}
+
+function readTerms(list: string, table: TermTable, out: number[]): void {
+  let start = 0
+  for (let end = list.indexOf(TERM_END); end !== -1; start = end + 1, end = list.indexOf(TERM_END, start)) {
+    const repeated = list.charCodeAt(end - 1) === REPEATED.charCodeAt(0)
+    out.push(table.id(list.slice(start, repeated ? end - 1 : end)) * 2 + (repeated ? 1 : 0))
+  }
+}
