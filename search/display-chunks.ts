@@ -45,3 +45,42 @@ export class DisplayChunks {
     return hashes
   }
 }
+
+/**
+ * A one-shot build's display chunks, each written and handed on as soon as
+ * its documents are in: no document's display waits for the whole index
+ * (a locale's previews are about 500 MB at 100,000 pages).
+ */
+export class DisplayChunkStream {
+  readonly hashes: string[] = []
+  private members: DisplayDocument[] = []
+  private readonly hashOf: (text: string) => string
+  private readonly size: number
+  private readonly take: (json: string, hash: string) => void
+
+  constructor(hashOf: (text: string) => string, size: number, take: (json: string, hash: string) => void) {
+    this.hashOf = hashOf
+    this.size = size
+    this.take = take
+  }
+
+  /** The next document in index order. */
+  add(document: DisplayDocument): void {
+    this.members.push(document)
+    if (this.members.length === this.size) this.flush()
+  }
+
+  /** Hands on the last chunk, and gives every chunk's name. */
+  end(): string[] {
+    if (this.members.length > 0) this.flush()
+    return this.hashes
+  }
+
+  private flush(): void {
+    const json = displayChunkJson(this.members)
+    const hash = this.hashOf(json)
+    this.take(json, hash)
+    this.hashes.push(hash)
+    this.members = []
+  }
+}

@@ -1,5 +1,5 @@
 import type { DisplayDocument } from '../contract/index.ts'
-import { DisplayChunks } from './display-chunks.ts'
+import { DisplayChunks, DisplayChunkStream } from './display-chunks.ts'
 import type { EncodedSearchIndex } from './encode.ts'
 import { indexValues, type StoreValue } from './encode-head.ts'
 import { EncodedLists } from './encoded-lists.ts'
@@ -77,7 +77,8 @@ interface Slot extends PlacedTerms {
   sectionsHash?: string
   /** What the title terms were made from (titleKeyOf). */
   titleKey: string
-  display: DisplayDocument
+  /** What a hit shows; null in a builder made `once`, which hands it to its display chunk as it is made. */
+  display: DisplayDocument | null
 }
 
 class PatchingIndexBuilder implements IndexBuilder {
@@ -116,8 +117,9 @@ class PatchingIndexBuilder implements IndexBuilder {
 
   write(documents: IndexedDocument[], sink: IndexValueSink): WrittenSearchIndex {
     try {
-      this.place(documents)
-      const written = this.encode(documents, sink)
+      const stream = this.once ? new DisplayChunkStream(this.hashOf, this.options.displayChunkSize, (json, hash) => sink.displayChunk(json, hash)) : null
+      this.place(documents, stream)
+      const written = this.encode(documents, sink, stream)
       if (this.once) this.slots = []
       return written
     } catch (error) {
@@ -129,7 +131,7 @@ class PatchingIndexBuilder implements IndexBuilder {
   }
 
   /** Matches `documents` to the slots: unchanged ones keep theirs, changed stretches are patched (or everything rebuilt). */
-  private place(documents: IndexedDocument[]): void {
+  private place(documents: IndexedDocument[], stream: DisplayChunkStream | null): void {
     const previous = this.slots
     const stretches = previous.length === 0 ? null : changedStretches(previous, documents, this.samePostings, PATCH_LIMIT)
     // Record numbers as they were, read before the kept slots are renumbered below.
@@ -152,7 +154,7 @@ class PatchingIndexBuilder implements IndexBuilder {
     })
     if (stretches) keepUntil(documents.length)
     // A loop, not push(...): a first build has a slot per page, past the engine's argument limit at 100k pages.
-    else for (const slot of this.rebuilt(previous, documents)) slots.push(slot)
+    else for (const slot of this.rebuilt(previous, documents, stream)) slots.push(slot)
     let record = 0
     for (const slot of slots) {
       slot.firstRecord = record
@@ -193,8 +195,8 @@ class PatchingIndexBuilder implements IndexBuilder {
    * slot already holds (the same array, or the same content, as the same page
    * of another docs version) keeps its terms instead of being tokenized again.
    */
-  private rebuilt(previous: Slot[], documents: IndexedDocument[]): Slot[] {
-    if (previous.length === 0) return documents.map((document) => this.slotOf(document))
+  private rebuilt(previous: Slot[], documents: IndexedDocument[], stream: DisplayChunkStream | null): Slot[] {
+    if (previous.length === 0) return documents.map((document) => this.slotOf(document, stream))
     const bySections = new Map(previous.map((slot) => [slot.source?.identity, slot]))
     let byContent: Map<string, Slot> | undefined
     const contentKey = (title: string, document: IndexedDocument | undefined) => `${title}\u0000${document === undefined ? '' : this.sectionsHashOf(document)}`
@@ -212,16 +214,18 @@ class PatchingIndexBuilder implements IndexBuilder {
   private kept(slot: Slot, document: IndexedDocument): Slot {
     slot.source = { document, identity: sectionsIdentity(document) }
     const { display } = slot
-    const sameOperation = display.operation?.method === document.operation?.method && display.operation?.path === document.operation?.path
-    if (display.slug !== document.slug || display.locale !== document.locale || !sameOperation) slot.display = displayOf(document, this.options)
+    const sameOperation = display?.operation?.method === document.operation?.method && display?.operation?.path === document.operation?.path
+    if (!display || display.slug !== document.slug || display.locale !== document.locale || !sameOperation) slot.display = displayOf(document, this.options)
     return slot
   }
 
-  /** A document's slot; its sections are read once (a one-shot build reads them from a file). */
-  private slotOf(document: IndexedDocument): Slot {
+  /** A document's slot; its sections are read once (a one-shot build reads them from a file). Its display goes to `stream` when given. */
+  private slotOf(document: IndexedDocument, stream: DisplayChunkStream | null = null): Slot {
     const { slug, title, locale, sections, operation } = document
     // Sections behind a getter are read once here: what stands for them is the array read, unless the document names their source.
     const identity = document[SECTIONS_SOURCE] ?? sections
+    const display = displayOf({ slug, title, locale, sections, ...(operation ? { operation } : {}) }, this.options)
+    stream?.add(display)
     return {
       // A kept builder shares a page's terms with the other locales' builders (a fallback page) by what its sections were made from.
       terms: cachedSectionsTerms(this.tokens, sections, this.locale, this.once ? sections : identity, () => document[WRITTEN_TERMS]),
@@ -229,11 +233,11 @@ class PatchingIndexBuilder implements IndexBuilder {
       firstRecord: 0,
       source: this.once ? null : { document, identity },
       titleKey: titleKeyOf(document),
-      display: displayOf({ slug, title, locale, sections, ...(operation ? { operation } : {}) }, this.options),
+      display: stream ? null : display,
     }
   }
 
-  private encode(documents: IndexedDocument[], sink: IndexValueSink): WrittenSearchIndex {
+  private encode(documents: IndexedDocument[], sink: IndexValueSink, stream: DisplayChunkStream | null): WrittenSearchIndex {
     const stopIds = stopTermIds(this.lists.textCounts(), this.slots, this.recordCount, this.options)
     const { terms, postings } = this.lists.write(stopIds)
     const recordLengths: number[] = []
@@ -245,10 +249,12 @@ class PatchingIndexBuilder implements IndexBuilder {
       terms,
       stopTerms: stopIds.map((id) => this.tokens.table.terms[id] as string),
     }
-    const displayChunkHashes = this.chunks.update(
-      this.slots.map((slot) => slot.display),
-      (json, hash) => sink.displayChunk(json, hash),
-    )
+    const displayChunkHashes =
+      stream?.end() ??
+      this.chunks.update(
+        this.slots.map((slot) => slot.display as DisplayDocument),
+        (json, hash) => sink.displayChunk(json, hash),
+      )
     // A part (a shard, a vocabulary or record-length chunk) whose JSON is the last build's keeps its name unhashed;
     // a builder made `once` has no next build, and keeps no part.
     const lastHashes = this.partHashes

@@ -4,7 +4,9 @@ import { SearchIndexes } from '../../build/pipeline/search-index.ts'
 import { encodeSearchIndex } from '../../search/codec.ts'
 import { createIndexBuilder, type IndexValueSink } from '../../search/index-builder.ts'
 import { indexDocuments } from '../../search/indexer.ts'
+import { SEARCH_OPTIONS } from '../../search/options.ts'
 import { EditSequence } from './edit-sequence.ts'
+import { isDisplayChunk } from './stored-values.ts'
 import { exposedGc } from '../shared/gc.ts'
 
 /** A sink that collects what it is handed, in order, as `update` gives it. */
@@ -48,19 +50,47 @@ describe('an index written to a sink', () => {
     let count = 0
     let first: number | undefined
     let most = 0
-    // Each value is dropped by the sink: what the heap gains meanwhile (looked at every 64th value) is what the builder keeps of them.
+    // Each value is dropped by the sink: what the heap gains meanwhile (looked at every 64th value, from the first
+    // past the display chunks, which come while documents are still read) is what the builder keeps of them.
     const take = (json: string) => {
       handed += json.length
       if (count++ % 64 !== 0) return
       gc()
       const used = process.memoryUsage().heapUsed
-      first ??= used
-      most = Math.max(most, used - first)
+      if (first === undefined && !isDisplayChunk(json)) first = used
+      most = Math.max(most, used - (first ?? used))
     }
     const written = new SearchIndexes({ keepBuilders: false }).write('en', documents, {}, { part: take, displayChunk: take })
     expect(written.partHashes.length + written.displayChunkHashes.length).toBeGreaterThan(100)
     // Held, the values would add about their own size (one byte a character, as most are ASCII).
     expect(handed).toBeGreaterThan(1_000_000)
     expect(most).toBeLessThan(handed / 5)
+  })
+
+  it('made for one build, hands each display chunk over as soon as its documents are read, before reading the next', () => {
+    const edits = new EditSequence(9)
+    let read = 0
+    const documents = Array.from({ length: 100 }, () => {
+      const { sections, ...document } = edits.document()
+      return {
+        ...document,
+        get sections() {
+          read++
+          return sections
+        },
+      }
+    })
+    const readAtChunk: number[] = []
+    const { values, sink } = collectingSink()
+    const written = createIndexBuilder('en', {}, { hashOf: contentHash, once: true }).write(documents, {
+      part: sink.part,
+      displayChunk: (json, hash) => {
+        readAtChunk.push(read)
+        sink.displayChunk(json, hash)
+      },
+    })
+    const size = SEARCH_OPTIONS.displayChunkSize
+    expect(readAtChunk).toEqual(written.displayChunkHashes.map((_, chunk) => Math.min((chunk + 1) * size, documents.length)))
+    expect(values.displayChunks).toEqual(encodeSearchIndex(indexDocuments('en', documents, {}), contentHash).displayChunks)
   })
 })

@@ -8,6 +8,7 @@ import { indexDocuments } from '../../search/indexer.ts'
 import { makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
 import { exposedGc } from '../shared/gc.ts'
 import { EditSequence } from './edit-sequence.ts'
+import { isDisplayChunk } from './stored-values.ts'
 
 afterAll(removeTempDirs)
 
@@ -113,15 +114,16 @@ describe('the pipeline’s search indexes', () => {
       let handed = 0
       let first: number | undefined
       let most = { sinceCall: 0, sinceFirst: 0 }
-      // The sink drops each value; every 64th it looks at the heap, against the heap before the call and at the first value.
+      // The sink drops each value; every 64th it looks at the heap, against the heap before the call and at the first
+      // value past the display chunks (a one-shot builder hands those over while it still reads the documents).
       const take = (json: string) => {
         storedAtTake.push(storedValues)
         handed += json.length
         if (storedAtTake.length % 64 !== 1) return
         gc()
         const used = process.memoryUsage().heapUsed
-        first ??= used
-        most = { sinceCall: Math.max(most.sinceCall, used - before), sinceFirst: Math.max(most.sinceFirst, used - first) }
+        if (first === undefined && !isDisplayChunk(json)) first = used
+        most = { sinceCall: Math.max(most.sinceCall, used - before), sinceFirst: Math.max(most.sinceFirst, used - (first ?? used)) }
       }
       cachedSearchIndex('en', documents, {}, take, memo, new SearchIndexes({ keepBuilders: false }))
       expect(storedAtTake.length, pass).toBeGreaterThan(100)
