@@ -1,8 +1,6 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
 import type { RenderedDocument } from './markdown/render.ts'
-
-// In Unicode mode a surrogate matches only when it is not half of a pair.
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u
+import { renderingTexts, splitOf, textRanges, withTexts } from './rendering-texts.ts'
 
 /** Where one text of a rendering is in the file. */
 interface Range {
@@ -15,7 +13,7 @@ interface Range {
  * hero), written to one append-only file as each page is rendered and read
  * back by byte range when a blob, an llms part or a search index needs it:
  * what stays in memory per page is its outline (title, headings, links,
- * anchors) and four ranges, so the build's heap does not grow with the
+ * anchors) and its texts' ranges, so the build's heap does not grow with the
  * site's text. The file lives for one build and is removed by `close`.
  */
 export class RenderingFile {
@@ -39,36 +37,18 @@ export class RenderingFile {
    * surrogate) stays in memory, so what comes back is always what went in.
    */
   readonly keep = (output: RenderedDocument): RenderedDocument => {
-    const { html, hero, markdown, sections, recordTerms, ...outline } = output
-    if (LONE_SURROGATE.test(html) || LONE_SURROGATE.test(markdown)) return output
-    // One write per rendering, not one per text: a build that takes 100,000 renderings from the cache makes each system call count.
-    const [htmlAt, markdownAt, sectionsAt, heroAt, recordTermsAt] = this.append([
-      html,
-      markdown,
-      JSON.stringify(sections),
-      hero === null ? null : JSON.stringify(hero),
-      recordTerms === null ? null : JSON.stringify(recordTerms),
-    ]) as [Range, Range, Range, Range | null, Range | null]
-    const read = (range: Range) => this.read(range)
-    // Own enumerable getters, not a class's: a spread or JSON.stringify of the rendering sees every field.
-    return {
-      ...outline,
-      get html() {
-        return read(htmlAt)
-      },
-      get hero() {
-        return heroAt === null ? null : (JSON.parse(read(heroAt)) as RenderedDocument['hero'])
-      },
-      get markdown() {
-        return read(markdownAt)
-      },
-      get sections() {
-        return JSON.parse(read(sectionsAt)) as RenderedDocument['sections']
-      },
-      get recordTerms() {
-        return recordTermsAt === null ? null : (JSON.parse(read(recordTermsAt)) as RenderedDocument['recordTerms'])
-      },
-    }
+    // A rendering from the cache comes split already: its bytes go to the file as they are, none decoded.
+    const split = splitOf(output)
+    const parts = split ? null : renderingTexts(output)
+    if (!split && !parts) return output
+    const { outline, at, lengths } = split
+      ? { outline: split.outline, at: this.append(split.texts.bytes), lengths: split.texts.lengths }
+      : this.appendTexts(parts as NonNullable<typeof parts>)
+    const ranges = textRanges(lengths)
+    return withTexts(outline, (position) => {
+      const range = ranges[position]
+      return range ? this.read({ start: at + range.start, bytes: range.bytes }) : null
+    })
   }
 
   /** Closes and removes the file; a rendering read after it throws. */
@@ -77,23 +57,28 @@ export class RenderingFile {
     rmSync(this.path, { force: true })
   }
 
-  /** Writes the texts end to end at the end of the file, in one write; a null text takes no room and has no range. */
-  private append(texts: Array<string | null>): Array<Range | null> {
+  /** Writes a fresh rendering's texts end to end through the scratch buffer, in one write. */
+  private appendTexts({ outline, texts }: NonNullable<ReturnType<typeof renderingTexts>>) {
     let total = 0
     for (const text of texts) if (text !== null) total += Buffer.byteLength(text, 'utf8')
     const buffer = this.scratch(total)
-    let at = 0
-    const ranges = texts.map((text) => {
-      if (text === null) return null
-      const bytes = buffer.write(text, at, 'utf8')
-      const range = { start: this.end + at, bytes }
-      at += bytes
-      return range
+    let offset = 0
+    const lengths = texts.map((text) => {
+      if (text === null) return -1
+      const bytes = buffer.write(text, offset, 'utf8')
+      offset += bytes
+      return bytes
     })
+    return { outline, at: this.append(buffer.subarray(0, total)), lengths }
+  }
+
+  /** Writes `bytes` at the end of the file, in one write (a build that takes 100,000 renderings from the cache makes each system call count); gives where they start. */
+  private append(bytes: Uint8Array): number {
+    const start = this.end
     let written = 0
-    while (written < total) written += writeSync(this.fd, buffer, written, total - written, this.end + written)
-    this.end += total
-    return ranges
+    while (written < bytes.length) written += writeSync(this.fd, bytes, written, bytes.length - written, start + written)
+    this.end += bytes.length
+    return start
   }
 
   private read({ start, bytes }: Range): string {

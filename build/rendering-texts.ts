@@ -1,0 +1,111 @@
+import type { RenderedDocument } from './markdown/render.ts'
+
+/**
+ * The large parts of a rendering (its HTML, Markdown copy, search sections,
+ * hero and search terms) as UTF-8 bytes end to end, apart from its outline.
+ * The render cache stores a rendering so, and the renderings file of a
+ * build takes a cached one's bytes as they are: a rebuild that takes 100,000
+ * pages from the cache neither parses nor re-encodes their text (about 3.5 GB
+ * of JSON at 100k), and reads a text only when a stage asks for it.
+ */
+interface RenderingTexts {
+  bytes: Uint8Array
+  /** Each text's length in bytes, in the order html, markdown, sections, hero, recordTerms (the last three as JSON); -1 for a null hero or search terms. */
+  lengths: number[]
+}
+
+type Outline = Omit<RenderedDocument, 'html' | 'markdown' | 'sections' | 'hero' | 'recordTerms'>
+
+/** A rendering as its outline and its texts' bytes. */
+export interface SplitRendering {
+  outline: Outline
+  texts: RenderingTexts
+}
+
+// In Unicode mode a surrogate matches only when it is not half of a pair.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u
+
+/**
+ * Where a rendering read from the cache carries itself split (its outline
+ * too, which cannot be copied out of it without reading every text). Not
+ * enumerable, so that a copy made with changed texts (relink.ts) does not
+ * carry the old bytes along.
+ */
+const SPLIT = Symbol('split rendering')
+
+/** A rendering's outline and its texts as text, in RenderingTexts order; null when UTF-8 cannot carry its HTML or Markdown exactly (a lone surrogate). */
+export function renderingTexts(output: RenderedDocument): { outline: Outline; texts: Array<string | null> } | null {
+  const { html, markdown, sections, hero, recordTerms, ...outline } = output
+  if (LONE_SURROGATE.test(html) || LONE_SURROGATE.test(markdown)) return null
+  // JSON escapes a lone surrogate, so the other texts always come back as they went in.
+  return { outline, texts: [html, markdown, JSON.stringify(sections), hero === null ? null : JSON.stringify(hero), recordTerms === null ? null : JSON.stringify(recordTerms)] }
+}
+
+/** The rendering as fromSplit made it, split still; undefined for any other. */
+export function splitOf(output: RenderedDocument): SplitRendering | undefined {
+  return (output as { [SPLIT]?: SplitRendering })[SPLIT]
+}
+
+/** A rendering's outline and its texts as bytes (see renderingTexts). */
+export function splitRendering(output: RenderedDocument): SplitRendering | null {
+  const split = splitOf(output)
+  if (split) return split
+  const parts = renderingTexts(output)
+  if (!parts) return null
+  const bytes = parts.texts.map((text) => (text === null ? null : Buffer.from(text, 'utf8')))
+  return {
+    outline: parts.outline,
+    texts: { bytes: Buffer.concat(bytes.filter((part) => part !== null)), lengths: bytes.map((part) => (part === null ? -1 : part.length)) },
+  }
+}
+
+/** Where each text starts in the bytes, and how long it is; null for a null text. */
+export function textRanges(lengths: readonly number[]): Array<{ start: number; bytes: number } | null> {
+  let start = 0
+  return lengths.map((bytes) => {
+    if (bytes < 0) return null
+    const range = { start, bytes }
+    start += bytes
+    return range
+  })
+}
+
+/**
+ * The rendering whose texts `read` gives by position in TEXT_ORDER (null for
+ * a null one), each read when asked for. Own enumerable getters, not a
+ * class's: a spread or JSON.stringify of the rendering sees every field.
+ */
+export function withTexts(outline: Outline, read: (position: number) => string | null): RenderedDocument {
+  return {
+    ...outline,
+    get html() {
+      return read(0) as string
+    },
+    get markdown() {
+      return read(1) as string
+    },
+    get sections() {
+      return JSON.parse(read(2) as string) as RenderedDocument['sections']
+    },
+    get hero() {
+      const text = read(3)
+      return text === null ? null : (JSON.parse(text) as RenderedDocument['hero'])
+    },
+    get recordTerms() {
+      const text = read(4)
+      return text === null ? null : (JSON.parse(text) as RenderedDocument['recordTerms'])
+    },
+  }
+}
+
+/** The rendering of `split` whose texts are decoded from its bytes when asked for, and which splitRendering gives back split at no cost. */
+export function fromSplit(split: SplitRendering): RenderedDocument {
+  const { bytes } = split.texts
+  const ranges = textRanges(split.texts.lengths)
+  const rendering = withTexts(split.outline, (position) => {
+    const range = ranges[position]
+    return range ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', range.start, range.start + range.bytes) : null
+  })
+  Object.defineProperty(rendering, SPLIT, { value: split })
+  return rendering
+}
