@@ -109,21 +109,29 @@ export async function readSourceFile(contentDir: string, path: string): Promise<
  */
 function stampedSourceFile(contentDir: string, path: string): StampedSourceFile | null {
   const absolute = join(contentDir, path)
-  const stampOf = (info: Stats) => `${info.size}\u0000${info.mtimeMs}\u0000${info.ctimeMs}\u0000${info.ino}`
   const info = statSync(absolute, { throwIfNoEntry: false })
   if (!info?.isFile()) return null
-  const stamp = stampOf(info)
-  return {
-    path,
-    mtimeMs: info.mtimeMs,
-    stamp,
-    get text() {
-      const text = readFileSync(absolute, 'utf8')
-      const now = statSync(absolute, { throwIfNoEntry: false })
-      if (!now || stampOf(now) !== stamp) throw new ContentError([{ path, line: 1, message: 'changed while the build was reading it: build again once it is saved' }])
+  const file = { path, mtimeMs: info.mtimeMs, stamp: stampOf(info) }
+  Object.defineProperty(file, ABSOLUTE_PATH, { value: absolute })
+  return Object.defineProperties(file, STAMPED_FILE_ACCESSORS) as StampedSourceFile
+}
+
+const stampOf = (info: Stats) => `${info.size}\u0000${info.mtimeMs}\u0000${info.ctimeMs}\u0000${info.ino}`
+
+const ABSOLUTE_PATH = Symbol('absolute path')
+
+/** `text`, the same accessor for every file (one per page; see rendering-texts.ts on why not a getter of its own). */
+const STAMPED_FILE_ACCESSORS: PropertyDescriptorMap = {
+  text: {
+    enumerable: true,
+    get(this: Omit<StampedSourceFile, 'text'> & { [ABSOLUTE_PATH]: string }) {
+      const text = readFileSync(this[ABSOLUTE_PATH], 'utf8')
+      const now = statSync(this[ABSOLUTE_PATH], { throwIfNoEntry: false })
+      if (!now || stampOf(now) !== this.stamp)
+        throw new ContentError([{ path: this.path, line: 1, message: 'changed while the build was reading it: build again once it is saved' }])
       return text
     },
-  }
+  },
 }
 
 /** Whether a path under the content folder is one `readContent` reads: a page, a partial, a release note or a folder's `_category_` file. */

@@ -230,14 +230,21 @@ function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<
 
 /** A parsed file whose body is read from its file when asked for, `headerLength` characters in. */
 function readOnDemand<T>(file: SourceFile, data: T, headerLength: number, lines: Pick<ParsedFile<T>, 'bodyLine' | 'lineOf'>): ParsedFile<T> {
-  return {
-    file,
-    data,
-    get body() {
-      return file.text.slice(headerLength)
+  const parsed = { file, data, ...lines }
+  Object.defineProperty(parsed, HEADER_LENGTH, { value: headerLength })
+  return Object.defineProperties(parsed, ON_DEMAND_ACCESSORS) as ParsedFile<T>
+}
+
+const HEADER_LENGTH = Symbol('header length')
+
+/** `body`, the same accessor for every page (see build/rendering-texts.ts on why not a getter of its own). */
+const ON_DEMAND_ACCESSORS: PropertyDescriptorMap = {
+  body: {
+    enumerable: true,
+    get(this: { file: SourceFile; [HEADER_LENGTH]: number }) {
+      return this.file.text.slice(this[HEADER_LENGTH])
     },
-    ...lines,
-  }
+  },
 }
 
 export function parseDocumentFile(file: SourceFile): Parsed<DocumentFrontMatter> {

@@ -132,19 +132,25 @@ async function renderPages(input: VersionInput, read: ReadDocuments, targets: Li
     const output = fragments.documents.get(document.path)
     if (!output) throw new Error(`${document.path} was not rendered`)
     return memo([document.parsed, output, site.markdown.title], () => {
-      const title = titleOf(document, output, site.markdown.title)
-      // Made when read: a rendering whose text waits in a file (the CLI's build) is read from it then.
-      return {
-        ...document,
-        rendered: output,
-        title,
-        get markdown() {
-          return documentMarkdown(title, output.markdown)
-        },
-      }
+      const source = { ...document, rendered: output, title: titleOf(document, output, site.markdown.title) }
+      return Object.defineProperties(source, SOURCE_ACCESSORS) as RenderedSource
     })
   })
   return { rendered, fragments, sources }
+}
+
+/**
+ * A page's Markdown copy, made when read: a rendering whose text waits in a file (the CLI's build) is read
+ * from it then. The same accessor for every page: a literal's own getter makes each page's object a
+ * dictionary in V8, several times larger (see rendering-texts.ts).
+ */
+const SOURCE_ACCESSORS: PropertyDescriptorMap = {
+  markdown: {
+    enumerable: true,
+    get(this: Omit<RenderedSource, 'markdown'>) {
+      return documentMarkdown(this.title, this.rendered.markdown)
+    },
+  },
 }
 
 function renderOptionsOf(site: SiteConfig, { docFiles, included }: Pick<ReadDocuments, 'docFiles' | 'included'>): RenderOptions {
