@@ -21,6 +21,8 @@ export class RenderingFile {
   private readonly fd: number
   private end = 0
   private buffer = Buffer.allocUnsafe(64 * 1024)
+  private blockBuffer = Buffer.allocUnsafe(64 * 1024)
+  private lastBlock: Range | null = null
 
   private constructor(path: string, fd: number) {
     this.path = path
@@ -45,9 +47,10 @@ export class RenderingFile {
       ? { outline: split.outline, at: this.append(split.texts.bytes), lengths: split.texts.lengths }
       : this.appendTexts(parts as NonNullable<typeof parts>)
     const ranges = textRanges(lengths)
+    const block = { start: at, bytes: lengths.reduce((total, length) => total + Math.max(length, 0), 0) }
     return withTexts(outline, (position) => {
       const range = ranges[position]
-      return range ? this.read({ start: at + range.start, bytes: range.bytes }) : null
+      return range ? this.read(block, range) : null
     })
   }
 
@@ -81,18 +84,26 @@ export class RenderingFile {
     return start
   }
 
-  private read({ start, bytes }: Range): string {
-    const buffer = this.scratch(bytes)
-    let done = 0
-    while (done < bytes) {
-      const count = readSync(this.fd, buffer, done, bytes - done, start + done)
-      if (count === 0) throw new Error(`${this.path}: the rendering file ends at ${start + done} bytes, before the ${bytes} bytes at ${start}`)
-      done += count
+  /**
+   * A text of the rendering whose texts are `block`, at `range` within it. The whole block is read and kept
+   * until another rendering's text is asked for: stages read a page's texts one after another (its HTML and
+   * hero, then its Markdown; its sections, then its terms), and each read is a system call.
+   */
+  private read(block: Range, range: Range): string {
+    if (this.lastBlock !== block) {
+      if (this.blockBuffer.length < block.bytes) this.blockBuffer = Buffer.allocUnsafe(Math.max(block.bytes, this.blockBuffer.length * 2))
+      let done = 0
+      while (done < block.bytes) {
+        const count = readSync(this.fd, this.blockBuffer, done, block.bytes - done, block.start + done)
+        if (count === 0) throw new Error(`${this.path}: the rendering file ends at ${block.start + done} bytes, before the ${block.bytes} bytes at ${block.start}`)
+        done += count
+      }
+      this.lastBlock = block
     }
-    return buffer.toString('utf8', 0, bytes)
+    return this.blockBuffer.toString('utf8', range.start, range.start + range.bytes)
   }
 
-  /** One buffer for every write and read, grown as needed: a buffer per page would be garbage outside the heap that no collection hurries. */
+  /** One buffer for every write, grown as needed: a buffer per page would be garbage outside the heap that no collection hurries. */
   private scratch(bytes: number): Buffer {
     if (this.buffer.length < bytes) this.buffer = Buffer.allocUnsafe(Math.max(bytes, this.buffer.length * 2))
     return this.buffer

@@ -61,6 +61,24 @@ describe('the rendering file', () => {
     expect({ ...kept }).toEqual({ ...output })
   })
 
+  it('reads the texts of several renderings in any order, each from its own place', () => {
+    const outputs = ['# One\n\nFirst ü.\n', '# Two\n\n## Part\n\nSecond 書く.\n', '# Three\n'].map((body, position) =>
+      renderDocument({ path: `docs/en/p${position}.md`, body, bodyLine: 1 }, { urls: {}, markdownUrls: {} }),
+    )
+    const kept = outputs.map((output) => file.keep(output))
+    for (const [position, field] of [
+      [0, 'html'],
+      [2, 'markdown'],
+      [0, 'sections'],
+      [1, 'html'],
+      [1, 'recordTerms'],
+      [0, 'markdown'],
+      [2, 'html'],
+    ] as const) {
+      expect(kept[position]?.[field], `${field} of ${position}`).toEqual(outputs[position]?.[field])
+    }
+  })
+
   it('keeps a text that UTF-8 cannot carry exactly (a lone surrogate) in memory, as it is', () => {
     const output = renderDocument({ path: 'docs/en/odd.md', body: '# Odd\n', bodyLine: 1 }, { urls: {}, markdownUrls: {} })
     const odd = { ...output, html: `${output.html}\uD800` }
