@@ -10,10 +10,10 @@ interface Range {
 
 /**
  * The text of a build's renderings (HTML, Markdown copy, search sections and terms,
- * hero), written to one append-only file as each page is rendered and read
+ * hero, headings), written to one append-only file as each page is rendered and read
  * back by byte range when a blob, an llms part or a search index needs it:
- * what stays in memory per page is its outline (title, headings, links,
- * anchors) and its texts' ranges, so the build's heap does not grow with the
+ * what stays in memory per page is its outline (title, links, anchors,
+ * assets, problems) and its texts' ranges, so the build's heap does not grow with the
  * site's text. The file lives for one build and is removed by `close`.
  */
 export class RenderingFile {

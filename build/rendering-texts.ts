@@ -2,7 +2,8 @@ import type { RenderedDocument } from './markdown/render.ts'
 
 /**
  * The large parts of a rendering (its HTML, Markdown copy, search sections,
- * hero and search terms) as UTF-8 bytes end to end, apart from its outline.
+ * hero, search terms and headings) as UTF-8 bytes end to end, apart from its
+ * outline.
  * The render cache stores a rendering so, and the renderings file of a
  * build takes a cached one's bytes as they are: a rebuild that takes 100,000
  * pages from the cache neither parses nor re-encodes their text (about 3.5 GB
@@ -10,11 +11,11 @@ import type { RenderedDocument } from './markdown/render.ts'
  */
 interface RenderingTexts {
   bytes: Uint8Array
-  /** Each text's length in bytes, in the order html, markdown, sections, hero, recordTerms (the last three as JSON); -1 for a null hero or search terms. */
+  /** Each text's length in bytes, in the order html, markdown, sections, hero, recordTerms, headings (the last four as JSON); -1 for a null hero or search terms. */
   lengths: number[]
 }
 
-type Outline = Omit<RenderedDocument, 'html' | 'markdown' | 'sections' | 'hero' | 'recordTerms'>
+type Outline = Omit<RenderedDocument, 'html' | 'markdown' | 'sections' | 'hero' | 'recordTerms' | 'headings'>
 
 /** A rendering as its outline and its texts' bytes. */
 export interface SplitRendering {
@@ -35,10 +36,20 @@ const SPLIT = Symbol('split rendering')
 
 /** A rendering's outline and its texts as text, in RenderingTexts order; null when UTF-8 cannot carry its HTML or Markdown exactly (a lone surrogate). */
 export function renderingTexts(output: RenderedDocument): { outline: Outline; texts: Array<string | null> } | null {
-  const { html, markdown, sections, hero, recordTerms, ...outline } = output
+  const { html, markdown, sections, hero, recordTerms, headings, ...outline } = output
   if (LONE_SURROGATE.test(html) || LONE_SURROGATE.test(markdown)) return null
   // JSON escapes a lone surrogate, so the other texts always come back as they went in.
-  return { outline, texts: [html, markdown, JSON.stringify(sections), hero === null ? null : JSON.stringify(hero), recordTerms === null ? null : JSON.stringify(recordTerms)] }
+  return {
+    outline,
+    texts: [
+      html,
+      markdown,
+      JSON.stringify(sections),
+      hero === null ? null : JSON.stringify(hero),
+      recordTerms === null ? null : JSON.stringify(recordTerms),
+      JSON.stringify(headings),
+    ],
+  }
 }
 
 /** The rendering as fromSplit made it, split still; undefined for any other. */
@@ -92,6 +103,8 @@ const TEXT_ACCESSORS: PropertyDescriptorMap = {
   sections: textAccessor(2, true),
   hero: textAccessor(3, true),
   recordTerms: textAccessor(4, true),
+  // Only the table of contents reads them, when the page's blob is made: with their ids, about 1 KB a page.
+  headings: textAccessor(5, true),
 }
 
 /**
