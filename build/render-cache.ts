@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { codeHash } from './code-hash.ts'
 import { relinked } from './markdown/relink.ts'
 import type { LinkTargets, RenderedDocument, RenderInput } from './markdown/render.ts'
-import { fromSplit, splitRendering, type SplitRendering } from './rendering-texts.ts'
+import { fromSplit, splitRendering, textsBytes, type SplitRendering } from './rendering-texts.ts'
 
 /** The name of an input's rendering in the cache: everything it is rendered from but the link targets (see relink.ts). */
 export function renderKeyOf(input: RenderInput): string {
@@ -30,8 +30,7 @@ function parseStored(file: Buffer): SplitRendering | null {
     return null
   }
   const bytes = file.subarray(end + 1)
-  const total = head.lengths.reduce((sum, length) => sum + Math.max(length, 0), 0)
-  return total === bytes.length ? { outline: head.outline, texts: { bytes, lengths: head.lengths } } : null
+  return textsBytes(head.lengths) === bytes.length ? { outline: head.outline, texts: { bytes, lengths: head.lengths } } : null
 }
 
 /**

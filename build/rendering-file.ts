@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
 import type { RenderedDocument } from './markdown/render.ts'
-import { renderingTexts, splitOf, textRanges, withTexts } from './rendering-texts.ts'
+import { renderingTexts, splitOf, textRanges, textsBytes, withTexts } from './rendering-texts.ts'
 
 /** Where one text of a rendering is in the file. */
 interface Range {
@@ -47,7 +47,7 @@ export class RenderingFile {
       ? { outline: split.outline, at: this.append(split.texts.bytes), lengths: split.texts.lengths }
       : this.appendTexts(parts as NonNullable<typeof parts>)
     const ranges = textRanges(lengths)
-    const block = { start: at, bytes: lengths.reduce((total, length) => total + Math.max(length, 0), 0) }
+    const block = { start: at, bytes: textsBytes(lengths) }
     return withTexts(outline, (position) => {
       const range = ranges[position]
       return range ? this.read(block, range) : null

@@ -70,6 +70,11 @@ export function splitRendering(output: RenderedDocument): SplitRendering | null 
   }
 }
 
+/** How many bytes the texts of `lengths` take end to end. */
+export function textsBytes(lengths: readonly number[]): number {
+  return lengths.reduce((total, length) => total + Math.max(length, 0), 0)
+}
+
 /** Where each text starts in the bytes, and how long it is; null for a null text. */
 export function textRanges(lengths: readonly number[]): Array<{ start: number; bytes: number } | null> {
   let start = 0

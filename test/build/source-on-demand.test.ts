@@ -57,6 +57,18 @@ describe('a one-shot build’s source files', () => {
     expect(inputs.get('document:docs/en/page-3.md')?.body).toContain('# Page 3')
   })
 
+  it('share their accessors: V8 keeps an object with getters of its own as a dictionary, several times larger', async () => {
+    const contentDir = await writeContent({ 'site.yml': SITE_EN, 'docs/en/a.md': page(1), 'docs/en/b.md': page(2) })
+    const { files } = await readContent(contentDir, { stampsOnly: true })
+    const [a, b] = files.map((file) => ({ file, parsed: parseDocumentFile(file).value }))
+    const getter = (object: object | undefined, field: string) => (object ? Object.getOwnPropertyDescriptor(object, field)?.get : undefined)
+    expect(getter(a?.file, 'text')).toBeTypeOf('function')
+    expect(getter(a?.file, 'text')).toBe(getter(b?.file, 'text'))
+    expect(getter(a?.parsed, 'body')).toBeTypeOf('function')
+    expect(getter(a?.parsed, 'body')).toBe(getter(b?.parsed, 'body'))
+    expect(b?.parsed.body).toContain('# Page 2')
+  })
+
   it('fails the build with the file named when one changes after the build first read it', async () => {
     const contentDir = await writeContent({ 'site.yml': SITE_EN, 'docs/en/guide.md': page(1) })
     const { files } = await readContent(contentDir, { stampsOnly: true })
