@@ -12,19 +12,19 @@ export interface DocumentFrequencies {
  * and growing plain arrays for them made a third of a query's time collecting garbage.
  */
 export interface Scratch {
+  /** A record's score, valid only where `recordQuery` holds the current `query`. */
   recordScores: Float64Array
+  recordQuery: Uint32Array
+  /** The current query's number, from 1: a record's score counts only if it was written in this query. */
+  query: number
+  /**
+   * Per document, the sum of its records' scores in the order postings added
+   * them: ranking skips a document whose sum cannot reach the list it fills.
+   */
+  docTotals: Float64Array
   docMasks: Uint32Array
-  touchedRecords: Uint32Array
-  touchedRecordCount: number
   touchedDocs: Uint32Array
   touchedDocCount: number
-  /**
-   * The lowest and highest record each touched document had a posting in:
-   * ranking reads a document's scores between them only, where a frequent
-   * word's documents have a few matching records among many.
-   */
-  docLowRecord: Uint32Array
-  docHighRecord: Uint32Array
   /** The documents a query keeps, in the order they were touched. */
   accepted: Uint32Array
   /** Facet counts by section and tag position, zero between queries. */

@@ -19,15 +19,17 @@ export interface RankWeights {
  * a document's score is its best record (the first of the highest) plus a
  * share of the others, times the section boost. Ties go to the earlier
  * document. Runs once per matching document (tens of thousands on a large
- * site), so it reads only the records between the document's lowest and
- * highest posting: scores are never negative (no weight is), so the records
- * outside, all 0, add nothing to the sum (in record order, as before) and are
- * the best only when every record is 0, and then the first is.
+ * site), so it reads a document's records only when the sum of their scores
+ * could enter the list: scores are never negative (no weight is).
  */
 export function topDocuments(index: LoadedIndex, scratch: Scratch, docs: Uint32Array, limit: number, sectionBoost: Set<string>, weights: RankWeights): RankedDocument[] {
   const { docFirstRecord, docSectionAt } = index
-  const { recordScores, docLowRecord, docHighRecord } = scratch
+  const { recordScores, recordQuery, query, docTotals } = scratch
+  const recordCount = index.recordDoc.length
   const { otherRecordsWeight } = weights
+  // A score is at most the records' sum times the larger of 1 and the others' weight (a bench may tune it
+  // past 1); the sum was added up in another order than the one below, hence the margin of far more than its rounding.
+  const ceiling = Math.max(1, otherRecordsWeight) * (1 + 1e-9)
   // By section position: a lookup of each document's section name in a Set cost as much as scoring it.
   const boosts = new Float64Array(index.sections.length).fill(1)
   index.sections.forEach((section, position) => {
@@ -39,24 +41,27 @@ export function topDocuments(index: LoadedIndex, scratch: Scratch, docs: Uint32A
   let floorDoc = -1
   for (let position = 0; position < docs.length; position++) {
     const doc = docs[position] as number
-    const low = docLowRecord[doc] as number
-    const high = docHighRecord[doc] as number
-    let best = low
-    let bestScore = recordScores[low] as number
-    let total = bestScore
-    for (let record = low + 1; record <= high; record++) {
-      const recordScore = recordScores[record] as number
+    const boost = boosts[docSectionAt[doc] as number] as number
+    // Most documents of a frequent word cannot enter a full list: skip reading their records.
+    if (top.length === limit && (docTotals[doc] as number) * boost * ceiling < floorScore) continue
+    const first = docFirstRecord[doc] as number
+    const end = doc + 1 < docFirstRecord.length ? (docFirstRecord[doc + 1] as number) : recordCount
+    let best = first
+    let bestScore = 0
+    let total = 0
+    for (let record = first; record < end; record++) {
+      // A record no posting of this query added to holds a stale score: it counts 0.
+      const recordScore = recordQuery[record] === query ? (recordScores[record] as number) : 0
       total += recordScore
       if (recordScore > bestScore) {
         best = record
         bestScore = recordScore
       }
     }
-    const score = (bestScore + otherRecordsWeight * (total - bestScore)) * (boosts[docSectionAt[doc] as number] as number)
+    const score = (bestScore + otherRecordsWeight * (total - bestScore)) * boost
     if (top.length === limit && !(score > floorScore || (score === floorScore && doc < floorDoc))) continue
     let at = top.length
     while (at > 0 && outranks(score, doc, top[at - 1] as RankedDocument)) at--
-    const first = docFirstRecord[doc] as number
     top.splice(at, 0, { doc, bestRecord: bestScore > 0 ? best - first : 0, score })
     if (top.length > limit) top.pop()
     if (top.length === limit) {

@@ -41,13 +41,13 @@ function scratchFor(index: LoadedIndex): Scratch {
   const docCount = index.docFirstRecord.length
   index.caches.scratch ??= {
     recordScores: new Float64Array(index.recordDoc.length),
+    recordQuery: new Uint32Array(index.recordDoc.length),
+    query: 1,
+    docTotals: new Float64Array(docCount),
     docMasks: new Uint32Array(docCount),
-    touchedRecords: new Uint32Array(1024),
-    touchedRecordCount: 0,
-    touchedDocs: new Uint32Array(docCount),
+    // One more than the documents: scoring writes a document past the count before it knows whether it is new.
+    touchedDocs: new Uint32Array(docCount + 1),
     touchedDocCount: 0,
-    docLowRecord: new Uint32Array(docCount),
-    docHighRecord: new Uint32Array(docCount),
     accepted: new Uint32Array(docCount),
     sectionCounts: new Uint32Array(index.sections.length),
     tagCounts: new Uint32Array(index.tags.length),
