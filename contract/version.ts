@@ -15,4 +15,4 @@
 // 10: the part lists of a locale's llms files (llms-full.txt's parts, the section files) in an
 // LlmsPartsBlob of their own instead of DocsVersion, which a cold isolate reads before any answer.
 // 11: a document carries `operation`, the OpenAPI operation an API reference's page describes.
-export const SCHEMA_VERSION = 11
+export const SCHEMA_VERSION = 12

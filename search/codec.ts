@@ -69,8 +69,7 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
   }
   const docRecords = readAll(bytes(blob.docRecords, 'docRecords'))
   const docCount = docRecords.length
-  const sectionPositions = readAll(bytes(blob.docSection, 'docSection'))
-  if (sectionPositions.length !== docCount || sectionPositions.some((position) => position >= blob.sections.length)) throw fail('document sections do not match the documents')
+  const sectionPositions = sectionsOfRuns(readAll(bytes(blob.docSectionRuns, 'docSectionRuns')), docCount, blob.sections.length, fail)
   const docDraft = new Array<boolean>(docCount).fill(false)
   let draft = -1
   for (const gap of readAll(bytes(blob.drafts, 'drafts'))) {
@@ -120,6 +119,19 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     displayChunkSize: blob.displayChunkSize,
     caches: { frequencies: new Map(), typoShards: new Map(), scratch: null },
   }
+}
+
+/** Each document's section position, from runs of (position, length); throws when they do not cover the documents exactly. */
+function sectionsOfRuns(runs: number[], docCount: number, sectionCount: number, fail: (what: string) => Error): number[] {
+  const positions: number[] = []
+  for (let at = 0; at + 1 < runs.length; at += 2) {
+    const position = runs[at] as number
+    const length = runs[at + 1] as number
+    if (position >= sectionCount || length === 0 || positions.length + length > docCount) throw fail('document sections do not match the documents')
+    for (let doc = 0; doc < length; doc++) positions.push(position)
+  }
+  if (runs.length % 2 !== 0 || positions.length !== docCount) throw fail('document sections do not match the documents')
+  return positions
 }
 
 /** The word count of every record, from its chunks in order, and their total. */

@@ -42,7 +42,7 @@ export function indexValues(data: IndexHeader, lists: WrittenLists, displayChunk
     schemaVersion: SCHEMA_VERSION,
     locale: data.locale,
     sections: data.sections,
-    docSection: varints(data.docSection),
+    docSectionRuns: varints(sectionRuns(data.docSection)),
     drafts: varints(draftGaps(data.docDraft)),
     docRecords: varints(data.docRecords),
     tags: data.tags,
@@ -117,6 +117,16 @@ function taggedDocuments(docTags: number[][]): number[] {
 }
 
 /** Draft positions, each as its distance from the previous one (the first from -1): a few bytes for a site of few drafts. */
+/** Per run of documents in one section: its position, then the run's length. */
+function sectionRuns(docSection: number[]): number[] {
+  const runs: number[] = []
+  docSection.forEach((position, doc) => {
+    if (doc > 0 && position === docSection[doc - 1]) runs[runs.length - 1] = (runs.at(-1) as number) + 1
+    else runs.push(position, 1)
+  })
+  return runs
+}
+
 function draftGaps(drafts: boolean[]): number[] {
   const gaps: number[] = []
   let last = -1

@@ -31,26 +31,27 @@ export const SEARCH_OPTIONS = {
   /**
    * Documents per display chunk: what one search hit reads besides the index. Hits rarely share a chunk,
    * so ten hits read ten chunks: 100 documents (about 530 KiB on the bench corpus) made a cold query
-   * read 5–6 MiB; 8 documents (about 42 KiB) read about 0.4 MiB, and the head's list of chunk names
-   * grows by 35 bytes per 8 documents (0.4 MiB at 100k), near the least of the two sums at that size.
+   * read 5–6 MiB, 8 documents about 0.45 MiB, 4 documents about 0.22 MiB. Their names live in display
+   * directories, not in the head, so smaller chunks cost a hit only its directory's few KiB.
    */
-  displayChunkSize: 8,
-  /** Display chunks a display directory names: about 9 KiB of names, read with a hit's chunk (49 directories at 100k documents). */
-  displayDirectorySize: 256,
+  displayChunkSize: 4,
+  /** Display chunks a display directory names: about 4.5 KiB of names, read with a hit's chunk (196 directories at 100k documents). */
+  displayDirectorySize: 128,
   /**
    * Bytes of JSON a shard of the vocabulary and its lists holds on average (never more than 4×: a
    * term whose lists alone pass that is a shard of its own); a query reads the shards of its terms.
-   * 128 KiB: a cold query of three words reads about 0.5 MiB of shards at 10k documents, where
-   * 256 KiB read 1–2 MiB (bench corpus).
+   * 64 KiB: a cold query of three words reads about 0.4 MiB of shards at 100k documents, where
+   * 128 KiB read 0.75 MiB and 256 KiB read 1–2 MiB at 10k (bench corpus). The head names about
+   * 1,300 shards at 100k (60 bytes each).
    */
-  shardBytes: 128 * 1024,
+  shardBytes: 64 * 1024,
   /**
    * Bytes of a typo bucket (typo-buckets.ts) on average, read for typos only: a query term of n letters
-   * reads at most n + 1 of them. 32 KiB: a typo of 8 letters reads about 0.3 MiB where it read the
-   * whole vocabulary (0.85 MiB at 10k documents of the bench corpus, 4.4 MiB at 100k), and the head
-   * names 512 buckets at 10k, 2,048 at 100k (35 bytes each).
+   * reads at most n + 1 of them. 16 KiB: a typo of 9 letters reads about 0.13 MiB at 100k documents
+   * (0.26 MiB with 32 KiB), where it read the whole vocabulary (4.4 MiB) before buckets; the head names
+   * 256 buckets at 100k (35 bytes each).
    */
-  typoBucketBytes: 32 * 1024,
+  typoBucketBytes: 16 * 1024,
   /** Records per record-length chunk: about 350 KiB of JSON at one to two bytes a record. */
   recordLengthsPerChunk: 2 ** 18,
   /** A term in more than this share of records is a stop term, once a site has enough records to tell. */

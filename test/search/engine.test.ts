@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
-import { DisplayChunkSchema, SearchIndexBlobSchema } from '../../contract/index.ts'
+import { DisplayChunkSchema, SearchIndexBlobSchema, type DisplayChunk } from '../../contract/index.ts'
 import { encodeSearchIndex, indexDocuments, jsonValueReader, SEARCH_FORMAT_VERSION, SearchEngine, SearchIndexError, type IndexedDocument } from '../../search/engine.ts'
+import { ByteWriter, toBase64 } from '../../search/varint.ts'
 import { encodedValues, loadEngine } from '../shared/search-helpers.ts'
 
 const SITE = { title: 't', description: null, defaultLocale: 'en', locales: ['en'], baseUrl: '/', sections: [] }
@@ -101,6 +102,56 @@ describe('the search engine', () => {
           jsonValueReader(async (hash) => read(hash)),
         ),
       ).rejects.toThrow(`format version ${schemaVersion}, this engine reads ${SEARCH_FORMAT_VERSION}`)
+    }
+  })
+})
+
+describe('the head keeps each document’s section as runs of documents in a row', () => {
+  const page = (slug: string, section: string): IndexedDocument => ({
+    docId: slug,
+    slug,
+    locale: 'en',
+    section,
+    title: `Rollback in ${slug}`,
+    draft: false,
+    tags: [],
+    sections: [{ heading: null, text: 'Rollback moves the pointer.' }],
+  })
+  const pages = [page('guides/a', 'guides'), page('api/b', 'api'), page('api/c', 'api'), page('guides/d', 'guides')]
+  const encoded = encodeSearchIndex(indexDocuments('en', pages), contentHash)
+  const chunks = encoded.displayChunks.map((text) => DisplayChunkSchema.parse(JSON.parse(text)))
+  const readChunk = async (chunk: number) => chunks[chunk] as DisplayChunk
+  const head = SearchIndexBlobSchema.parse(JSON.parse(encoded.index))
+  const runs = (numbers: number[]) => {
+    const writer = new ByteWriter()
+    for (const number of numbers) writer.varint(number)
+    return toBase64(writer.toBytes())
+  }
+
+  it('stores one run per stretch of one section, and every document gets its own section back', async () => {
+    expect(head.docSectionRuns).toBe(runs([head.sections.indexOf('guides'), 1, head.sections.indexOf('api'), 2, head.sections.indexOf('guides'), 1]))
+    const engine = await loadEngine(encoded.index, encodedValues(encoded))
+    const { results, facets } = await engine.search(SITE, { ...ask('rollback'), limit: 4 }, readChunk)
+    expect(Object.fromEntries(results.map((hit) => [hit.slug, hit.section]))).toEqual({ 'guides/a': 'guides', 'api/b': 'api', 'api/c': 'api', 'guides/d': 'guides' })
+    expect(facets.sections).toEqual({ guides: 2, api: 2 })
+  })
+
+  it('refuses runs that do not cover the documents exactly or name no section', async () => {
+    const read = encodedValues(encoded)
+    for (const wrong of [
+      [0, 1, 1, 2],
+      [0, 1, 1, 2, 0, 2],
+      [0, 1, 1, 0, 1, 2, 0, 1],
+      [head.sections.length, 4],
+      [0, 1, 1, 2, 0],
+    ]) {
+      await expect(
+        SearchEngine.load(
+          { ...head, docSectionRuns: runs(wrong) },
+          jsonValueReader(async (hash) => read(hash)),
+        ),
+        JSON.stringify(wrong),
+      ).rejects.toThrow('document sections do not match the documents')
     }
   })
 })
