@@ -12,6 +12,12 @@ interface ColdRead {
   checkMs: number
 }
 
+/** A request a cold isolate answers first: a path, and for a POST its JSON body. */
+export interface ColdRequest {
+  path: string
+  body?: unknown
+}
+
 interface ColdProbe {
   path: string
   status: number
@@ -67,12 +73,12 @@ async function medianTime(work: () => Promise<unknown>, budgetMs = 300): Promise
 }
 
 /**
- * What a fresh isolate reads before its first document answer. Each probe
- * restarts workerd (`restart`: a new isolate, nothing cached, KV kept), asks
- * for one document, and collects the keys read with their sizes from
- * bench-worker's read log; then Node times the checks of exactly those values.
+ * What a fresh isolate reads before its first answer. Each probe restarts
+ * workerd (`restart`: a new isolate, nothing cached, KV kept), makes one
+ * request (a document, a search), and collects the keys read with their sizes
+ * from bench-worker's read log; then Node times the checks of exactly those values.
  */
-export async function measureColdIsolate(mf: Miniflare, restart: () => Promise<void>, paths: string[]): Promise<ColdIsolateFigures> {
+export async function measureColdIsolate(mf: Miniflare, restart: () => Promise<void>, requests: ColdRequest[]): Promise<ColdIsolateFigures> {
   const values = new Map<string, { bytes: ArrayBuffer; kind: string; checkMs: number }>()
   const measuredValue = async (key: string) => {
     const known = values.get(key)
@@ -89,25 +95,26 @@ export async function measureColdIsolate(mf: Miniflare, restart: () => Promise<v
     values.set(key, value)
     return value
   }
-  const firstRequest = async (path: string) => {
+  const firstRequest = async ({ path, body }: ColdRequest) => {
     await restart()
     const started = performance.now()
-    const response = await mf.dispatchFetch(`http://bench${path}`)
+    const init = body === undefined ? undefined : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
+    const response = await mf.dispatchFetch(`http://bench${path}`, init)
     await response.arrayBuffer()
     return { ms: performance.now() - started, status: response.status }
   }
 
   const probes: ColdProbe[] = []
-  for (const path of paths) {
-    const noop = await firstRequest('/__bench/noop')
-    const answer = await firstRequest(path)
+  for (const request of requests) {
+    const noop = await firstRequest({ path: '/__bench/noop' })
+    const answer = await firstRequest(request)
     const log = (await (await mf.dispatchFetch('http://bench/__bench/read-log')).json()) as Array<{ key: string; bytes: number }>
     const reads: ColdRead[] = []
     for (const { key, bytes } of log) {
       const { kind, checkMs } = await measuredValue(key)
       reads.push({ key, kind, bytes, checkMs })
     }
-    probes.push({ path, status: answer.status, firstAnswerMs: answer.ms - noop.ms, reads })
+    probes.push({ path: request.path, status: answer.status, firstAnswerMs: answer.ms - noop.ms, reads })
   }
 
   const sum = (reads: ColdRead[], field: 'bytes' | 'checkMs') => reads.reduce((total, read) => total + read[field], 0)

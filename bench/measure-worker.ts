@@ -22,6 +22,8 @@ export interface WorkerFigures {
   document304Ms: number
   reads: Record<string, Record<string, number>>
   coldIsolate: ColdIsolateFigures
+  /** A fresh isolate's first search, one probe per query kind: what it reads and how long it takes. */
+  coldSearch: ColdIsolateFigures
 }
 
 /** Our worker in workerd through Miniflare, with the build published by the real publish code. */
@@ -48,8 +50,18 @@ export async function measureWorker(distDir: string, workDir: string, queries: B
     const document304Ms = median(await time(`/v1/documents/${slug}`, { headers: { 'If-None-Match': etag } }, 200)) - noopMs
     const reads = await measureReads(mf, slug, etag, queries)
     // Last: each probe restarts workerd (same options, KV kept) for an isolate with nothing cached.
-    const coldIsolate = await measureColdIsolate(mf, () => mf.setOptions(options), coldPaths)
-    return { publish, noopMs, coldIndexMs, search, document200Ms, document304Ms, reads, coldIsolate }
+    const restart = () => mf.setOptions(options)
+    const coldIsolate = await measureColdIsolate(
+      mf,
+      restart,
+      coldPaths.map((path) => ({ path })),
+    )
+    const coldSearch = await measureColdIsolate(
+      mf,
+      restart,
+      queries.map((query) => ({ path: '/v1/search', body: query.body })),
+    )
+    return { publish, noopMs, coldIndexMs, search, document200Ms, document304Ms, reads, coldIsolate, coldSearch }
   } finally {
     await mf.dispose()
   }

@@ -121,6 +121,7 @@ function rows(size: SizeResult): Row[] {
     ['publish: blob writes, first', String(worker.publish.firstBlobWrites), '', '', ''],
     ['publish: writes, unchanged republish', String(worker.publish.republishWrites), '', '', '0'],
     ...coldIsolateRows(worker.coldIsolate),
+    ...coldSearchRows(worker.coldSearch),
     ...authorLoopRows(size.authorLoop, size.documents),
   )
   return list
@@ -137,6 +138,18 @@ function coldIsolateRows(cold: WorkerFigures['coldIsolate']): Row[] {
     ['cold isolate, first document: hash + parse + schema check of those values, in Node', `${ms(cold.checkMs)} (${by((f) => ms(f.checkMs))})`, '', '', '≤ 20 ms'],
     ["cold isolate, first document answer in workerd, beyond a fresh isolate's no-op", ms(cold.firstAnswerMs), '', '', ''],
     ...failed.map((probe): Row => [`cold isolate: ${probe.path}`, `answered ${probe.status}`, '', '', '200']),
+  ]
+}
+
+/** A fresh isolate's first search, per query kind: the worst kind is the figure, the target the issue's. */
+function coldSearchRows(cold: WorkerFigures['coldSearch']): Row[] {
+  const bytes = cold.probes.map((probe) => probe.reads.reduce((total, read) => total + read.bytes, 0))
+  const times = cold.probes.map((probe) => probe.firstAnswerMs)
+  const failed = cold.probes.filter((probe) => probe.status !== 200)
+  return [
+    [`cold isolate, first search: bytes read, median / most of ${cold.probes.length} query kinds`, `${amount(cold.bytes)} / ${amount(Math.max(...bytes))}`, '', '', '≤ 2 MiB'],
+    [`cold isolate, first search answer in workerd, median / slowest`, `${ms(cold.firstAnswerMs)} / ${ms(Math.max(...times))}`, '', '', '≤ 100 ms'],
+    ...failed.map((probe): Row => [`cold isolate: search ${probe.path}`, `answered ${probe.status}`, '', '', '200']),
   ]
 }
 

@@ -30,6 +30,7 @@ export function scaleTable(figures: ScaleFigures): string {
           .join(', '),
       ),
     ],
+    [`search in workerd, ${n}: a fresh isolate's first query, bytes read / answer (worst query kind)`, '≤ 2 MiB / ≤ 100 ms', search(coldSearch)],
     [`search in workerd, ${n}: warm p50 / p99 (worst query kind)`, '≤ 5 ms / ≤ 20 ms', search(worstSearch)],
     [
       `largest stored value, ${n}`,
@@ -47,6 +48,13 @@ export function scaleTable(figures: ScaleFigures): string {
 }
 
 type WorkerValue = Extract<ScaleFigures['worker'], { ok: true }>['value']
+
+function coldSearch(worker: WorkerValue): string {
+  const { probes } = worker.coldSearch
+  const bytes = Math.max(...probes.map((probe) => probe.reads.reduce((total, read) => total + read.bytes, 0)))
+  const failed = probes.filter((probe) => probe.status !== 200).length
+  return `${(bytes / MiB).toFixed(2)} MiB / ${Math.max(...probes.map((probe) => probe.firstAnswerMs)).toFixed(1)} ms${failed > 0 ? ` (${failed} not 200)` : ''}`
+}
 
 function worstSearch(worker: WorkerValue): string {
   const kinds = Object.values(worker.search)

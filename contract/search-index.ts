@@ -30,8 +30,16 @@ export const SearchIndexBlobSchema = z.strictObject({
   docSectionRuns: varints,
   /** Base64 varints: the positions of draft documents, each as the distance from the previous one (the first from -1). */
   drafts: varints,
-  /** Base64 varints: per document, how many records it has (an intro, then one per heading section). */
+  /** How many documents the index holds: the length of every per-document column below. */
+  documents: z.int().min(0),
+  /**
+   * Base64 of 4-bit nibbles, two documents to a byte (the first in the low bits): per document, how
+   * many records it has (an intro, then one per heading section); a 0 nibble says the count is the
+   * next varint of `docRecordsOver`. Search/document-columns.ts writes and reads both.
+   */
   docRecords: varints,
+  /** Base64 varints: the record counts of 16 or more, in document order. */
+  docRecordsOver: varints,
   /** Tag names; documents refer to them by position. */
   tags: z.array(z.string()),
   /** Base64 varints: per document with tags, its distance from the previous one (the first from -1), its number of tags, then their positions. */

@@ -1,6 +1,7 @@
 import type { SearchIndexBlob, SearchRecordLengths } from '../contract/index.ts'
 import type { IndexCaches } from './caches.ts'
 import { SearchIndexError } from './errors.ts'
+import { recordCountsOf, sectionsOfRuns } from './document-columns.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { ByteReader, fromBase64 } from './varint.ts'
 
@@ -67,8 +68,8 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
       throw fail(`${name} is not base64`)
     }
   }
-  const docRecords = readAll(bytes(blob.docRecords, 'docRecords'))
-  const docCount = docRecords.length
+  const docCount = blob.documents
+  const docRecords = recordCountsOf(bytes(blob.docRecords, 'docRecords'), bytes(blob.docRecordsOver, 'docRecordsOver'), docCount, fail)
   const sectionPositions = sectionsOfRuns(readAll(bytes(blob.docSectionRuns, 'docSectionRuns')), docCount, blob.sections.length, fail)
   const docDraft = new Array<boolean>(docCount).fill(false)
   let draft = -1
@@ -84,7 +85,6 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
   const docFirstRecord = new Uint32Array(docCount)
   let record = 0
   docRecords.forEach((count, doc) => {
-    if (count === 0) throw fail(`document ${doc} has no records`)
     docFirstRecord[doc] = record
     recordDoc.fill(doc, record, record + count)
     record += count
@@ -119,19 +119,6 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     displayChunkSize: blob.displayChunkSize,
     caches: { frequencies: new Map(), typoShards: new Map(), scratch: null },
   }
-}
-
-/** Each document's section position, from runs of (position, length); throws when they do not cover the documents exactly. */
-function sectionsOfRuns(runs: number[], docCount: number, sectionCount: number, fail: (what: string) => Error): number[] {
-  const positions: number[] = []
-  for (let at = 0; at + 1 < runs.length; at += 2) {
-    const position = runs[at] as number
-    const length = runs[at + 1] as number
-    if (position >= sectionCount || length === 0 || positions.length + length > docCount) throw fail('document sections do not match the documents')
-    for (let doc = 0; doc < length; doc++) positions.push(position)
-  }
-  if (runs.length % 2 !== 0 || positions.length !== docCount) throw fail('document sections do not match the documents')
-  return positions
 }
 
 /** The word count of every record, from its chunks in order, and their total. */

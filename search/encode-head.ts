@@ -1,5 +1,6 @@
 import { SCHEMA_VERSION, type SearchDisplayDirectory, type SearchIndexBlob, type SearchRecordLengths, type SearchShard } from '../contract/index.ts'
 import { contentCuts, cutRule } from './cuts.ts'
+import { recordCountNibbles, sectionRuns } from './document-columns.ts'
 import type { SearchIndexData } from './index-data.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { writeTypoBuckets } from './typo-buckets.ts'
@@ -38,13 +39,16 @@ export function indexValues(data: IndexHeader, lists: WrittenLists, displayChunk
     const chunk: SearchRecordLengths = { schemaVersion: SCHEMA_VERSION, recordLength: varints(data.recordLengths.slice(first, first + options.recordLengthsPerChunk)) }
     recordLengths.push(part(JSON.stringify(chunk)))
   }
+  const records = recordCountNibbles(data.docRecords)
   const head: SearchIndexBlob = {
     schemaVersion: SCHEMA_VERSION,
     locale: data.locale,
     sections: data.sections,
+    documents: data.docSection.length,
     docSectionRuns: varints(sectionRuns(data.docSection)),
     drafts: varints(draftGaps(data.docDraft)),
-    docRecords: varints(data.docRecords),
+    docRecords: records.nibbles,
+    docRecordsOver: records.over,
     tags: data.tags,
     docTags: varints(taggedDocuments(data.docTags)),
     synonyms: data.synonyms,
@@ -117,16 +121,6 @@ function taggedDocuments(docTags: number[][]): number[] {
 }
 
 /** Draft positions, each as its distance from the previous one (the first from -1): a few bytes for a site of few drafts. */
-/** Per run of documents in one section: its position, then the run's length. */
-function sectionRuns(docSection: number[]): number[] {
-  const runs: number[] = []
-  docSection.forEach((position, doc) => {
-    if (doc > 0 && position === docSection[doc - 1]) runs[runs.length - 1] = (runs.at(-1) as number) + 1
-    else runs.push(position, 1)
-  })
-  return runs
-}
-
 function draftGaps(drafts: boolean[]): number[] {
   const gaps: number[] = []
   let last = -1
