@@ -31,11 +31,12 @@ export const SEARCH_OPTIONS = {
   /**
    * Documents per display chunk: what one search hit reads besides the index. Hits rarely share a chunk,
    * so ten hits read ten chunks: 100 documents (about 530 KiB on the bench corpus) made a cold query
-   * read 5–6 MiB, 8 documents about 0.45 MiB, 4 documents about 0.22 MiB. Their names live in display
-   * directories, not in the head, so smaller chunks cost a hit only its directory's few KiB.
+   * read 5–6 MiB, 8 documents about 0.45 MiB, 4 documents about 0.22 MiB (100k documents). Their
+   * names live in display directories, not in the head, so smaller chunks cost a hit only its
+   * directory's few KiB, and the build a value per two pages.
    */
-  displayChunkSize: 4,
-  /** Display chunks a display directory names: about 4.5 KiB of names, read with a hit's chunk (196 directories at 100k documents). */
+  displayChunkSize: 2,
+  /** Display chunks a display directory names: about 4.5 KiB of names, read with a hit's chunk (392 directories at 100k documents). */
   displayDirectorySize: 128,
   /**
    * Bytes of JSON a shard of the vocabulary and its lists holds on average (never more than 4×: a
