@@ -27,6 +27,8 @@ export interface ScaleFigures {
   largest: Attempt<{ anyBytes: number; anyKey: string; notDocumentBytes: number; notDocumentKey: string }>
   shards: Attempt<{ halvesMs: number[]; finalMs: number; finalRendered: number | null }>
   worker: Attempt<WorkerFigures>
+  /** Per locale, MB of heap its search takes (bench/measure-search-heap.ts). */
+  searchHeap: Attempt<Record<string, { loadedMb: number; afterQueriesMb: number }>>
   firstStart: Attempt<StartRun>
 }
 
@@ -74,11 +76,17 @@ export async function measureScale(documents: number, workDir: string, options: 
       sampled.map((document) => documentPath(document)),
     ),
   )
+  const searchHeap = await attempt('search heap', async () => {
+    const queriesFile = join(workDir, 'queries.json')
+    await writeFile(queriesFile, JSON.stringify({ queries }))
+    const { stdout } = await run(process.execPath, ['--expose-gc', 'bench/measure-search-heap.ts', out, queriesFile], { maxBuffer: 64 * 1024 * 1024 })
+    return JSON.parse(stdout) as Record<string, { loadedMb: number; afterQueriesMb: number }>
+  })
   const served = documentPath(sampled[0] as Parameters<typeof documentPath>[0], true)
   const firstStart: Attempt<StartRun> = options.start
     ? await attempt('first npm start', () => measureStart(content, { persist: join(workDir, 'start-state'), cache: join(workDir, 'start-cache') }, { path: served }))
     : { ok: false, error: 'not measured in this run (--skip-start)' }
-  return { documents, cold10k, cold, noChangeMs, oneEditMs, largest, shards, worker, firstStart }
+  return { documents, cold10k, cold, noChangeMs, oneEditMs, largest, shards, worker, searchHeap, firstStart }
 }
 
 async function oneEdit(content: string, out: string, cache: string): Promise<number> {

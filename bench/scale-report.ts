@@ -33,6 +33,15 @@ export function scaleTable(figures: ScaleFigures): string {
     [`search in workerd, ${n}: a fresh isolate's first query, bytes read / answer (worst query kind)`, '≤ 2 MiB / ≤ 100 ms', search(coldSearch)],
     [`search in workerd, ${n}: warm p50 / p99 (worst query kind)`, '≤ 5 ms / ≤ 20 ms', search(worstSearch)],
     [
+      `search heap, ${n}: loaded / after the query mix (Node)`,
+      '≤ 64 MB',
+      shown(figures.searchHeap, (value) =>
+        Object.entries(value)
+          .map(([locale, heap]) => `${locale} ${heap.loadedMb.toFixed(1)} / ${heap.afterQueriesMb.toFixed(1)} MB`)
+          .join(', '),
+      ),
+    ],
+    [
       `largest stored value, ${n}`,
       '≤ 1 MiB except documents',
       shown(largest, (value) => `${(value.notDocumentBytes / MiB).toFixed(2)} MiB (any value: ${(value.anyBytes / MiB).toFixed(2)} MiB)`),
