@@ -19,6 +19,7 @@ const config: KnipConfig = {
     // serves from workerd; and the index builder the performance notes tell authors to run.
     'bench/build-child.ts',
     'bench/measure-index.ts',
+    'bench/measure-search-heap.ts',
     'bench/bench-worker.ts',
     'bench/measure-index-builder.ts',
     // Run by hand when tuning the weights of search/options.ts.
