@@ -1,12 +1,14 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  DisplayChunkSchema,
   KV_KEYS,
   SCHEMA_VERSION,
   SearchDisplayDirectorySchema,
   SearchIndexBlobSchema,
   blobHash,
   shardOf,
+  type DisplayDocument,
   type DocsVersion,
   type Manifest,
   type SearchIndexBlob,
@@ -80,6 +82,8 @@ function englishLlms(docs: DocsVersion): DocsVersion['llms'][string] {
 const searchHead = () => SearchIndexBlobSchema.parse(JSON.parse(blobText(searchIndexHash())))
 const firstDirectory = () => SearchDisplayDirectorySchema.parse(JSON.parse(blobText(searchHead().displayDirectories[0] as string)))
 const firstChunkHash = () => firstDirectory().chunks[0] as string
+/** A query that finds the first display chunk's first page, by its title: its hits read that chunk. */
+const firstChunkQuery = () => (DisplayChunkSchema.parse(JSON.parse(blobText(firstChunkHash()))).documents[0] as DisplayDocument).title
 /** The shard of the English index that holds `term`. */
 const shardPosition = (term: string) => searchHead().shards.findLastIndex((shard) => shard.first <= term)
 /** The typo bucket that the query `marnoset` reads for its neighbour `marmoset`. */
@@ -148,7 +152,7 @@ const BLOB_KINDS: BlobKind[] = [
   },
   {
     name: 'display chunk',
-    request: () => searchCall({ query: 'install' }),
+    request: () => searchCall({ query: firstChunkQuery() }),
     hash: firstChunkHash,
     // The chunk is named by a display directory, which the index names: a new chunk means a new directory and index blob.
     point: async (manifest, hash) => {
