@@ -35,16 +35,12 @@ export interface Scratch {
 /**
  * What a loaded index keeps between queries, as fields of its own (it lives as
  * long as the index does, once per build per isolate).
- * - frequencies: counted on a term's first query, from its posting lists, so the
- *   stored index carries no counts of its own. Only queried terms get an entry.
  * - typoShards: scanning the vocabulary for one typo costs more than scoring it.
  * - scratch: allocating ~1 MB of accumulators per query would dominate search
  *   time on a 10k-document index. scoreQuery never awaits, so two requests of
  *   one isolate never use the scratch at the same time.
  */
 export interface IndexCaches {
-  /** By term text: a query's view of the index numbers terms its own way. */
-  readonly frequencies: Map<string, DocumentFrequencies>
   /** The shards holding the terms one edit away from a query term that has no exact or prefix match, found once in the vocabulary. */
   readonly typoShards: Map<string, number[]>
   scratch: Scratch | null

@@ -17,6 +17,10 @@ export interface LoadedLists {
   /** Postings per term and list: how many records have the term (idf counts documents instead: frequencies.ts). */
   textCount: Uint32Array
   fieldCount: Uint32Array
+  /** Documents per term: with it in their body text, in their title, in a heading (shard-codec.ts counts them). */
+  textDocs: Uint32Array
+  titleDocs: Uint32Array
+  headingDocs: Uint32Array
   textPostings: Uint8Array
   fieldPostings: Uint8Array
 }
@@ -117,7 +121,7 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     displayDirectorySize: blob.displayDirectorySize,
     displayChunkCount,
     displayChunkSize: blob.displayChunkSize,
-    caches: { frequencies: new Map(), typoShards: new Map(), scratch: null },
+    caches: { typoShards: new Map(), scratch: null },
   }
 }
 

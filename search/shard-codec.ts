@@ -46,21 +46,59 @@ export function decodeShard(head: LoadedHead, position: number, shard: SearchSha
   if (!lengths.atEnd() || textStart[terms.length] !== textPostings.length || fieldStart[terms.length] !== fieldPostings.length) {
     throw fail('list lengths do not match the posting bytes')
   }
-  const recordCount = head.recordDoc.length
-  checkRecords(textPostings, textStart, recordCount, fail)
-  checkRecords(fieldPostings, fieldStart, recordCount, fail)
-  const bytesHeld = textPostings.length + fieldPostings.length + terms.length * 16 + shard.terms.length * 2
-  return { value: { terms, textStart, fieldStart, textCount, fieldCount, textPostings, fieldPostings }, bytes: bytesHeld }
+  const textDocs = textDocuments(textPostings, textStart, head.recordDoc, fail)
+  const { titleDocs, headingDocs } = fieldDocuments(fieldPostings, fieldStart, head.recordDoc, fail)
+  const bytesHeld = textPostings.length + fieldPostings.length + terms.length * 28 + shard.terms.length * 2
+  return { value: { terms, textStart, fieldStart, textCount, fieldCount, textDocs, titleDocs, headingDocs, textPostings, fieldPostings }, bytes: bytesHeld }
 }
 
-/** Every posting must point at a record of the head, or scoring would read past its arrays. */
-function checkRecords(postings: Uint8Array, starts: Uint32Array, recordCount: number, fail: (what: string) => Error): void {
+// A term's document frequencies (idf counts documents, see frequencies.ts) are counted here, in the
+// pass that checks its postings anyway: a cold isolate's first query then walks a frequent word's
+// postings twice (checked, scored), not three times. Every posting must point at a record of the
+// head, or scoring would read past its arrays; postings ascend, so each term's last is its largest.
+
+/** Per term, how many documents have it in their body text. */
+function textDocuments(postings: Uint8Array, starts: Uint32Array, recordDoc: Uint32Array, fail: (what: string) => Error): Uint32Array {
   const reader = new ByteReader(postings)
-  for (let term = 0; term + 1 < starts.length; term++) {
+  const counts = new Uint32Array(starts.length - 1)
+  for (let term = 0; term < counts.length; term++) {
     let record = 0
-    while (reader.offset < (starts[term + 1] as number)) record += Math.floor(reader.varint() / 2)
-    if (reader.offset !== starts[term + 1] || (record >= recordCount && reader.offset > (starts[term] as number))) throw fail('a posting points past the last record')
+    let last = -1
+    while (reader.offset < (starts[term + 1] as number)) {
+      record += Math.floor(reader.varint() / 2)
+      const doc = recordDoc[record] ?? -1
+      if (doc !== last) counts[term] = (counts[term] as number) + 1
+      last = doc
+    }
+    checkEnd(reader, starts, term, record, recordDoc.length, fail)
   }
+  return counts
+}
+
+/** Per term, how many documents have it in their title (flagged postings), and how many in a heading. */
+function fieldDocuments(postings: Uint8Array, starts: Uint32Array, recordDoc: Uint32Array, fail: (what: string) => Error) {
+  const reader = new ByteReader(postings)
+  const titleDocs = new Uint32Array(starts.length - 1)
+  const headingDocs = new Uint32Array(starts.length - 1)
+  for (let term = 0; term < titleDocs.length; term++) {
+    let record = 0
+    let lastHeading = -1
+    while (reader.offset < (starts[term + 1] as number)) {
+      const value = reader.varint()
+      record += Math.floor(value / 2)
+      if (value % 2 === 1) titleDocs[term] = (titleDocs[term] as number) + 1
+      else if (recordDoc[record] !== lastHeading) {
+        headingDocs[term] = (headingDocs[term] as number) + 1
+        lastHeading = recordDoc[record] ?? -1
+      }
+    }
+    checkEnd(reader, starts, term, record, recordDoc.length, fail)
+  }
+  return { titleDocs, headingDocs }
+}
+
+function checkEnd(reader: ByteReader, starts: Uint32Array, term: number, record: number, recordCount: number, fail: (what: string) => Error): void {
+  if (reader.offset !== starts[term + 1] || (record >= recordCount && reader.offset > (starts[term] as number))) throw fail('a posting points past the last record')
 }
 
 /** The head with the lists of `shards` (in term order, none twice) laid end to end, as one index scoring reads. */
@@ -73,6 +111,9 @@ export function viewOf(head: LoadedHead, shards: LoadedLists[]): LoadedIndex {
   const fieldStart = new Uint32Array(termCount + 1)
   const textCount = new Uint32Array(termCount)
   const fieldCount = new Uint32Array(termCount)
+  const textDocs = new Uint32Array(termCount)
+  const titleDocs = new Uint32Array(termCount)
+  const headingDocs = new Uint32Array(termCount)
   const textPostings = new Uint8Array(shards.reduce((total, shard) => total + shard.textPostings.length, 0))
   const fieldPostings = new Uint8Array(shards.reduce((total, shard) => total + shard.fieldPostings.length, 0))
   let at = 0
@@ -86,11 +127,14 @@ export function viewOf(head: LoadedHead, shards: LoadedLists[]): LoadedIndex {
     }
     textCount.set(shard.textCount, at)
     fieldCount.set(shard.fieldCount, at)
+    textDocs.set(shard.textDocs, at)
+    titleDocs.set(shard.titleDocs, at)
+    headingDocs.set(shard.headingDocs, at)
     textPostings.set(shard.textPostings, text)
     fieldPostings.set(shard.fieldPostings, field)
     at += count
     text += shard.textPostings.length
     field += shard.fieldPostings.length
   }
-  return { ...head, terms, textStart, fieldStart, textCount, fieldCount, textPostings, fieldPostings }
+  return { ...head, terms, textStart, fieldStart, textCount, fieldCount, textDocs, titleDocs, headingDocs, textPostings, fieldPostings }
 }

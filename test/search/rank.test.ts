@@ -3,6 +3,7 @@ import { random } from '../../bench/corpus.ts'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { textScore } from '../../search/accumulate.ts'
 import { encodeSearchIndex, type LoadedIndex } from '../../search/codec.ts'
+import { documentFrequencies } from '../../search/frequencies.ts'
 import type { IndexedDocument } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from '../../search/options.ts'
@@ -100,6 +101,24 @@ describe('ranking keeps the best documents without sorting them all', () => {
       const ranked = scoreQuery(index, input(word, 5), zero).documents
       expect(ranked, `trial ${trial}: "${word}"`).toEqual(fullRanking(index, word, zero).slice(0, 5))
       expect(ranked.every(({ bestRecord, score }) => bestRecord === 0 && score === 0)).toBe(true)
+    }
+  })
+})
+
+describe('document frequencies, counted as a shard is decoded', () => {
+  it('equal the documents found by walking each term’s postings: distinct pages in the body, titles, distinct pages in headings', () => {
+    const next = random(33)
+    for (let trial = 0; trial < 40; trial++) {
+      const index = search(randomSite(next))
+      index.terms.forEach((_, term) => {
+        const walked = { text: new Set<number>(), title: 0, heading: new Set<number>() }
+        forEachPosting(index, 'text', term, (record) => walked.text.add(index.recordDoc[record] as number))
+        forEachPosting(index, 'field', term, (record, isTitle) => {
+          if (isTitle) walked.title++
+          else walked.heading.add(index.recordDoc[record] as number)
+        })
+        expect(documentFrequencies(index, term), `trial ${trial}, ${index.terms[term]}`).toEqual({ text: walked.text.size, title: walked.title, heading: walked.heading.size })
+      })
     }
   })
 })

@@ -8,6 +8,9 @@ const lists = (term: string): LoadedLists => ({
   fieldStart: new Uint32Array(2),
   textCount: new Uint32Array(1),
   fieldCount: new Uint32Array(1),
+  textDocs: new Uint32Array(1),
+  titleDocs: new Uint32Array(1),
+  headingDocs: new Uint32Array(1),
   textPostings: new Uint8Array(0),
   fieldPostings: new Uint8Array(0),
 })
