@@ -122,3 +122,16 @@ describe('document frequencies, counted as a shard is decoded', () => {
     }
   })
 })
+
+describe('the per-query scratch', () => {
+  it('ranks the same after its query counter wraps around, as after any other query', () => {
+    const next = random(34)
+    for (let trial = 0; trial < 20; trial++) {
+      const index = search(randomSite(next))
+      const query = `${WORDS[trial % WORDS.length]} ${WORDS[(trial + 1) % WORDS.length]}`
+      const expected = scoreQuery(index, input(query, 5)).documents
+      ;(index.caches.scratch as NonNullable<typeof index.caches.scratch>).query = 0xffffffff
+      for (let again = 0; again < 3; again++) expect(scoreQuery(index, input(query, 5)).documents, `trial ${trial}, query ${again} after the wrap`).toEqual(expected)
+    }
+  })
+})
