@@ -33,6 +33,9 @@ export interface ColdIsolateFigures {
   bytes: number
   checkMs: number
   firstAnswerMs: number
+  /** The probe that read the most, and the slowest first answer. */
+  mostBytes: number
+  slowestAnswerMs: number
   /** Per kind, medians over the probes: reads, bytes, check time. */
   kinds: Record<string, { count: number; bytes: number; checkMs: number }>
 }
@@ -134,6 +137,8 @@ export async function measureColdIsolate(mf: Miniflare, restart: () => Promise<v
     bytes: median(probes.map((probe) => sum(probe.reads, 'bytes'))),
     checkMs: median(probes.map((probe) => sum(probe.reads, 'checkMs'))),
     firstAnswerMs: median(probes.map((probe) => probe.firstAnswerMs)),
+    mostBytes: Math.max(...probes.map((probe) => sum(probe.reads, 'bytes'))),
+    slowestAnswerMs: Math.max(...probes.map((probe) => probe.firstAnswerMs)),
     kinds,
   }
 }

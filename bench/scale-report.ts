@@ -59,10 +59,9 @@ export function scaleTable(figures: ScaleFigures): string {
 type WorkerValue = Extract<ScaleFigures['worker'], { ok: true }>['value']
 
 function coldSearch(worker: WorkerValue): string {
-  const { probes } = worker.coldSearch
-  const bytes = Math.max(...probes.map((probe) => probe.reads.reduce((total, read) => total + read.bytes, 0)))
+  const { probes, mostBytes, slowestAnswerMs } = worker.coldSearch
   const failed = probes.filter((probe) => probe.status !== 200).length
-  return `${(bytes / MiB).toFixed(2)} MiB / ${Math.max(...probes.map((probe) => probe.firstAnswerMs)).toFixed(1)} ms${failed > 0 ? ` (${failed} not 200)` : ''}`
+  return `${(mostBytes / MiB).toFixed(2)} MiB / ${slowestAnswerMs.toFixed(1)} ms${failed > 0 ? ` (${failed} not 200)` : ''}`
 }
 
 function worstSearch(worker: WorkerValue): string {

@@ -1,10 +1,3 @@
-/** How many documents have a term in their body, in their title, in a heading. */
-export interface DocumentFrequencies {
-  text: number
-  title: number
-  heading: number
-}
-
 /**
  * Per-query accumulators, sized to one index and reset after each query. The
  * lists are typed arrays with a count, filled in the order first touched: a

@@ -1,5 +1,11 @@
-import type { DocumentFrequencies } from './caches.ts'
 import type { LoadedIndex } from './codec.ts'
+
+/** How many documents have a term in their body, in their title, in a heading. */
+export interface DocumentFrequencies {
+  text: number
+  title: number
+  heading: number
+}
 
 /**
  * Each field's frequency counts documents, as the document count it is set
