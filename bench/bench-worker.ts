@@ -73,6 +73,7 @@ export default {
       const manifest = await store.manifest()
       const docs = await store.docsVersion(manifest, defaultVersionOf(manifest))
       const engine = await store.searchIndex(manifest, docs, url.searchParams.get('locale') ?? 'en')
+      await engine.recordLengths()
       return Response.json({ locale: engine.locale })
     }
     return app.fetch(request, { ...env, DOCS_KV: counted(env.DOCS_KV) }, ctx)

@@ -23,12 +23,13 @@ export const textScore = (weight: number, repeats: boolean, lengthNorm: number) 
  */
 export function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, list: 'text' | 'field', term: number, weights: ListWeights) {
   const { recordScores, recordQuery, query, docTotals, docMasks, touchedDocs } = scratch
-  const { recordDoc, lengthNorm } = index
+  const { recordDoc, recordLength } = index
+  const { k1, b, averageLength } = index.bm25
   let { touchedDocCount } = scratch
   const isText = list === 'text'
   const starts = isText ? index.textStart : index.fieldStart
   const bytes = isText ? index.textPostings : index.fieldPostings
-  // textScore with tf = 1 + flag, inline: the same operations on the same numbers, so the same score.
+  // textScore with tf = 1 + flag and lengthNormOf (record-lengths.ts), inline: the same operations on the same numbers, so the same score.
   const { text: once, title, heading } = weights
   const repeated = once * 2
   const end = starts[term + 1] as number
@@ -57,7 +58,7 @@ export function accumulate(index: LoadedIndex, scratch: Scratch, bit: number, li
     touchedDocs[touchedDocCount] = doc
     touchedDocCount += +(mask === 0)
     docMasks[doc] = mask | bit
-    const score = isText ? (flag === 1 ? repeated : once) / (1 + flag + (lengthNorm[record] as number)) : flag === 1 ? title : heading
+    const score = isText ? (flag === 1 ? repeated : once) / (1 + flag + k1 * (1 - b + (b * (recordLength[record] as number)) / averageLength)) : flag === 1 ? title : heading
     const stale = recordQuery[record] !== query
     recordQuery[record] = query
     recordScores[record] = (stale ? 0 : (recordScores[record] as number)) + score

@@ -1,8 +1,8 @@
-import type { SearchIndexBlob, SearchRecordLengths } from '../contract/index.ts'
+import type { SearchIndexBlob } from '../contract/index.ts'
 import type { IndexCaches } from './caches.ts'
 import { SearchIndexError } from './errors.ts'
 import { recordCountsOf, sectionsOfRuns } from './document-columns.ts'
-import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
+import type { RecordLengths } from './record-lengths.ts'
 import { ByteReader, fromBase64 } from './varint.ts'
 
 // Encoding lives in encode.ts (the build's side); importers of the codec find it here too.
@@ -30,15 +30,12 @@ export interface LoadedHead {
   locale: string
   stopTerms: Set<string>
   recordDoc: Uint32Array
-  recordLength: Uint32Array
-  /** BM25's length normalisation of each record: k1 × (1 − b + b × length / average length). */
-  lengthNorm: Float64Array
   docFirstRecord: Uint32Array
-  docSection: string[]
-  /** Each document's section as a position in `sections`, for counting facets without strings. */
+  /** Each document's section as a position in `sections` (sectionOf gives its name). */
   docSectionAt: Uint32Array
   sections: string[]
-  docDraft: boolean[]
+  /** 1 for a draft, else 0. */
+  docDraft: Uint8Array
   tags: string[]
   /** Each document's tag positions: docTagList[docTagStart[doc] .. docTagStart[doc + 1]]. */
   docTagStart: Uint32Array
@@ -56,14 +53,20 @@ export interface LoadedHead {
   caches: IndexCaches
 }
 
-/**
- * An index as scoring reads it: the head, and the vocabulary and lists of
- * the shards a query needs (or of all of them), in term order.
- */
-export type LoadedIndex = LoadedHead & LoadedLists
+/** The section of document `doc`. */
+export const sectionOf = (head: Pick<LoadedHead, 'sections' | 'docSectionAt'>, doc: number): string => head.sections[head.docSectionAt[doc] as number] as string
 
-/** Reads a head (already checked against its schema) and its record length chunks; throws SearchIndexError when they disagree. */
-export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLengths[], options: SearchOptions = SEARCH_OPTIONS): LoadedHead {
+/** A head with its record lengths: what scoring needs besides the lists. */
+export type ScoringHead = LoadedHead & RecordLengths
+
+/**
+ * An index as scoring reads it: the head, its record lengths, and the
+ * vocabulary and lists of the shards a query needs (or of all of them), in term order.
+ */
+export type LoadedIndex = ScoringHead & LoadedLists
+
+/** Reads a head (already checked against its schema); throws SearchIndexError when its parts disagree. Its record lengths are read apart (record-lengths.ts). */
+export function decodeHead(blob: SearchIndexBlob): LoadedHead {
   const fail = (what: string) => new SearchIndexError(`search index of ${blob.locale}: ${what}`)
   const bytes = (base64: string, name: string) => {
     try {
@@ -75,40 +78,29 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
   const docCount = blob.documents
   const docRecords = recordCountsOf(bytes(blob.docRecords, 'docRecords'), bytes(blob.docRecordsOver, 'docRecordsOver'), docCount, fail)
   const sectionPositions = sectionsOfRuns(readAll(bytes(blob.docSectionRuns, 'docSectionRuns')), docCount, blob.sections.length, fail)
-  const docDraft = new Array<boolean>(docCount).fill(false)
+  const docDraft = new Uint8Array(docCount)
   let draft = -1
   for (const gap of readAll(bytes(blob.drafts, 'drafts'))) {
     draft += gap
     if (gap === 0 || draft >= docCount) throw fail('drafts do not match the documents')
-    docDraft[draft] = true
+    docDraft[draft] = 1
   }
   const displayChunkCount = Math.ceil(docCount / blob.displayChunkSize)
   if (blob.displayDirectories.length !== Math.ceil(displayChunkCount / blob.displayDirectorySize)) throw fail('display directories do not cover the documents')
   const recordCount = docRecords.reduce((total, count) => total + count, 0)
   const recordDoc = new Uint32Array(recordCount)
   const docFirstRecord = new Uint32Array(docCount)
-  let record = 0
-  docRecords.forEach((count, doc) => {
+  for (let doc = 0, record = 0; doc < docCount; doc++) {
     docFirstRecord[doc] = record
-    recordDoc.fill(doc, record, record + count)
-    record += count
-  })
-  const lengthChunks = recordLengths.map((chunk) => bytes(chunk.recordLength, 'recordLength'))
-  const { recordLength, total } = decodeRecordLengths(lengthChunks, recordCount, fail)
+    for (const end = record + (docRecords[doc] as number); record < end; record++) recordDoc[record] = doc
+  }
   const { docTagStart, docTagList } = decodeDocTags(bytes(blob.docTags, 'docTags'), docCount, blob.tags.length, fail)
-  const { k1, b } = options.bm25
-  const averageLength = recordCount > 0 ? total / recordCount : 1
-  const lengthNorm = new Float64Array(recordCount)
-  for (let index = 0; index < recordCount; index++) lengthNorm[index] = k1 * (1 - b + (b * (recordLength[index] as number)) / averageLength)
   return {
     locale: blob.locale,
     stopTerms: new Set(blob.stopTerms),
     recordDoc,
-    recordLength,
-    lengthNorm,
     docFirstRecord,
-    docSection: sectionPositions.map((position) => blob.sections[position] as string),
-    docSectionAt: Uint32Array.from(sectionPositions),
+    docSectionAt: sectionPositions,
     sections: blob.sections,
     docDraft,
     tags: blob.tags,
@@ -123,20 +115,6 @@ export function decodeHead(blob: SearchIndexBlob, recordLengths: SearchRecordLen
     displayChunkSize: blob.displayChunkSize,
     caches: { typoShards: new Map(), scratch: null },
   }
-}
-
-/** The word count of every record, from its chunks in order, and their total. */
-function decodeRecordLengths(chunks: Uint8Array[], recordCount: number, fail: (what: string) => Error) {
-  const recordLength = new Uint32Array(recordCount)
-  let total = 0
-  let at = 0
-  for (const chunk of chunks) {
-    const reader = new ByteReader(chunk)
-    while (!reader.atEnd() && at < recordCount) total += recordLength[at++] = reader.varint()
-    if (!reader.atEnd()) throw fail('record lengths do not match the records')
-  }
-  if (at !== recordCount) throw fail('record lengths do not match the records')
-  return { recordLength, total }
 }
 
 function readAll(bytes: Uint8Array): number[] {

@@ -47,10 +47,20 @@ export function cutRule(termCount: number, totalBytes: number, target: number, r
   return { every, min, cap }
 }
 
+/** FNV-1a's offset basis and prime, for termHash and for callers that hash a term's parts without slicing it (typo-buckets.ts). */
+export const FNV_OFFSET = 0x811c9dc5
+export const FNV_PRIME = 0x01000193
+
 /** FNV-1a over UTF-16 code units, finished with murmur3's mix so that its low bits are as good as its high ones. */
 export function termHash(term: string): number {
-  let hash = 0x811c9dc5
-  for (let at = 0; at < term.length; at++) hash = Math.imul(hash ^ term.charCodeAt(at), 0x01000193)
+  let hash = FNV_OFFSET
+  for (let at = 0; at < term.length; at++) hash = Math.imul(hash ^ term.charCodeAt(at), FNV_PRIME)
+  return finishHash(hash)
+}
+
+/** termHash's last step, over an FNV-1a state. */
+export function finishHash(state: number): number {
+  let hash = state
   hash ^= hash >>> 16
   hash = Math.imul(hash, 0x85ebca6b)
   hash ^= hash >>> 13

@@ -14,15 +14,17 @@ export function sectionRuns(docSection: number[]): number[] {
 }
 
 /** Each document's section position, from its runs; throws when they do not cover `docCount` documents exactly. */
-export function sectionsOfRuns(runs: number[], docCount: number, sectionCount: number, fail: (what: string) => Error): number[] {
-  const positions: number[] = []
+export function sectionsOfRuns(runs: number[], docCount: number, sectionCount: number, fail: (what: string) => Error): Uint32Array {
+  const positions = new Uint32Array(docCount)
+  let doc = 0
   for (let at = 0; at + 1 < runs.length; at += 2) {
     const position = runs[at] as number
     const length = runs[at + 1] as number
-    if (position >= sectionCount || length === 0 || positions.length + length > docCount) throw fail('document sections do not match the documents')
-    for (let doc = 0; doc < length; doc++) positions.push(position)
+    if (position >= sectionCount || length === 0 || doc + length > docCount) throw fail('document sections do not match the documents')
+    positions.fill(position, doc, doc + length)
+    doc += length
   }
-  if (runs.length % 2 !== 0 || positions.length !== docCount) throw fail('document sections do not match the documents')
+  if (runs.length % 2 !== 0 || doc !== docCount) throw fail('document sections do not match the documents')
   return positions
 }
 
@@ -46,15 +48,15 @@ export function recordCountNibbles(counts: number[]): { nibbles: string; over: s
 }
 
 /** The record counts of `docCount` documents; throws when the bytes hold more or fewer, or a count of 0. */
-export function recordCountsOf(nibbles: Uint8Array, over: Uint8Array, docCount: number, fail: (what: string) => Error): number[] {
+export function recordCountsOf(nibbles: Uint8Array, over: Uint8Array, docCount: number, fail: (what: string) => Error): Uint32Array {
   if (nibbles.length !== Math.ceil(docCount / 2) || (docCount % 2 === 1 && (nibbles.at(-1) as number) >> 4 !== 0)) throw fail('record counts do not match the documents')
   const reader = new ByteReader(over)
-  const counts: number[] = []
+  const counts = new Uint32Array(docCount)
   for (let doc = 0; doc < docCount; doc++) {
     const nibble = ((nibbles[doc >> 1] as number) >> ((doc & 1) * 4)) & 0xf
     const count = nibble === 0 && !reader.atEnd() ? reader.varint() : nibble
     if (count === 0) throw fail(`document ${doc} has no records`)
-    counts.push(count)
+    counts[doc] = count
   }
   if (!reader.atEnd()) throw fail('record counts do not match the documents')
   return counts

@@ -4,6 +4,7 @@ import { decodeHead, type LoadedHead, type LoadedIndex } from './codec.ts'
 import { SearchIndexError } from './errors.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { displayChunkHash, queryView, wholeIndex, type SearchValueReader } from './query-view.ts'
+import { decodeRecordLengths, type RecordLengths } from './record-lengths.ts'
 import { runSearch, type SearchQuery, type SearchResults } from './results.ts'
 import { SearchValueCache } from './value-cache.ts'
 
@@ -43,8 +44,8 @@ export interface SearchEngineOptions {
 
 /**
  * The search engine of one locale's index: it loads the stored head (its
- * per-document arrays and record lengths, once) and answers queries, reading
- * through `reader` the shards of each query's terms. Its module is the
+ * per-document arrays) and answers queries, reading through `reader` the
+ * shards of each query's terms and, once, the record lengths. Its module is the
  * engine's one door: the build encodes through the functions exported above,
  * and nothing outside `search/` imports another of its files (a dependency rule).
  */
@@ -53,23 +54,44 @@ export class SearchEngine {
   private readonly reader: SearchValueReader
   private readonly cache: SearchValueCache
   private readonly options: SearchOptions
+  private readonly lengthHashes: string[]
+  /** The record lengths once read, or being read; forgotten if the read fails, so the next query tries again. */
+  private lengthsRead: Promise<RecordLengths> | undefined
 
-  private constructor(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache, options: SearchOptions) {
+  private constructor(head: LoadedHead, lengthHashes: string[], reader: SearchValueReader, cache: SearchValueCache, options: SearchOptions) {
     this.head = head
+    this.lengthHashes = lengthHashes
     this.reader = reader
     this.cache = cache
     this.options = options
   }
 
-  /** Reads a stored head and its record lengths; throws SearchIndexError when its format is not this engine's or its parts disagree. */
+  /**
+   * Reads a stored head; throws SearchIndexError when its format is not this
+   * engine's or its parts disagree. Its record lengths start loading now and
+   * are awaited by the first query, beside that query's shards.
+   */
   static async load(stored: StoredSearchIndex, reader: SearchValueReader, options: SearchEngineOptions = {}): Promise<SearchEngine> {
     if (stored.schemaVersion !== SEARCH_FORMAT_VERSION) {
       throw new SearchIndexError(`search index of ${stored.locale}: format version ${stored.schemaVersion}, this engine reads ${SEARCH_FORMAT_VERSION}`)
     }
     const search = options.search ?? SEARCH_OPTIONS
-    const recordLengths = await Promise.all(stored.recordLengths.map((hash) => reader.recordLengths(hash)))
-    const head = decodeHead({ ...stored, schemaVersion: SEARCH_FORMAT_VERSION }, recordLengths, search)
-    return new SearchEngine(head, reader, options.cache ?? new SearchValueCache(DEFAULT_CACHE_BYTES), search)
+    const head = decodeHead({ ...stored, schemaVersion: SEARCH_FORMAT_VERSION })
+    const engine = new SearchEngine(head, stored.recordLengths, reader, options.cache ?? new SearchValueCache(DEFAULT_CACHE_BYTES), search)
+    void engine.recordLengths().catch(() => undefined)
+    return engine
+  }
+
+  /** The record lengths, read once; throws SearchIndexError (or the reader's error) when they cannot be read or disagree with the head. */
+  recordLengths(): Promise<RecordLengths> {
+    if (!this.lengthsRead) {
+      const reading = Promise.all(this.lengthHashes.map((hash) => this.reader.recordLengths(hash))).then((chunks) => decodeRecordLengths(this.head, chunks, this.options))
+      this.lengthsRead = reading
+      reading.catch(() => {
+        if (this.lengthsRead === reading) this.lengthsRead = undefined
+      })
+    }
+    return this.lengthsRead
   }
 
   get locale(): string {
@@ -103,12 +125,12 @@ export class SearchEngine {
    * this query (the bench tunes weights so); lengths stay normalised as loaded.
    */
   async search(site: Manifest['site'], query: SearchQuery, readChunk: (chunk: number) => Promise<DisplayChunk>, options: SearchOptions = this.options): Promise<SearchResults> {
-    const view = await queryView(this.head, this.reader, this.cache, query.query, options)
+    const view = await queryView(this.head, this.recordLengths(), this.reader, this.cache, query.query, options)
     return runSearch(view, site, query, readChunk, options)
   }
 
   /** The whole index, every shard read: what the tests compare a query's view against. */
   whole(): Promise<LoadedIndex> {
-    return wholeIndex(this.head, this.reader, this.cache)
+    return wholeIndex(this.head, this.recordLengths(), this.reader, this.cache)
   }
 }

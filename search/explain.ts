@@ -1,5 +1,6 @@
 import type { SearchExplanation } from '../contract/index.ts'
-import type { LoadedIndex } from './codec.ts'
+import { sectionOf, type LoadedIndex } from './codec.ts'
+import { lengthNormOf } from './record-lengths.ts'
 import { forEachPosting } from './postings.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
 import { textScore } from './accumulate.ts'
@@ -28,7 +29,7 @@ export function explainDocuments(
       const base = { query, term: index.terms[expansion.term] as string, kind: expansion.kind }
       forEachPosting(index, 'text', expansion.term, (record, repeats) => {
         const list = byDoc.get(index.recordDoc[record] as number)
-        list?.push({ ...base, field: 'text', record: localRecord(index, record), score: textScore(weights.text, repeats, index.lengthNorm[record] as number) })
+        list?.push({ ...base, field: 'text', record: localRecord(index, record), score: textScore(weights.text, repeats, lengthNormOf(index, record)) })
       })
       forEachPosting(index, 'field', expansion.term, (record, isTitle) => {
         const list = byDoc.get(index.recordDoc[record] as number)
@@ -44,7 +45,7 @@ export function explainDocuments(
       best: round(sum((contribution) => contribution.record === bestRecord)),
       others: round(sum((contribution) => contribution.record !== bestRecord)),
       otherRecordsWeight: options.otherRecordsWeight,
-      sectionBoost: sectionBoost.has(index.docSection[doc] as string) ? options.sectionBoost : 1,
+      sectionBoost: sectionBoost.has(sectionOf(index, doc)) ? options.sectionBoost : 1,
     }
   })
 }

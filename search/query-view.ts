@@ -1,5 +1,6 @@
 import type { SearchDisplayDirectory, SearchRecordLengths, SearchShard, SearchVocabulary } from '../contract/index.ts'
 import type { LoadedHead, LoadedIndex, LoadedLists } from './codec.ts'
+import type { RecordLengths } from './record-lengths.ts'
 import { SearchIndexError } from './errors.ts'
 import { exactAndPrefix, seeksTypos, withinOneEdit } from './expand.ts'
 import type { SearchOptions } from './options.ts'
@@ -24,9 +25,18 @@ export interface SearchValueReader {
  * each by its prefix range. A term with no exact or prefix match that seeks
  * typos reads its typo buckets to find every term one edit away, then their
  * shards. Scoring over the view then sees every term it would see in the
- * whole index, in the same order, and ranks as it would there.
+ * whole index, in the same order, and ranks as it would there. The head's
+ * record lengths are awaited beside the first shards, not before them: a
+ * fresh isolate reads both in one round.
  */
-export async function queryView(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache, query: string, options: SearchOptions): Promise<LoadedIndex> {
+export async function queryView(
+  head: LoadedHead,
+  lengths: Promise<RecordLengths>,
+  reader: SearchValueReader,
+  cache: SearchValueCache,
+  query: string,
+  options: SearchOptions,
+): Promise<LoadedIndex> {
   const { words, joined } = queryTerms(query, head.locale)
   const kept = keptTerms(head.stopTerms, words, joined, options)
   const keys = new Set<string>()
@@ -36,7 +46,9 @@ export async function queryView(head: LoadedHead, reader: SearchValueReader, cac
   }
   const positions = new Set<number>()
   for (const key of keys) for (let at = shardOf(head, key), end = shardOf(head, `${key}\uffff`); at <= end; at++) positions.add(at)
-  const view = viewOf(head, await loadShards(head, reader, cache, positions))
+  const [lists, recordLengths] = await Promise.all([loadShards(head, reader, cache, positions), lengths])
+  const scoring = { ...head, ...recordLengths }
+  const view = viewOf(scoring, lists)
   const typos = [...keys].filter((key) => seeksTypos(key, options) && exactAndPrefix(view, key, options).length === 0)
   if (typos.length === 0) return view
   const before = positions.size
@@ -53,12 +65,13 @@ export async function queryView(head: LoadedHead, reader: SearchValueReader, cac
     }
   }
   for (const key of typos) for (const position of typoShards.get(key) ?? []) positions.add(position)
-  return positions.size === before ? view : viewOf(head, await loadShards(head, reader, cache, positions))
+  return positions.size === before ? view : viewOf(scoring, await loadShards(head, reader, cache, positions))
 }
 
 /** Every shard of the index: the whole index, as one value held it before it was sharded. */
-export function wholeIndex(head: LoadedHead, reader: SearchValueReader, cache: SearchValueCache): Promise<LoadedIndex> {
-  return loadShards(head, reader, cache, new Set(head.shards.keys())).then((shards) => viewOf(head, shards))
+export async function wholeIndex(head: LoadedHead, lengths: Promise<RecordLengths>, reader: SearchValueReader, cache: SearchValueCache): Promise<LoadedIndex> {
+  const [shards, recordLengths] = await Promise.all([loadShards(head, reader, cache, new Set(head.shards.keys())), lengths])
+  return viewOf({ ...head, ...recordLengths }, shards)
 }
 
 /** The shard that would hold `term`: the last whose first term is not after it (0 before the first). */

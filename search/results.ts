@@ -1,5 +1,5 @@
 import { documentUrl, type DisplayChunk, type Manifest, type SearchHit, type SearchResponse } from '../contract/index.ts'
-import type { LoadedIndex } from './codec.ts'
+import { sectionOf, type LoadedIndex } from './codec.ts'
 import { SearchIndexError } from './errors.ts'
 import { excerpt } from './excerpt.ts'
 import { explainDocuments } from './explain.ts'
@@ -57,7 +57,7 @@ export async function runSearch(
       const hit: SearchHit = {
         slug: shown.slug,
         title: shown.title,
-        section: index.docSection[doc] as string,
+        section: sectionOf(index, doc),
         tags: tagsOf(index, doc),
         heading,
         url: heading ? `${base}#${heading.id}` : base,

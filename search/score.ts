@@ -1,7 +1,7 @@
 import { isVisible } from '../contract/visibility.ts'
 import { accumulate, clearScratch, type ListWeights } from './accumulate.ts'
 import type { Scratch } from './caches.ts'
-import type { LoadedIndex } from './codec.ts'
+import { sectionOf, type LoadedIndex } from './codec.ts'
 import { expandQueryTerm, type Expansion } from './expand.ts'
 import { countFacets, type Facets } from './facets.ts'
 import { documentFrequencies } from './frequencies.ts'
@@ -108,7 +108,7 @@ function acceptDocuments(index: LoadedIndex, scratch: Scratch, query: ScoredQuer
   for (let at = 0; at < touchedDocCount; at++) {
     const doc = touchedDocs[at] as number
     if (everyTerm !== null && docMasks[doc] !== everyTerm) continue
-    if (!isVisible(docDraft[doc] === true, canReadDrafts) || (filtered && !inFilters(index, doc, query))) continue
+    if (!isVisible(docDraft[doc] === 1, canReadDrafts) || (filtered && !inFilters(index, doc, query))) continue
     accepted[count++] = doc
   }
   return count
@@ -128,7 +128,7 @@ export function tagsOf(index: LoadedIndex, doc: number): string[] {
 }
 
 function inFilters(index: LoadedIndex, doc: number, query: ScoredQueryInput): boolean {
-  if (query.sections && !query.sections.has(index.docSection[doc] as string)) return false
+  if (query.sections && !query.sections.has(sectionOf(index, doc))) return false
   if (!query.tags) return true
   for (let at = index.docTagStart[doc] as number; at < (index.docTagStart[doc + 1] as number); at++) {
     if (query.tags.has(index.tags[index.docTagList[at] as number] as string)) return true

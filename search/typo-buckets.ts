@@ -1,5 +1,5 @@
 import { SCHEMA_VERSION, type SearchVocabulary } from '../contract/index.ts'
-import { termHash } from './cuts.ts'
+import { finishHash, FNV_OFFSET, FNV_PRIME, termHash } from './cuts.ts'
 
 /**
  * A term and every form of it with one letter left out. Two terms one edit
@@ -48,7 +48,24 @@ export function holdsOwnTerms(terms: string[], bucket: number, count: number): b
   for (let at = 0; at < terms.length; at++) {
     const term = terms[at] as string
     if (at > 0 && (terms[at - 1] as string) >= term) return false
-    if (!typoBucketsOf(term, count).includes(bucket)) return false
+    if (!hasKeyIn(term, bucket, count)) return false
   }
   return true
+}
+
+/**
+ * Whether one of `term`'s keys (deletionKeys) falls in `bucket`, hashed as
+ * termHash would hash each key but without making it: a fresh isolate checks
+ * every term of each bucket it reads (thousands) before its first typo is answered.
+ */
+function hasKeyIn(term: string, bucket: number, count: number): boolean {
+  if (termHash(term) % count === bucket) return true
+  let prefix = FNV_OFFSET
+  for (let left = 0; left < term.length; left++) {
+    let hash = prefix
+    for (let at = left + 1; at < term.length; at++) hash = Math.imul(hash ^ term.charCodeAt(at), FNV_PRIME)
+    if (finishHash(hash) % count === bucket) return true
+    prefix = Math.imul(prefix ^ term.charCodeAt(left), FNV_PRIME)
+  }
+  return false
 }

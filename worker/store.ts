@@ -206,10 +206,10 @@ export class Store {
   }
 
   /**
-   * The search engine over a locale's index of a version: its head (and
-   * record lengths) loaded once per build per isolate; the shards of each
-   * query's terms read as queries need them, kept in the isolate's bounded
-   * search cache. Every value is checked as any blob is (hash, schema).
+   * The search engine over a locale's index of a version: its head loaded
+   * once per build per isolate, its record lengths read beside the first
+   * query's shards; the shards of each query's terms read as queries need
+   * them, kept in the isolate's bounded search cache. Every value is checked as any blob is (hash, schema).
    */
   async searchIndex(manifest: Manifest, docs: DocsVersion, locale: string): Promise<SearchEngine> {
     const hash = Object.hasOwn(docs.search, locale) ? docs.search[locale] : undefined

@@ -8,7 +8,7 @@ import { ByteWriter, fromBase64, toBase64 } from '../../search/varint.ts'
 import { encodedValues, loadEngine } from '../shared/search-helpers.ts'
 
 const fail = (what: string) => new SearchIndexError(what)
-const decode = ({ nibbles, over }: { nibbles: string; over: string }, docCount: number) => recordCountsOf(fromBase64(nibbles), fromBase64(over), docCount, fail)
+const decode = ({ nibbles, over }: { nibbles: string; over: string }, docCount: number) => [...recordCountsOf(fromBase64(nibbles), fromBase64(over), docCount, fail)]
 const varints = (numbers: number[]) => {
   const writer = new ByteWriter()
   for (const number of numbers) writer.varint(number)

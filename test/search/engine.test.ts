@@ -86,6 +86,41 @@ describe('the search engine', () => {
     }
   })
 
+  it('reads a fresh engine’s record lengths beside its first query’s shards, not before them', async () => {
+    const { json, read, readChunk } = stored()
+    const values = jsonValueReader(async (hash) => read(hash))
+    let shardAsked: () => void = () => undefined
+    const shardWasAsked = new Promise<void>((resolve) => (shardAsked = resolve))
+    // Record lengths that arrive only once a shard has been asked for: were they awaited first, the query would never end.
+    const reader = {
+      ...values,
+      shard: (hash: string) => {
+        shardAsked()
+        return values.shard(hash)
+      },
+      recordLengths: async (hash: string) => {
+        await shardWasAsked
+        return values.recordLengths(hash)
+      },
+    }
+    const engine = await SearchEngine.load(SearchIndexBlobSchema.parse(JSON.parse(json)), reader)
+    const { results } = await engine.search(SITE, ask('rollback'), readChunk)
+    expect(results.map((hit) => hit.slug)).toEqual(['guides/publish'])
+  })
+
+  it('reads the record lengths again for the next query when their read failed', async () => {
+    const { json, read, readChunk } = stored()
+    const values = jsonValueReader(async (hash) => read(hash))
+    let failures = 1
+    const reader = {
+      ...values,
+      recordLengths: (hash: string) => (failures-- > 0 ? Promise.reject(new SearchIndexError('record lengths not yet replicated')) : values.recordLengths(hash)),
+    }
+    const engine = await SearchEngine.load(SearchIndexBlobSchema.parse(JSON.parse(json)), reader)
+    await expect(engine.search(SITE, ask('rollback'), readChunk)).rejects.toThrow('record lengths not yet replicated')
+    expect((await engine.search(SITE, ask('rollback'), readChunk)).results.map((hit) => hit.slug)).toEqual(['guides/publish'])
+  })
+
   it('refuses a stored index of a format version it cannot read', async () => {
     const { json, read } = stored()
     const blob = SearchIndexBlobSchema.parse(JSON.parse(json))

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { random } from '../../bench/corpus.ts'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { textScore } from '../../search/accumulate.ts'
-import { encodeSearchIndex, type LoadedIndex } from '../../search/codec.ts'
+import { encodeSearchIndex, sectionOf, type LoadedIndex } from '../../search/codec.ts'
 import { documentFrequencies } from '../../search/frequencies.ts'
 import type { IndexedDocument } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from '../../search/options.ts'
+import { lengthNormOf } from '../../search/record-lengths.ts'
 import { forEachPosting } from '../../search/postings.ts'
 import { listWeights, scoreQuery } from '../../search/score.ts'
 import { indexTerms } from '../../search/tokenize.ts'
@@ -56,7 +57,7 @@ function fullRanking(index: LoadedIndex, query: string, options: SearchOptions) 
     for (const expansion of expansions) {
       const weights = listWeights(index, expansion, options)
       forEachPosting(index, 'text', expansion.term, (record, repeats) => {
-        recordScores[record] = (recordScores[record] as number) + textScore(weights.text, repeats, index.lengthNorm[record] as number)
+        recordScores[record] = (recordScores[record] as number) + textScore(weights.text, repeats, lengthNormOf(index, record))
       })
       forEachPosting(index, 'field', expansion.term, (record, isTitle) => {
         recordScores[record] = (recordScores[record] as number) + (isTitle ? weights.title : weights.heading)
@@ -73,7 +74,7 @@ function fullRanking(index: LoadedIndex, query: string, options: SearchOptions) 
       if ((recordScores[record] as number) > (recordScores[best] as number)) best = record
     }
     const bestScore = recordScores[best] as number
-    const boost = index.docSection[doc] === 'api' ? options.sectionBoost : 1
+    const boost = sectionOf(index, doc) === 'api' ? options.sectionBoost : 1
     return { doc, bestRecord: best - first, score: (bestScore + options.otherRecordsWeight * (total - bestScore)) * boost }
   })
   return ranked.sort((a, b) => b.score - a.score || a.doc - b.doc)

@@ -1,7 +1,8 @@
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { DisplayChunkSchema, SearchIndexBlobSchema, SearchRecordLengthsSchema, SearchShardSchema, type DisplayChunk } from '../../contract/index.ts'
 import { decodeHead, type LoadedIndex } from '../../search/codec.ts'
-import { jsonValueReader, SearchEngine, type EncodedSearchIndex, type SearchOptions } from '../../search/engine.ts'
+import { jsonValueReader, SEARCH_OPTIONS, SearchEngine, type EncodedSearchIndex, type SearchOptions } from '../../search/engine.ts'
+import { decodeRecordLengths } from '../../search/record-lengths.ts'
 import { decodeShard, viewOf } from '../../search/shard-codec.ts'
 
 /** Reads a value's JSON by its hash: a build's blobs, an encoder's output. */
@@ -44,13 +45,14 @@ export function wholeIndexOf(
     return JSON.parse(json) as unknown
   }
   const blob = SearchIndexBlobSchema.parse(JSON.parse(encoded.index))
-  const head = decodeHead(
-    blob,
+  const head = decodeHead(blob)
+  const lengths = decodeRecordLengths(
+    head,
     blob.recordLengths.map((hash) => SearchRecordLengthsSchema.parse(text(hash))),
-    search,
+    search ?? SEARCH_OPTIONS,
   )
   return viewOf(
-    head,
+    { ...head, ...lengths },
     blob.shards.map((entry, position) => decodeShard(head, position, SearchShardSchema.parse(text(entry.hash))).value),
   )
 }
