@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
 import type { RenderedDocument } from './markdown/render.ts'
-import { renderingTexts, splitOf, textRanges, textsBytes, withTexts } from './rendering-texts.ts'
+import { renderingTexts, splitOf, textStart, textsBytes, withTexts } from './rendering-texts.ts'
 
 /** Where one text of a rendering is in the file. */
 interface Range {
@@ -46,11 +46,10 @@ export class RenderingFile {
     const { outline, at, lengths } = split
       ? { outline: split.outline, at: this.append(split.texts.bytes), lengths: split.texts.lengths }
       : this.appendTexts(parts as NonNullable<typeof parts>)
-    const ranges = textRanges(lengths)
     const block = { start: at, bytes: textsBytes(lengths) }
     return withTexts(outline, (position) => {
-      const range = ranges[position]
-      return range ? this.read(block, range) : null
+      const length = lengths[position] as number
+      return length < 0 ? null : this.read(block, textStart(lengths, position), length)
     })
   }
 
@@ -85,11 +84,11 @@ export class RenderingFile {
   }
 
   /**
-   * A text of the rendering whose texts are `block`, at `range` within it. The whole block is read and kept
+   * A text of the rendering whose texts are `block`, `bytes` long from `start` within it. The whole block is read and kept
    * until another rendering's text is asked for: stages read a page's texts one after another (its HTML and
    * hero, then its Markdown; its sections, then its terms), and each read is a system call.
    */
-  private read(block: Range, range: Range): string {
+  private read(block: Range, start: number, bytes: number): string {
     if (this.lastBlock !== block) {
       if (this.blockBuffer.length < block.bytes) this.blockBuffer = Buffer.allocUnsafe(Math.max(block.bytes, this.blockBuffer.length * 2))
       let done = 0
@@ -100,7 +99,7 @@ export class RenderingFile {
       }
       this.lastBlock = block
     }
-    return this.blockBuffer.toString('utf8', range.start, range.start + range.bytes)
+    return this.blockBuffer.toString('utf8', start, start + bytes)
   }
 
   /** One buffer for every write, grown as needed: a buffer per page would be garbage outside the heap that no collection hurries. */

@@ -75,15 +75,14 @@ export function textsBytes(lengths: readonly number[]): number {
   return lengths.reduce((total, length) => total + Math.max(length, 0), 0)
 }
 
-/** Where each text starts in the bytes, and how long it is; null for a null text. */
-export function textRanges(lengths: readonly number[]): Array<{ start: number; bytes: number } | null> {
+/**
+ * Where text `position` starts in the bytes of texts of `lengths`. Added up when a text is read,
+ * not kept: a range object per text was six objects a page, held for the whole build.
+ */
+export function textStart(lengths: readonly number[], position: number): number {
   let start = 0
-  return lengths.map((bytes) => {
-    if (bytes < 0) return null
-    const range = { start, bytes }
-    start += bytes
-    return range
-  })
+  for (let before = 0; before < position; before++) start += Math.max(lengths[before] as number, 0)
+  return start
 }
 
 const READ = Symbol('read a text')
@@ -125,11 +124,12 @@ export function withTexts(outline: Outline, read: (position: number) => string |
 
 /** The rendering of `split` whose texts are decoded from its bytes when asked for, and which splitRendering gives back split at no cost. */
 export function fromSplit(split: SplitRendering): RenderedDocument {
-  const { bytes } = split.texts
-  const ranges = textRanges(split.texts.lengths)
+  const { bytes, lengths } = split.texts
   const rendering = withTexts(split.outline, (position) => {
-    const range = ranges[position]
-    return range ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', range.start, range.start + range.bytes) : null
+    const length = lengths[position] as number
+    if (length < 0) return null
+    const start = textStart(lengths, position)
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', start, start + length)
   })
   Object.defineProperty(rendering, SPLIT, { value: split })
   return rendering

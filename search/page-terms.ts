@@ -1,5 +1,5 @@
 import type { IndexedSection, RecordTermsText } from './index-data.ts'
-import { sectionsTerms, TermTable, type SectionsTerms } from './records.ts'
+import { headingStartOf, packTerms, sectionsTerms, TermTable, textStartOf, type SectionsTerms } from './records.ts'
 
 // A page's terms: tokenized from its sections, read from what its renderer wrote, or kept from an earlier index.
 
@@ -58,10 +58,10 @@ export function recordTermsText(sections: IndexedSection[]): RecordTermsText | n
   // The words of scripts written with spaces are the same in every locale.
   const terms = sectionsTerms(sections, 'und', table)
   if (terms.localeBound) return null
-  const written = (ids: Int32Array, starts: Uint32Array, record: number) => {
+  const written = (start: number, end: number) => {
     let out = ''
-    for (let at = starts[record] as number; at < (starts[record + 1] as number); at++) {
-      const id = ids[at] as number
+    for (let at = start; at < end; at++) {
+      const id = terms.packed[at] as number
       out += `${table.terms[id >> 1]}${id % 2 === 1 ? REPEATED : ''}${TERM_END}`
     }
     return out
@@ -69,8 +69,8 @@ export function recordTermsText(sections: IndexedSection[]): RecordTermsText | n
   const records = terms.recordLengths.map((_, record) => record)
   return {
     lengths: terms.recordLengths,
-    text: records.map((record) => written(terms.text, terms.textStart, record)),
-    headings: records.map((record) => written(terms.headings, terms.headingStart, record)),
+    text: records.map((record) => written(textStartOf(terms, record), textStartOf(terms, record + 1))),
+    headings: records.map((record) => written(headingStartOf(terms, record), headingStartOf(terms, record + 1))),
   }
 }
 
@@ -82,16 +82,15 @@ export function recordTermsText(sections: IndexedSection[]): RecordTermsText | n
 function readRecordTerms(written: RecordTermsText, table: TermTable): SectionsTerms {
   const text: number[] = []
   const headings: number[] = []
-  const records = written.lengths.length
-  const textStart = new Uint32Array(records + 1)
-  const headingStart = new Uint32Array(records + 1)
-  for (let record = 0; record < records; record++) {
+  const textEnds: number[] = []
+  const headingEnds: number[] = []
+  for (let record = 0; record < written.lengths.length; record++) {
     readTerms(written.text[record] ?? '', table, text)
     readTerms(written.headings[record] ?? '', table, headings)
-    textStart[record + 1] = text.length
-    headingStart[record + 1] = headings.length
+    textEnds.push(text.length)
+    headingEnds.push(headings.length)
   }
-  return { recordLengths: written.lengths, text: Int32Array.from(text), textStart, headings: Int32Array.from(headings), headingStart, localeBound: false }
+  return packTerms(written.lengths, text, textEnds, headings, headingEnds, false)
 }
 
 function readTerms(list: string, table: TermTable, out: number[]): void {

@@ -114,19 +114,43 @@ export class TermTable {
  * A document's sections as the index counts them, with terms as ids: per
  * record, its length in words, its distinct body terms (id × 2 + repeat
  * flag, in order of first occurrence) and its distinct heading terms (id × 2).
- * Record `r` owns `text[textStart[r] .. textStart[r + 1]]`, likewise headings.
  * The length counts a word at most twice, as its repeat flag does: a third
  * use of a word then leaves the record's score for it as it was, where it
  * would make the record longer for BM25 and lower it.
+ *
+ * The terms are packed in one array (see packTerms): every record's body
+ * terms, then every record's heading terms, then where each record's body
+ * terms start (one more than there are records), then where its heading
+ * terms start. One typed array a page, not four: a build keeps one of these
+ * for every page, and each typed array costs about 200 bytes besides its
+ * numbers (its view, its buffer, the buffer's memory outside the heap).
  */
 export interface SectionsTerms {
   recordLengths: number[]
-  text: Int32Array
-  textStart: Uint32Array
-  headings: Int32Array
-  headingStart: Uint32Array
+  packed: Int32Array
   /** Whether the words came from a locale's dictionary (CJK, Thai…): then they hold for that locale only. */
   localeBound: boolean
+}
+
+/** Where record `record`'s body terms start in `packed`; record count's start ends the last record's. */
+export const textStartOf = ({ packed, recordLengths }: SectionsTerms, record: number): number => packed[packed.length - 2 * (recordLengths.length + 1) + record] as number
+
+/** Where record `record`'s heading terms start in `packed`; record count's start ends the last record's. */
+export const headingStartOf = ({ packed, recordLengths }: SectionsTerms, record: number): number => packed[packed.length - (recordLengths.length + 1) + record] as number
+
+/** Packs terms as SectionsTerms keeps them: `textEnds[r]` and `headingEnds[r]` say how many of `text` and `headings` records up to `r` hold. */
+export function packTerms(recordLengths: number[], text: number[], textEnds: number[], headings: number[], headingEnds: number[], localeBound: boolean): SectionsTerms {
+  const records = recordLengths.length
+  const packed = new Int32Array(text.length + headings.length + 2 * (records + 1))
+  packed.set(text, 0)
+  packed.set(headings, text.length)
+  const starts = text.length + headings.length
+  for (let record = 0; record < records; record++) {
+    packed[starts + record + 1] = textEnds[record] as number
+    packed[starts + records + 2 + record] = text.length + (headingEnds[record] as number)
+  }
+  packed[starts + records + 1] = text.length
+  return { recordLengths, packed, localeBound }
 }
 
 export function sectionsTerms(sections: IndexedSection[], locale: string, table: TermTable): SectionsTerms {
@@ -134,20 +158,20 @@ export function sectionsTerms(sections: IndexedSection[], locale: string, table:
   const recordLengths: number[] = []
   const text: number[] = []
   const headings: number[] = []
-  const textStart = new Uint32Array(records.length + 1)
-  const headingStart = new Uint32Array(records.length + 1)
+  const textEnds: number[] = []
+  const headingEnds: number[] = []
   let localeBound = false
-  records.forEach((record, position) => {
+  for (const record of records) {
     localeBound ||= needsDictionary(record.text)
     recordLengths.push(table.appendDistinct(indexTerms(record.text, locale), text, true))
     if (record.heading) {
       localeBound ||= needsDictionary(record.heading.text)
       table.appendDistinct(indexTerms(record.heading.text, locale), headings, false)
     }
-    textStart[position + 1] = text.length
-    headingStart[position + 1] = headings.length
-  })
-  return { recordLengths, text: Int32Array.from(text), textStart, headings: Int32Array.from(headings), headingStart, localeBound }
+    textEnds.push(text.length)
+    headingEnds.push(headings.length)
+  }
+  return packTerms(recordLengths, text, textEnds, headings, headingEnds, localeBound)
 }
 
 /** The distinct terms of a title and its keywords as ids (id × 2, like heading terms), with the paths the keywords name. */

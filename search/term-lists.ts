@@ -1,6 +1,6 @@
 import type { PostingList } from './index-data.ts'
 import type { SearchOptions } from './options.ts'
-import type { SectionsTerms } from './records.ts'
+import { headingStartOf, textStartOf, type SectionsTerms } from './records.ts'
 
 /** Posting lists by term id, stop terms included (they are left out only when written). */
 export interface TermLists {
@@ -35,12 +35,12 @@ export function visitDocumentPostings({ terms, title, firstRecord }: PlacedTerms
   const recordCount = terms.recordLengths.length
   for (let position = 0; position < recordCount; position++) {
     const record = firstRecord + position
-    for (let at = terms.textStart[position] as number, end = terms.textStart[position + 1] as number; at < end; at++) {
-      const value = terms.text[at] as number
+    for (let at = textStartOf(terms, position), end = textStartOf(terms, position + 1); at < end; at++) {
+      const value = terms.packed[at] as number
       text(value >> 1, record * 2 + (value & 1))
     }
-    for (let at = terms.headingStart[position] as number, end = terms.headingStart[position + 1] as number; at < end; at++) {
-      field((terms.headings[at] as number) >> 1, record * 2)
+    for (let at = headingStartOf(terms, position), end = headingStartOf(terms, position + 1); at < end; at++) {
+      field((terms.packed[at] as number) >> 1, record * 2)
     }
   }
 }
@@ -57,8 +57,9 @@ function append(lists: Array<PostingList | undefined>, id: number, posting: numb
 export function documentTermIds({ terms, title }: PlacedTerms): { text: Set<number>; field: Set<number> } {
   const text = new Set<number>()
   const field = new Set<number>()
-  for (const value of terms.text) text.add(value >> 1)
-  for (const value of terms.headings) field.add(value >> 1)
+  const records = terms.recordLengths.length
+  for (let at = 0, end = textStartOf(terms, records); at < end; at++) text.add((terms.packed[at] as number) >> 1)
+  for (let at = headingStartOf(terms, 0), end = headingStartOf(terms, records); at < end; at++) field.add((terms.packed[at] as number) >> 1)
   for (const value of title) field.add(value >> 1)
   return { text, field }
 }
@@ -98,8 +99,8 @@ function positionInRecord(placed: PlacedTerms[], record: number, id: number): nu
   }
   const { terms, firstRecord } = placed[low] as PlacedTerms
   const local = record - firstRecord
-  for (let at = terms.textStart[local] as number, end = terms.textStart[local + 1] as number; at < end; at++) {
-    if ((terms.text[at] as number) >> 1 === id) return at
+  for (let at = textStartOf(terms, local), end = textStartOf(terms, local + 1); at < end; at++) {
+    if ((terms.packed[at] as number) >> 1 === id) return at
   }
   throw new Error(`term ${id} has a posting on record ${record} but is not among its terms`)
 }

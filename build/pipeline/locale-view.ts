@@ -1,11 +1,11 @@
 import { audienceOf, documentUrl, isVisible, type Audience, type NavTreeNode, type VariantEntry } from '../../contract/index.ts'
-import { SECTIONS_SOURCE, WRITTEN_TERMS, type IndexedDocument } from '../../search/engine.ts'
 import type { FolderInfo } from '../content/categories.ts'
-import { isGenerated, type SourceFile } from '../content/front-matter.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../content/read-results.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
+import type { IndexedDocument } from '../../search/engine.ts'
 import type { BlobSet } from './blob-set.ts'
+import { IndexedPage } from './indexed-page.ts'
 import { configuredLayout } from './nav-layout.ts'
 import { buildNavigation, type Navigation, type NavOptions } from './nav.ts'
 import type { NavItem } from './nav-item.ts'
@@ -108,7 +108,7 @@ export function buildLocaleView({
     },
     publicTree: publicNav.tree,
     published: publicList,
-    indexed: indexed.map(indexedDocument),
+    indexed: indexed.map((source) => new IndexedPage(source)),
     fallbacks: publicList.filter((source) => source.locale !== locale).length,
   }
 }
@@ -200,45 +200,4 @@ function variantEntry(source: RenderedSource, { locale, site, variants, git, blo
   )
   const markdown = blobs.addFrom([source, 'markdown'], () => source.markdown)
   return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
-}
-
-/**
- * What the search index keeps of a page. Its sections are read when the index
- * builder reads them: in the CLI's build they wait in the renderings' file, and
- * read for every page at once they would hold a locale's whole text.
- */
-function indexedDocument({ docId, slug, locale, section, title, draft, rendered, parsed }: RenderedSource): IndexedDocument {
-  return {
-    docId,
-    slug,
-    locale,
-    section,
-    title,
-    draft,
-    tags: parsed.data.tags ?? [],
-    ...apiSearchFields(parsed.file),
-    get sections() {
-      return rendered.sections
-    },
-    get [WRITTEN_TERMS]() {
-      return rendered.recordTerms
-    },
-    // A rendering never changes: a kept index builder tells an unchanged page by it, without reading the sections.
-    [SECTIONS_SOURCE]: rendered,
-  }
-}
-
-/**
- * What search keeps of an API reference page beyond its text: the words a
- * reader types for an operation (its operationId, method and path), which
- * rank as its title, and the method and path its hits show. None for a page
- * of Markdown, whose index stays as it was.
- */
-function apiSearchFields(file: SourceFile): Pick<IndexedDocument, 'keywords' | 'operation'> {
-  if (!isGenerated(file)) return {}
-  const { operation, searchTerms } = file.generated
-  return {
-    ...(searchTerms ? { keywords: searchTerms } : {}),
-    ...(operation ? { operation: { method: operation.method.toUpperCase(), path: operation.path } } : {}),
-  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { IndexedSection } from '../../search/index-data.ts'
 import { cachedSectionsTerms, createTokenCache } from '../../search/page-terms.ts'
-import { sectionsTerms, TermTable } from '../../search/records.ts'
+import { headingStartOf, sectionsTerms, TermTable, textStartOf } from '../../search/records.ts'
 
 const spaced: IndexedSection[] = [
   { heading: null, text: 'Publish the build, then roll back if a pointer moved.' },
@@ -10,7 +10,24 @@ const spaced: IndexedSection[] = [
 const cjk: IndexedSection[] = [{ heading: { id: 'kensaku', text: '検索の設定' }, text: '検索エンジンの設定を変える' }]
 
 /** The words of a record as strings, to compare two tokenizations made with different term tables. */
-const words = (terms: ReturnType<typeof sectionsTerms>, table: TermTable) => [...terms.text].map((value) => table.terms[value >> 1])
+const words = (terms: ReturnType<typeof sectionsTerms>, table: TermTable) =>
+  [...terms.packed.subarray(0, textStartOf(terms, terms.recordLengths.length))].map((value) => table.terms[value >> 1])
+
+describe('a page’s terms, packed in one array', () => {
+  it('give each record its own body and heading terms', () => {
+    const table = new TermTable()
+    const terms = sectionsTerms(spaced, 'en', table)
+    const of = (start: number, end: number) => [...terms.packed.subarray(start, end)].map((value) => table.terms[value >> 1])
+    const records = terms.recordLengths.map((_, record) => ({
+      text: of(textStartOf(terms, record), textStartOf(terms, record + 1)),
+      headings: of(headingStartOf(terms, record), headingStartOf(terms, record + 1)),
+    }))
+    expect(records).toEqual([
+      { text: ['publish', 'the', 'build', 'then', 'roll', 'back', 'if', 'a', 'pointer', 'moved'], headings: [] },
+      { text: ['values', 'up', 'to', '25', 'mib', 'keys', '512', 'bytes'], headings: ['limits'] },
+    ])
+  })
+})
 
 describe('a token cache', () => {
   it('tokenizes sections in a spaced script once for every locale', () => {
