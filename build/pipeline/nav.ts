@@ -139,8 +139,10 @@ export function buildNavigation(items: NavItem[], options: NavOptions): Navigati
   // next): a copy each time was about 15 objects a page, 1.5 million held through a 100k-page build.
   const refs = new Map<NavItem, LinkRef>()
   const ref = (item: NavItem): LinkRef => {
-    let made = refs.get(item)
-    if (!made) refs.set(item, (made = Object.freeze({ slug: item.slug, title: item.title })))
+    const known = refs.get(item)
+    if (known) return known
+    const made = Object.freeze({ slug: item.slug, title: item.title })
+    refs.set(item, made)
     return made
   }
   const byId = new Map(items.map((item) => [item.docId, item]))
