@@ -3,7 +3,7 @@ import type { IndexCaches } from './caches.ts'
 import { SearchIndexError } from './errors.ts'
 import { recordCountsOf, sectionsOfRuns } from './document-columns.ts'
 import type { RecordLengths } from './record-lengths.ts'
-import { ByteReader, fromBase64 } from './varint.ts'
+import { base64Field, ByteReader } from './varint.ts'
 
 // Encoding lives in encode.ts (the build's side); importers of the codec find it here too.
 export { encodeSearchIndex, type EncodedSearchIndex } from './encode.ts'
@@ -68,13 +68,7 @@ export type LoadedIndex = ScoringHead & LoadedLists
 /** Reads a head (already checked against its schema); throws SearchIndexError when its parts disagree. Its record lengths are read apart (record-lengths.ts). */
 export function decodeHead(blob: SearchIndexBlob): LoadedHead {
   const fail = (what: string) => new SearchIndexError(`search index of ${blob.locale}: ${what}`)
-  const bytes = (base64: string, name: string) => {
-    try {
-      return fromBase64(base64)
-    } catch {
-      throw fail(`${name} is not base64`)
-    }
-  }
+  const bytes = (base64: string, name: string) => base64Field(base64, name, fail)
   const docCount = blob.documents
   const docRecords = recordCountsOf(bytes(blob.docRecords, 'docRecords'), bytes(blob.docRecordsOver, 'docRecordsOver'), docCount, fail)
   const sectionPositions = sectionsOfRuns(readAll(bytes(blob.docSectionRuns, 'docSectionRuns')), docCount, blob.sections.length, fail)

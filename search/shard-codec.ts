@@ -1,7 +1,7 @@
 import type { SearchShard } from '../contract/index.ts'
 import type { LoadedHead, LoadedIndex, LoadedLists, ScoringHead } from './codec.ts'
 import { SearchIndexError } from './errors.ts'
-import { ByteReader, fromBase64 } from './varint.ts'
+import { base64Field, ByteReader } from './varint.ts'
 
 /** A decoded shard and roughly what it holds in memory, for the isolate's shard cache. */
 interface LoadedShard {
@@ -23,13 +23,7 @@ export function decodeShard(head: LoadedHead, position: number, shard: SearchSha
   if (terms.length !== entry.terms || terms[0] !== entry.first) throw fail(`does not hold the ${entry.terms} terms from "${entry.first}"`)
   for (let term = 1; term < terms.length; term++) if ((terms[term - 1] as string) >= (terms[term] as string)) throw fail('its terms are not sorted')
   if (next !== undefined && (terms[terms.length - 1] as string) >= next) throw fail('its terms run into the next shard')
-  const bytes = (base64: string, name: string) => {
-    try {
-      return fromBase64(base64)
-    } catch {
-      throw fail(`${name} is not base64`)
-    }
-  }
+  const bytes = (base64: string, name: string) => base64Field(base64, name, fail)
   const lengths = new ByteReader(bytes(shard.listLengths, 'listLengths'))
   const textStart = new Uint32Array(terms.length + 1)
   const fieldStart = new Uint32Array(terms.length + 1)
@@ -56,58 +50,35 @@ export function decodeShard(head: LoadedHead, position: number, shard: SearchSha
 // pass that checks its postings anyway: a cold isolate's first query then walks a frequent word's
 // postings twice (checked, scored), not three times. Every posting must point at a record of the
 // head, or scoring would read past its arrays; postings ascend, so each term's last is its largest.
-// The loops read varints inline, as scoring does: on a fresh isolate they run before V8 optimises,
-// where a call per posting costs more than the rest of the loop.
 
 /** Per term, how many documents have it in their body text. */
 function textDocuments(postings: Uint8Array, starts: Uint32Array, recordDoc: Uint32Array, fail: (what: string) => Error): Uint32Array {
+  const reader = new ByteReader(postings)
   const counts = new Uint32Array(starts.length - 1)
-  let offset = 0
   for (let term = 0; term < counts.length; term++) {
-    const end = starts[term + 1] as number
     let record = 0
     let last = -1
-    let count = 0
-    while (offset < end) {
-      let value = 0
-      let scale = 1
-      let byte = 0x80
-      while (byte >= 0x80) {
-        if (offset >= end) throw fail('a posting runs past the end of its list')
-        byte = postings[offset++] as number
-        value += (byte & 0x7f) * scale
-        scale *= 0x80
-      }
-      record += Math.floor(value / 2)
+    while (reader.offset < (starts[term + 1] as number)) {
+      record += Math.floor(reader.varint() / 2)
       const doc = recordDoc[record] ?? -1
-      count += +(doc !== last)
+      if (doc !== last) counts[term] = (counts[term] as number) + 1
       last = doc
     }
-    counts[term] = count
-    checkEnd(offset, starts, term, record, recordDoc.length, fail)
+    checkEnd(reader, starts, term, record, recordDoc.length, fail)
   }
   return counts
 }
 
 /** Per term, how many documents have it in their title (flagged postings), and how many in a heading. */
 function fieldDocuments(postings: Uint8Array, starts: Uint32Array, recordDoc: Uint32Array, fail: (what: string) => Error) {
+  const reader = new ByteReader(postings)
   const titleDocs = new Uint32Array(starts.length - 1)
   const headingDocs = new Uint32Array(starts.length - 1)
-  let offset = 0
   for (let term = 0; term < titleDocs.length; term++) {
-    const end = starts[term + 1] as number
     let record = 0
     let lastHeading = -1
-    while (offset < end) {
-      let value = 0
-      let scale = 1
-      let byte = 0x80
-      while (byte >= 0x80) {
-        if (offset >= end) throw fail('a posting runs past the end of its list')
-        byte = postings[offset++] as number
-        value += (byte & 0x7f) * scale
-        scale *= 0x80
-      }
+    while (reader.offset < (starts[term + 1] as number)) {
+      const value = reader.varint()
       record += Math.floor(value / 2)
       if (value % 2 === 1) titleDocs[term] = (titleDocs[term] as number) + 1
       else if (recordDoc[record] !== lastHeading) {
@@ -115,13 +86,13 @@ function fieldDocuments(postings: Uint8Array, starts: Uint32Array, recordDoc: Ui
         lastHeading = recordDoc[record] ?? -1
       }
     }
-    checkEnd(offset, starts, term, record, recordDoc.length, fail)
+    checkEnd(reader, starts, term, record, recordDoc.length, fail)
   }
   return { titleDocs, headingDocs }
 }
 
-function checkEnd(offset: number, starts: Uint32Array, term: number, record: number, recordCount: number, fail: (what: string) => Error): void {
-  if (offset !== starts[term + 1] || (record >= recordCount && offset > (starts[term] as number))) throw fail('a posting points past the last record')
+function checkEnd(reader: ByteReader, starts: Uint32Array, term: number, record: number, recordCount: number, fail: (what: string) => Error): void {
+  if (reader.offset !== starts[term + 1] || (record >= recordCount && reader.offset > (starts[term] as number))) throw fail('a posting points past the last record')
 }
 
 /** The head with the lists of `shards` (in term order, none twice) laid end to end, as one index scoring reads. */

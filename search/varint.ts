@@ -121,6 +121,15 @@ export function fromBase64(text: string): Uint8Array {
   return bytes
 }
 
+/** The bytes of a stored value's base64 field `name`; `fail` makes the error when it is not base64 (a damaged value). */
+export function base64Field(base64: string, name: string, fail: (what: string) => Error): Uint8Array {
+  try {
+    return fromBase64(base64)
+  } catch {
+    throw fail(`${name} is not base64`)
+  }
+}
+
 /** Reads varints from `bytes`, starting at `offset`. */
 export class ByteReader {
   private readonly bytes: Uint8Array
