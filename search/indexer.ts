@@ -1,6 +1,7 @@
 import type { IndexedDocument, IndexSettings, SearchIndexData } from './index-data.ts'
 import { SEARCH_OPTIONS, type SearchOptions } from './options.ts'
-import { displayOf, sectionsTerms, TermTable, titleTerms } from './records.ts'
+import { displayOf, sectionsTerms, titleTerms } from './records.ts'
+import { TermTable } from './term-table.ts'
 import { addDocumentPostings, compareTerms, stopTermIds, type PlacedTerms, type TermLists } from './term-lists.ts'
 import { normalizeTerm } from './tokenize.ts'
 

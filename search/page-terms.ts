@@ -1,5 +1,6 @@
 import type { IndexedSection, RecordTermsText } from './index-data.ts'
-import { headingStartOf, packTerms, sectionsTerms, TermTable, textStartOf, type SectionsTerms } from './records.ts'
+import { headingStartOf, packTerms, sectionsTerms, textStartOf, type SectionsTerms } from './records.ts'
+import { TermTable } from './term-table.ts'
 
 // A page's terms: tokenized from its sections, read from what its renderer wrote, or kept from an earlier index.
 
@@ -97,6 +98,6 @@ function readTerms(list: string, table: TermTable, out: number[]): void {
   let start = 0
   for (let end = list.indexOf(TERM_END); end !== -1; start = end + 1, end = list.indexOf(TERM_END, start)) {
     const repeated = list.charCodeAt(end - 1) === REPEATED.charCodeAt(0)
-    out.push(table.id(list.slice(start, repeated ? end - 1 : end)) * 2 + (repeated ? 1 : 0))
+    out.push(table.idIn(list, start, repeated ? end - 1 : end) * 2 + (repeated ? 1 : 0))
   }
 }

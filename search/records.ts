@@ -1,7 +1,8 @@
 import type { DisplayDocument } from '../contract/index.ts'
 import type { IndexedDocument, IndexedSection } from './index-data.ts'
 import type { SearchOptions } from './options.ts'
-import { indexTerms, needsDictionary, pathTerms, withoutPaths, type IndexTerms } from './tokenize.ts'
+import { detached, type TermTable } from './term-table.ts'
+import { indexTerms, needsDictionary, pathTerms, withoutPaths } from './tokenize.ts'
 
 /**
  * The records of a document: its intro (the text before the first heading,
@@ -34,80 +35,6 @@ export function displayOf(document: Pick<IndexedDocument, 'slug' | 'title' | 'lo
  */
 function titleTextOf(document: Pick<IndexedDocument, 'title' | 'keywords'>): string {
   return document.keywords ? `${document.title}\n${withoutPaths(document.keywords)}` : document.title
-}
-
-/**
- * `text` in a string of its own. A slice of a long string points into it
- * and keeps it alive: a preview or a term kept from a page's text would keep
- * the whole text, and a one-shot build reads each page's text to let it go.
- */
-function detached(text: string): string {
-  return ` ${text}`.slice(1)
-}
-
-/**
- * The vocabulary as numbers: each term seen gets an id for good, so posting
- * lists and cached tokens hold small integers instead of millions of strings.
- */
-export class TermTable {
-  readonly terms: string[] = []
-  private readonly ids = new Map<string, number>()
-  // Scratch for deduplicating a record's terms without a Set per record.
-  private seenIn = new Int32Array(1024).fill(-1)
-  private seenAt = new Int32Array(1024)
-  private pass = 0
-
-  id(term: string): number {
-    let id = this.ids.get(term)
-    if (id === undefined) {
-      id = this.terms.length
-      const own = detached(term)
-      this.ids.set(own, id)
-      this.terms.push(own)
-      if (id >= this.seenIn.length) this.grow()
-    }
-    return id
-  }
-
-  /**
-   * Appends the distinct terms of `words` and `joined` to `out` as id × 2 + (1
-   * when the term repeats), in order of first occurrence. Returns the length
-   * of `words` as the index counts it: each word once, or twice if it repeats.
-   */
-  appendDistinct({ words, joined }: IndexTerms, out: number[], flagRepeats: boolean): number {
-    // A long-lived build counts passes for good; start over before the count leaves 32 bits.
-    if (this.pass === 0x7fffffff) {
-      this.seenIn.fill(-1)
-      this.pass = 0
-    }
-    const pass = this.pass++
-    let length = 0
-    const add = (token: string, counted: boolean) => {
-      const id = this.id(token)
-      if (this.seenIn[id] === pass) {
-        const at = this.seenAt[id] as number
-        if (counted && (out[at] as number) % 2 === 0) length++
-        if (flagRepeats) out[at] = id * 2 + 1
-        return
-      }
-      this.seenIn[id] = pass
-      this.seenAt[id] = out.length
-      out.push(id * 2)
-      if (counted) length++
-    }
-    for (const word of words) add(word, true)
-    for (const term of joined) add(term, false)
-    return length
-  }
-
-  private grow(): void {
-    const seenIn = new Int32Array(this.seenIn.length * 2).fill(-1)
-    seenIn.set(this.seenIn)
-    const seenAt = new Int32Array(this.seenAt.length * 2)
-    seenAt.set(this.seenAt)
-    this.seenIn = seenIn
-    this.seenAt = seenAt
-  }
 }
 
 /**

@@ -3,7 +3,8 @@ import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { DisplayChunkSchema, SearchHitSchema } from '../../contract/index.ts'
 import { encodeSearchIndex, indexDocuments, type IndexedDocument } from '../../search/engine.ts'
 import { expandQueryTerm } from '../../search/expand.ts'
-import { TermTable, titleTerms } from '../../search/records.ts'
+import { titleTerms } from '../../search/records.ts'
+import { TermTable } from '../../search/term-table.ts'
 import { encodedValues, loadEngine, wholeIndexOf } from '../shared/search-helpers.ts'
 
 const SITE = { title: 't', description: null, defaultLocale: 'en', locales: ['en'], baseUrl: '/', sections: [] }

@@ -6,7 +6,8 @@ import { createIndexBuilder } from '../../search/index-builder.ts'
 import { WRITTEN_TERMS, type IndexedDocument, type IndexedSection } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
 import { cachedSectionsTerms, createTokenCache, recordTermsText } from '../../search/page-terms.ts'
-import { sectionsTerms, TermTable } from '../../search/records.ts'
+import { sectionsTerms } from '../../search/records.ts'
+import { TermTable } from '../../search/term-table.ts'
 import { corpusDocuments } from './corpus-documents.ts'
 
 // Repeats, dotted identifiers, numbers with dots and commas, elisions, accents, full-width forms,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { IndexedSection } from '../../search/index-data.ts'
 import { cachedSectionsTerms, createTokenCache } from '../../search/page-terms.ts'
-import { headingStartOf, sectionsTerms, TermTable, textStartOf } from '../../search/records.ts'
+import { headingStartOf, sectionsTerms, textStartOf } from '../../search/records.ts'
+import { TermTable } from '../../search/term-table.ts'
 
 const spaced: IndexedSection[] = [
   { heading: null, text: 'Publish the build, then roll back if a pointer moved.' },
