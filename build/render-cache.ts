@@ -2,16 +2,21 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { bodyDigest } from './content/body-notes.ts'
 import { codeHash } from './code-hash.ts'
 import { relinked } from './markdown/relink.ts'
 import type { LinkTargets, RenderedDocument, RenderInput } from './markdown/render.ts'
 import { fromSplit, splitRendering, textsBytes, type SplitRendering } from './rendering-texts.ts'
 
-/** The name of an input's rendering in the cache: everything it is rendered from but the link targets (see relink.ts). */
+/**
+ * The name of an input's rendering in the cache: everything it is rendered from but the link targets (see relink.ts).
+ * The body counts by its digest, which a build takes as it parses the file: a page in the cache is not read again.
+ */
 export function renderKeyOf(input: RenderInput): string {
   const partials = input.partials ? JSON.stringify(input.partials) : ''
   const settings = `${input.format ?? ''}\u0000${input.headingIds ?? ''}\u0000${input.vue ?? ''}\u0000${input.hero ? JSON.stringify(input.hero) : ''}`
-  return createHash('sha256').update(`${input.path}\u0000${input.bodyLine}\u0000${settings}\u0000${partials}\u0000${input.body}`).digest('hex')
+  const body = input.bodyDigest ?? bodyDigest(input.body)
+  return createHash('sha256').update(`${input.path}\u0000${input.bodyLine}\u0000${settings}\u0000${partials}\u0000${body}`).digest('hex')
 }
 
 /** The modules whose output is cached: renderings (and how they are stored), and the search indexes kept as memos. */

@@ -2,6 +2,7 @@ import matter from 'gray-matter'
 import semver from 'semver'
 import { z } from 'zod'
 import type { ApiOperation } from '../../contract/index.ts'
+import { bodyDigest, INCLUDE_MARK } from './body-notes.ts'
 import { heroFrontMatter } from './hero.ts'
 import { plainIssue, shownValue } from './plain-issues.ts'
 import { lineOfKey, type ContentProblem } from './problems.ts'
@@ -208,8 +209,10 @@ function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<
   const body = onDemand ? null : content
   const frontMatter = onDemand ? structuredClone(parsed.matter) : parsed.matter
   const lineOf = (key: string) => lineOfKey(frontMatter.replace(/^\r?\n/, ''), key, 2, 1)
+  // Noted from this read (see body-notes.ts): a page the render cache holds is not read again.
+  const notes = onDemand ? bodyNotes(text.slice(headerLength)) : null
   const value = (data: Partial<z.output<S>>): ParsedFile<Partial<z.output<S>>> =>
-    body === null ? readOnDemand(file, structuredClone(data), headerLength, { bodyLine, lineOf }) : { file, data, body, bodyLine, lineOf }
+    body === null ? readOnDemand(file, structuredClone(data), headerLength, notes as BodyNotes, { bodyLine, lineOf }) : { file, data, body, bodyLine, lineOf }
   const result = schema.safeParse(parsed.data, { error: plainIssue })
   if (result.success) return { value: value(result.data), problems: [] }
   const valid = Object.entries(parsed.data).flatMap(([key, raw]) => {
@@ -228,14 +231,38 @@ function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<
   }
 }
 
+/** What a parsed file read on demand knows of its body without reading it again. */
+interface BodyNotes {
+  digest: string
+  mayInclude: boolean
+}
+
+function bodyNotes(body: string): BodyNotes {
+  return { digest: bodyDigest(body), mayInclude: body.includes(INCLUDE_MARK) }
+}
+
 /** A parsed file whose body is read from its file when asked for, `headerLength` characters in. */
-function readOnDemand<T>(file: SourceFile, data: T, headerLength: number, lines: Pick<ParsedFile<T>, 'bodyLine' | 'lineOf'>): ParsedFile<T> {
+function readOnDemand<T>(file: SourceFile, data: T, headerLength: number, notes: BodyNotes, lines: Pick<ParsedFile<T>, 'bodyLine' | 'lineOf'>): ParsedFile<T> {
   const parsed = { file, data, ...lines }
   Object.defineProperty(parsed, HEADER_LENGTH, { value: headerLength })
+  Object.defineProperty(parsed, BODY_NOTES, { value: notes })
   return Object.defineProperties(parsed, ON_DEMAND_ACCESSORS) as ParsedFile<T>
 }
 
 const HEADER_LENGTH = Symbol('header length')
+const BODY_NOTES = Symbol('body notes')
+
+const notesOf = (parsed: object): BodyNotes | undefined => (parsed as { [BODY_NOTES]?: BodyNotes })[BODY_NOTES]
+
+/** The bodyDigest of a parsed file's body, when it was taken as the file was parsed (a file read on demand). */
+export function bodyDigestOf(parsed: object): string | undefined {
+  return notesOf(parsed)?.digest
+}
+
+/** Whether a parsed file's body may hold an include directive: false only when the parse saw none. */
+export function bodyMayInclude(parsed: object): boolean {
+  return notesOf(parsed)?.mayInclude ?? true
+}
 
 /** `body`, the same accessor for every page (see build/rendering-texts.ts on why not a getter of its own). */
 const ON_DEMAND_ACCESSORS: PropertyDescriptorMap = {

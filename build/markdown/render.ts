@@ -25,6 +25,8 @@ export interface RenderInput {
   path: string
   body: string
   bodyLine: number
+  /** `bodyDigest(body)` when the caller has it already (taken as the file was parsed): the render cache then finds the rendering without reading `body`. */
+  bodyDigest?: string
   /** How `.md` text is read (site.yml `markdown.format`); `.mdx` is always MDX. Default `md`. */
   format?: MarkdownFormat
   /** The partials the body may inline (MDX imports, VitePress includes), by content path (see partialsFor). */

@@ -1,5 +1,5 @@
 import type { SourceDocument } from '../content/documents.ts'
-import { isGenerated, type ParsedFile, type ReleaseFrontMatter, type SourceFile } from '../content/front-matter.ts'
+import { bodyDigestOf, isGenerated, type ParsedFile, type ReleaseFrontMatter, type SourceFile } from '../content/front-matter.ts'
 import { heroSource, type HeroSource } from '../content/hero.ts'
 import { byPlace, type ContentProblem } from '../content/problems.ts'
 import { frontMatterPage, isLayoutFrontMatter } from '../markdown/mdx/layout-page.ts'
@@ -141,13 +141,15 @@ export function renderInputsOf(documents: SourceDocument[], releases: ReleaseFil
   const source = (path: string, parsed: { readonly body: string; bodyLine: number; file?: SourceFile }, hero?: HeroSource): RenderInput => {
     // A generated page is CommonMark (an OpenAPI document's descriptions), whatever the site's pages are written in.
     const format = parsed.file && isGenerated(parsed.file) ? 'md' : options.format
-    const partials = partialsFor(parsed.body, options.partials, { imports: format !== 'md' || path.endsWith('.mdx') })
+    const partials = partialsFor(() => parsed.body, options.partials, { imports: format !== 'md' || path.endsWith('.mdx') })
+    const digest = bodyDigestOf(parsed)
     return {
       path,
       get body() {
         return parsed.body
       },
       bodyLine: parsed.bodyLine,
+      ...(digest ? { bodyDigest: digest } : {}),
       format,
       headingIds: options.headingIds,
       ...(partials ? { partials } : {}),

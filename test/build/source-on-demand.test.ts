@@ -1,10 +1,13 @@
-import { appendFile } from 'node:fs/promises'
+import { appendFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { parseDocumentFile } from '../../build/content/front-matter.ts'
+import { parseDocumentFile, type SourceFile } from '../../build/content/front-matter.ts'
+import { includedFiles } from '../../build/markdown/includes/included-files.ts'
+import type { RenderInput } from '../../build/markdown/render.ts'
 import { ContentError } from '../../build/content/problems.ts'
 import { renderInputsOf } from '../../build/pipeline/render-all.ts'
 import { readContent } from '../../build/read.ts'
+import { renderKeyOf } from '../../build/render-cache.ts'
 import { removeTempDirs, SITE_EN, writeContent } from '../shared/build-helpers.ts'
 import { exposedGc } from '../shared/gc.ts'
 
@@ -82,5 +85,41 @@ describe('a one-shot build’s source files', () => {
     }
     expect(thrown).toBeInstanceOf(ContentError)
     expect((thrown as ContentError).problems).toEqual([{ path: 'docs/en/guide.md', line: 1, message: 'changed while the build was reading it: build again once it is saved' }])
+  })
+  it('are named in the render cache by a digest taken as they were parsed: a page the cache holds is not read again', async () => {
+    const contentDir = await writeContent({ 'site.yml': SITE_EN, 'docs/en/guide.md': page(1) })
+    const { files } = await readContent(contentDir, { stampsOnly: true })
+    const inputOf = (file: SourceFile) => {
+      const document = {
+        parsed: parseDocumentFile(file).value,
+        path: file.path,
+        locale: 'en',
+        docId: 'guide',
+        slug: 'guide',
+        frameworkId: 'guide',
+        section: 'guide',
+        url: '/guide',
+        draft: false,
+      }
+      return renderInputsOf([document], [], { format: 'md', partials: new Map(), headingIds: 'github' }).get('document:docs/en/guide.md') as RenderInput
+    }
+    const onDemand = inputOf(files[0] as SourceFile)
+    // Gone from disk: naming the input must not read it.
+    await rm(join(contentDir, 'docs/en/guide.md'))
+    expect(renderKeyOf(onDemand)).toBe(renderKeyOf(inputOf({ path: 'docs/en/guide.md', text: page(1), mtimeMs: 0 })))
+    expect(() => onDemand.body).toThrow()
+  })
+  it('are not read again to find the files other pages include: the parse notes which bodies hold a directive', async () => {
+    const contentDir = await writeContent({
+      'site.yml': SITE_EN,
+      'docs/en/plain.md': page(1),
+      'docs/en/guide.md': '# Guide\n\n<!--@include: ./parts/steps.md-->\n',
+      'docs/en/parts/steps.md': 'Step one.\n',
+    })
+    const { files } = await readContent(contentDir, { stampsOnly: true })
+    const parsed = files.map((file) => parseDocumentFile(file).value)
+    // Gone from disk: a page without a directive must not be read again.
+    await rm(join(contentDir, 'docs/en/plain.md'))
+    expect([...includedFiles(parsed, ['en'])]).toEqual(['docs/en/parts/steps.md'])
   })
 })

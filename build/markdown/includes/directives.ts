@@ -2,6 +2,7 @@ import type { Html } from 'mdast'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
+import { INCLUDE_MARK } from '../../content/body-notes.ts'
 import { resolveRelative } from '../content-paths.ts'
 
 /** A VitePress `<!--@include: ./parts/cli.md#options{3,10}-->` found in a text. */
@@ -31,7 +32,7 @@ const regionSuffix = /#([^\s{]+)$/
 
 /** The include directives of a text, in order, outside code. */
 export function includeDirectives(text: string): IncludeDirective[] {
-  if (!text.includes('@include')) return []
+  if (!text.includes(INCLUDE_MARK)) return []
   const found: IncludeDirective[] = []
   visit(parser.parse(text), 'html', (node: Html) => {
     const { start, end } = node.position ?? {}

@@ -1,4 +1,4 @@
-import type { ParsedFile } from '../../content/front-matter.ts'
+import { bodyMayInclude, type ParsedFile } from '../../content/front-matter.ts'
 import { includeDirectives, includedPath, parseTarget } from './directives.ts'
 
 /**
@@ -10,8 +10,10 @@ import { includeDirectives, includedPath, parseTarget } from './directives.ts'
  */
 export function includedFiles(files: Array<ParsedFile<unknown>>, locales: readonly string[]): Set<string> {
   const included = new Set<string>()
-  for (const { file, body } of files) {
-    for (const directive of includeDirectives(body)) included.add(includedPath(file.path, parseTarget(directive.target).file, locales))
+  for (const parsed of files) {
+    // A body the parse saw no directive in is not read again.
+    if (!bodyMayInclude(parsed)) continue
+    for (const directive of includeDirectives(parsed.body)) included.add(includedPath(parsed.file.path, parseTarget(directive.target).file, locales))
   }
   const [defaultLocale] = locales
   for (const path of included) {
