@@ -47,15 +47,23 @@ export function cutRule(termCount: number, totalBytes: number, target: number, r
   return { every, min, cap }
 }
 
-/** FNV-1a's offset basis and prime, for termHash and for callers that hash a term's parts without slicing it (typo-buckets.ts). */
+/** FNV-1a's offset basis: the state fnv1a starts from. */
 export const FNV_OFFSET = 0x811c9dc5
-export const FNV_PRIME = 0x01000193
+
+/**
+ * FNV-1a's state after the UTF-16 code units `text[start..end)`, from `state`:
+ * callers hash part of a longer text, or a term with a letter left out,
+ * without making the string (term-table.ts, typo-buckets.ts).
+ */
+export function fnv1a(text: string, start = 0, end = text.length, state = FNV_OFFSET): number {
+  let hash = state
+  for (let at = start; at < end; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193)
+  return hash
+}
 
 /** FNV-1a over UTF-16 code units, finished with murmur3's mix so that its low bits are as good as its high ones. */
 export function termHash(term: string): number {
-  let hash = FNV_OFFSET
-  for (let at = 0; at < term.length; at++) hash = Math.imul(hash ^ term.charCodeAt(at), FNV_PRIME)
-  return finishHash(hash)
+  return finishHash(fnv1a(term))
 }
 
 /** termHash's last step, over an FNV-1a state. */

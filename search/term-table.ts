@@ -1,4 +1,4 @@
-import { finishHash, FNV_OFFSET, FNV_PRIME } from './cuts.ts'
+import { finishHash, fnv1a } from './cuts.ts'
 import type { IndexTerms } from './tokenize.ts'
 
 /**
@@ -38,9 +38,7 @@ export class TermTable {
 
   /** The id of the term `text.slice(start, end)`, given one if new. */
   idIn(text: string, start: number, end: number): number {
-    let state = FNV_OFFSET
-    for (let at = start; at < end; at++) state = Math.imul(state ^ text.charCodeAt(at), FNV_PRIME)
-    const hash = finishHash(state) | 0
+    const hash = finishHash(fnv1a(text, start, end)) | 0
     const mask = this.slots.length - 1
     let slot = hash & mask
     for (let id = this.slots[slot] as number; id !== EMPTY; id = this.slots[slot] as number) {

@@ -1,5 +1,5 @@
 import { SCHEMA_VERSION, type SearchVocabulary } from '../contract/index.ts'
-import { finishHash, FNV_OFFSET, FNV_PRIME, termHash } from './cuts.ts'
+import { finishHash, FNV_OFFSET, fnv1a, termHash } from './cuts.ts'
 
 /**
  * A term and every form of it with one letter left out. Two terms one edit
@@ -62,10 +62,8 @@ function hasKeyIn(term: string, bucket: number, count: number): boolean {
   if (termHash(term) % count === bucket) return true
   let prefix = FNV_OFFSET
   for (let left = 0; left < term.length; left++) {
-    let hash = prefix
-    for (let at = left + 1; at < term.length; at++) hash = Math.imul(hash ^ term.charCodeAt(at), FNV_PRIME)
-    if (finishHash(hash) % count === bucket) return true
-    prefix = Math.imul(prefix ^ term.charCodeAt(left), FNV_PRIME)
+    if (finishHash(fnv1a(term, left + 1, term.length, prefix)) % count === bucket) return true
+    prefix = fnv1a(term, left, left + 1, prefix)
   }
   return false
 }

@@ -203,25 +203,23 @@ function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<
   const headerLength = text.length - content.length
   const bodyLine = text.slice(0, headerLength).split('\n').length
   // A file read on demand keeps nothing of its text: the body is read again when asked for, and the front
-  // matter and its values are copies, as a substring keeps the whole text alive (so does any variable here
-  // that a closure below sees: `body` is null then).
+  // matter and its values are copies, as a substring keeps the whole text alive (so would any variable here
+  // that a closure below sees: none sees the body). What the parse notes of the body instead (see
+  // body-notes.ts) spares reading a page the render cache holds again.
   const onDemand = isStamped(file)
-  const body = onDemand ? null : content
   const frontMatter = onDemand ? structuredClone(parsed.matter) : parsed.matter
   const lineOf = (key: string) => lineOfKey(frontMatter.replace(/^\r?\n/, ''), key, 2, 1)
-  // Noted from this read (see body-notes.ts): a page the render cache holds is not read again.
+  const lines = { bodyLine, lineOf }
   const notes = onDemand ? bodyNotes(text.slice(headerLength)) : null
-  const value = (data: Partial<z.output<S>>): ParsedFile<Partial<z.output<S>>> =>
-    body === null ? readOnDemand(file, structuredClone(data), headerLength, notes as BodyNotes, { bodyLine, lineOf }) : { file, data, body, bodyLine, lineOf }
   const result = schema.safeParse(parsed.data, { error: plainIssue })
-  if (result.success) return { value: value(result.data), problems: [] }
+  if (result.success) return { value: parsedFile(file, result.data, notes ?? content, headerLength, lines), problems: [] }
   const valid = Object.entries(parsed.data).flatMap(([key, raw]) => {
     const field = schema.shape[key]
     const checked = field ? z.safeParse(field, raw, { error: plainIssue }) : undefined
     return checked?.success ? [[key, checked.data]] : []
   })
   return {
-    value: value(Object.fromEntries(valid) as Partial<z.output<S>>),
+    value: parsedFile(file, Object.fromEntries(valid) as Partial<z.output<S>>, notes ?? content, headerLength, lines),
     problems: result.error.issues.map((issue) => ({
       path: file.path,
       line: lineOf(String(issue.path[0] ?? '')),
@@ -233,35 +231,42 @@ function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<
 
 /** What a parsed file read on demand knows of its body without reading it again. */
 interface BodyNotes {
-  digest: string
-  mayInclude: boolean
+  [BODY_DIGEST]: string
+  [MAY_INCLUDE]: boolean
 }
 
-function bodyNotes(body: string): BodyNotes {
-  return { digest: bodyDigest(body), mayInclude: body.includes(INCLUDE_MARK) }
+// Two properties on the parsed file rather than an object of their own: a page keeps them for the whole build.
+function bodyNotes(body: string): PropertyDescriptorMap {
+  return { [BODY_DIGEST]: { value: bodyDigest(body) }, [MAY_INCLUDE]: { value: body.includes(INCLUDE_MARK) } }
 }
 
-/** A parsed file whose body is read from its file when asked for, `headerLength` characters in. */
-function readOnDemand<T>(file: SourceFile, data: T, headerLength: number, notes: BodyNotes, lines: Pick<ParsedFile<T>, 'bodyLine' | 'lineOf'>): ParsedFile<T> {
-  const parsed = { file, data, ...lines }
+/**
+ * A parsed file with its body, or one whose body is read from its file when
+ * asked for, `headerLength` characters in. A function of its own, not a closure
+ * in parseWith: a closure there would share the scope `lineOf` keeps alive.
+ */
+function parsedFile<T>(file: SourceFile, data: T, body: string | PropertyDescriptorMap, headerLength: number, lines: Pick<ParsedFile<T>, 'bodyLine' | 'lineOf'>): ParsedFile<T> {
+  if (typeof body === 'string') return { file, data, body, ...lines }
+  const parsed = { file, data: structuredClone(data), ...lines }
   Object.defineProperty(parsed, HEADER_LENGTH, { value: headerLength })
-  Object.defineProperty(parsed, BODY_NOTES, { value: notes })
+  Object.defineProperties(parsed, body)
   return Object.defineProperties(parsed, ON_DEMAND_ACCESSORS) as ParsedFile<T>
 }
 
 const HEADER_LENGTH = Symbol('header length')
-const BODY_NOTES = Symbol('body notes')
+const BODY_DIGEST = Symbol('body digest')
+const MAY_INCLUDE = Symbol('may include')
 
-const notesOf = (parsed: object): BodyNotes | undefined => (parsed as { [BODY_NOTES]?: BodyNotes })[BODY_NOTES]
+const notesOf = (parsed: object): Partial<BodyNotes> => parsed as Partial<BodyNotes>
 
 /** The bodyDigest of a parsed file's body, when it was taken as the file was parsed (a file read on demand). */
 export function bodyDigestOf(parsed: object): string | undefined {
-  return notesOf(parsed)?.digest
+  return notesOf(parsed)[BODY_DIGEST]
 }
 
 /** Whether a parsed file's body may hold an include directive: false only when the parse saw none. */
 export function bodyMayInclude(parsed: object): boolean {
-  return notesOf(parsed)?.mayInclude ?? true
+  return notesOf(parsed)[MAY_INCLUDE] ?? true
 }
 
 /** `body`, the same accessor for every page (see build/rendering-texts.ts on why not a getter of its own). */
