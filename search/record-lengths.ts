@@ -1,7 +1,7 @@
 import type { SearchRecordLengths } from '../contract/index.ts'
 import { SearchIndexError } from './errors.ts'
 import type { SearchOptions } from './options.ts'
-import { base64Field, ByteReader } from './varint.ts'
+import { base64Field, varintsInto } from './varint.ts'
 
 /**
  * Every record's word count, and BM25's constants with the records' average
@@ -30,18 +30,13 @@ export function decodeRecordLengths(head: { locale: string; recordDoc: Uint32Arr
   const fail = (what: string) => new SearchIndexError(`search index of ${head.locale}: ${what}`)
   const recordCount = head.recordDoc.length
   const recordLength = new Uint32Array(recordCount)
-  let total = 0
   let at = 0
   for (const { recordLength: base64 } of chunks) {
-    const reader = new ByteReader(base64Field(base64, 'recordLength', fail))
-    while (!reader.atEnd() && at < recordCount) {
-      const value = reader.varint()
-      recordLength[at++] = value
-      total += value
-    }
-    if (!reader.atEnd()) throw fail('record lengths do not match the records')
+    at = varintsInto(base64Field(base64, 'recordLength', fail), recordLength, at)
   }
   if (at !== recordCount) throw fail('record lengths do not match the records')
+  let total = 0
+  for (let record = 0; record < recordCount; record++) total += recordLength[record] as number
   const { k1, b } = options.bm25
   return { recordLength, bm25: { k1, b, averageLength: recordCount > 0 ? total / recordCount : 1 } }
 }
