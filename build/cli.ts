@@ -9,12 +9,11 @@ import { parseShard, ShardArgumentError } from './shard.ts'
 
 const PROGRESS_MIN_DOCUMENTS = 200
 
-boundHeapGrowth()
-
 const { values } = commandLine()
 
 const CACHE_DIR = 'node_modules/.cache/docs-service'
 const contentDir = resolve(values.content)
+boundHeapGrowth(contentDir)
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)
 const showProgress = process.stderr.isTTY

@@ -27,8 +27,8 @@ import { watchTree } from './watch-tree.ts'
 // Counted from the process's own start (performance's time origin), modules included: what the user waits, but npm's own start.
 const sinceStart = () => Math.round(performance.now())
 // The session's first build makes the garbage a one-shot build makes, on top of what it keeps for saves.
-boundHeapGrowth()
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
+boundHeapGrowth(contentDir)
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)
 const definedOnly = (vars: Record<string, string | undefined>) => Object.fromEntries(Object.entries(vars).filter((entry): entry is [string, string] => entry[1] !== undefined))
