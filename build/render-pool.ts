@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './markdown/render.ts'
+import { errorsOnlyRendering, renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './markdown/render.ts'
 import type { RenderMany } from './pipeline/render-all.ts'
 import type { RenderCache } from './render-cache.ts'
 
@@ -155,20 +155,5 @@ async function renderEachAlone(batch: RenderJob[], setup: ThreadSetup): Promise<
 function tooLarge(input: RenderInput, heapCapMb: number): RenderedDocument {
   const size = (Buffer.byteLength(input.body) / 1024 / 1024).toFixed(1)
   const message = `document too large to render: its ${size} MB of Markdown exhaust the ${heapCapMb} MB heap of a render thread; split it into smaller pages`
-  return {
-    html: '',
-    hero: null,
-    h1: null,
-    headings: [],
-    sections: [],
-    recordTerms: null,
-    links: [],
-    anchors: {},
-    missingAnchors: [],
-    assets: [],
-    markdown: '',
-    errors: [{ path: input.path, line: 1, message }],
-    warnings: [],
-    unknownCodeLanguages: {},
-  }
+  return errorsOnlyRendering([{ path: input.path, line: 1, message }])
 }

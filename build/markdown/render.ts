@@ -83,6 +83,26 @@ export interface RenderedDocument {
   unknownCodeLanguages: Record<string, number>
 }
 
+/** A rendering that is only its errors: what a page too large to render gives, and what a shard keeps once the cache has a page. */
+export function errorsOnlyRendering(errors: ContentProblem[]): RenderedDocument {
+  return {
+    html: '',
+    hero: null,
+    h1: null,
+    headings: [],
+    sections: [],
+    recordTerms: null,
+    links: [],
+    anchors: {},
+    missingAnchors: [],
+    assets: [],
+    markdown: '',
+    errors,
+    warnings: [],
+    unknownCodeLanguages: {},
+  }
+}
+
 const headingTag = /^h([1-6])$/
 
 export function renderDocument(input: RenderInput, targets: LinkTargets): RenderedDocument {
