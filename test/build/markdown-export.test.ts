@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { toMarkdown } from 'mdast-util-to-markdown'
 import { afterAll, describe, expect, it } from 'vitest'
 import { toSourceDocuments } from '../../build/content/documents.ts'
 import { linkTable } from '../../build/pipeline/link-table.ts'
@@ -178,6 +179,16 @@ describe('documentMarkdown', () => {
 
   it('escapes a title that Markdown would otherwise read as markup', () => {
     expect(documentMarkdown('Use *globs* in [brackets]', 'Body.\n')).toBe('# Use \\*globs\\* in \\[brackets]\n\nBody.\n')
+  })
+
+  it('writes every title as mdast-util-to-markdown writes it as a heading, plain or not', () => {
+    // Letters of three scripts, digits, and the punctuation around them: every string of up to three characters.
+    const alphabet = ['a', 'Z', 'é', '中', '٣', '7', ' ', ',', '.', ':', ';', '?', '!', "'", '’', '(', ')', '/', '-', '*', '#', '&']
+    const titles = [...alphabet]
+    for (const first of alphabet) for (const second of alphabet) titles.push(first + second, ...alphabet.map((third) => first + second + third))
+    titles.push('Getting started: 2.0 (beta)', 'What’s new in v3.1?', 'CLI / config - overview', 'Route #1', '1. Intro')
+    const differing = titles.filter((title) => documentMarkdown(title, '') !== toMarkdown({ type: 'heading', depth: 1, children: [{ type: 'text', value: title }] }))
+    expect(differing).toEqual([])
   })
 
   it('recognizes a body H1 that spans two lines in the source', async () => {
