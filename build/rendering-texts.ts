@@ -1,4 +1,4 @@
-import type { RenderedDocument } from './markdown/render.ts'
+import { SECTIONS_JSON, type RenderedDocument } from './markdown/render.ts'
 
 /**
  * The large parts of a rendering (its HTML, Markdown copy, search sections,
@@ -109,6 +109,8 @@ const TEXT_ACCESSORS: PropertyDescriptorMap = {
   recordTerms: textAccessor(4, true),
   // Only the table of contents reads them, when the page's blob is made: with their ids, about 1 KB a page.
   headings: textAccessor(5, true),
+  // A key that covers a locale's every page reads their sections: at 100,000 pages, parsing and writing them again was seconds and garbage.
+  [SECTIONS_JSON]: { ...textAccessor(2, false), enumerable: false },
 }
 
 /**

@@ -51,7 +51,15 @@ interface TextSection {
   text: string
 }
 
+/**
+ * Where a rendering whose texts wait as bytes (build/rendering-texts.ts) gives its sections as the JSON it holds,
+ * without parsing them; one held in memory has none. Not enumerable, so a copy with changed texts has none either.
+ */
+export const SECTIONS_JSON = Symbol('sections as JSON')
+
 export interface RenderedDocument {
+  /** The sections as JSON, when the rendering holds them so (see SECTIONS_JSON). */
+  readonly [SECTIONS_JSON]?: string
   /** The hero first, when the page has one. */
   html: string
   /** Starlight's `hero:` front matter, its links and image resolved, or null. */

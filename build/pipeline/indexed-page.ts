@@ -1,4 +1,4 @@
-import type { RenderedDocument } from '../markdown/render.ts'
+import { SECTIONS_JSON, type RenderedDocument } from '../markdown/render.ts'
 import { SECTIONS_SOURCE, WRITTEN_TERMS, type IndexedDocument, type RecordTermsText } from '../../search/engine.ts'
 import { isGenerated, type SourceFile } from '../content/front-matter.ts'
 import type { RenderedSource } from './assemble.ts'
@@ -44,7 +44,13 @@ export class IndexedPage implements IndexedDocument {
     return this[SECTIONS_SOURCE].recordTerms
   }
 
-  /** The page as the index's memo key reads it (search-index.ts): every field, its sections too. */
+  /** The page's sections as JSON: as their rendering holds them, when it does (see SECTIONS_JSON). */
+  sectionsJson(): string {
+    const rendered = this[SECTIONS_SOURCE]
+    return rendered[SECTIONS_JSON] ?? JSON.stringify(rendered.sections)
+  }
+
+  /** The page as the index's memo key reads it (search-index.ts): every field but its sections, which it reads by sectionsJson. */
   toJSON() {
     const { docId, slug, locale, section, title, draft, tags, keywords, operation } = this
     return {
@@ -57,7 +63,6 @@ export class IndexedPage implements IndexedDocument {
       tags,
       ...(keywords === undefined ? {} : { keywords }),
       ...(operation === undefined ? {} : { operation }),
-      sections: this.sections,
     }
   }
 }

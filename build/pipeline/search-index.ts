@@ -69,7 +69,7 @@ export class SearchIndexes {
  */
 export function cachedSearchIndex(
   locale: string,
-  documents: IndexedDocument[],
+  documents: KeyedDocument[],
   settings: IndexSettings,
   take: IndexValueTaker,
   memo?: Memo,
@@ -79,7 +79,10 @@ export function cachedSearchIndex(
   const key = hashOfAll(
     (function* () {
       yield `${locale}\u0000${SCHEMA_VERSION}\u0000${JSON.stringify(settings)}`
-      for (const document of documents) yield JSON.stringify(document)
+      for (const document of documents) {
+        yield JSON.stringify(document)
+        if (document.sectionsJson) yield document.sectionsJson()
+      }
     })(),
   )
   // Each value is a memo of its own, by its hash: at 100,000 documents the values together are past the longest string V8 makes.
@@ -109,6 +112,13 @@ export function cachedSearchIndex(
     return write().index
   }
 }
+
+/**
+ * A document as the memo key reads it: as JSON, and then by `sectionsJson` when it has it, which gives its sections'
+ * JSON as its rendering holds it (IndexedPage, whose JSON leaves its sections out): at 100,000 pages, parsing every
+ * page's sections and writing them again was seconds of the key's time and most of its garbage.
+ */
+type KeyedDocument = IndexedDocument & { sectionsJson?: () => string }
 
 /** What the memo keeps of a locale's index: the head's text and its values' hashes, each value under a memo of its own. */
 interface StoredIndexList {

@@ -6,7 +6,7 @@ import { assetName, DIST_FILES } from '../../contract/index.ts'
 import { heroSource } from '../../build/content/hero.ts'
 import { localeFoldersOf } from '../../build/content/site-config.ts'
 import { readGitHistory } from '../../build/git-history.ts'
-import { renderDocument, type RenderedDocument } from '../../build/markdown/render.ts'
+import { renderDocument, SECTIONS_JSON, type RenderedDocument } from '../../build/markdown/render.ts'
 import { runPipeline } from '../../build/pipeline/pipeline.ts'
 import { renderInProcess } from '../../build/pipeline/render-all.ts'
 import { readContent } from '../../build/read.ts'
@@ -77,6 +77,14 @@ describe('the rendering file', () => {
     ] as const) {
       expect(kept[position]?.[field], `${field} of ${position}`).toEqual(outputs[position]?.[field])
     }
+  })
+
+  it('gives a rendering’s sections as the JSON JSON.stringify writes of them, read from the file, and leaves it out of a copy', () => {
+    const output = renderDocument({ path: 'docs/en/s.md', body: '# S\n\nÉcrire 書く.\n\n## Part\n\nMore "quoted" text.\n', bodyLine: 1 }, { urls: {}, markdownUrls: {} })
+    const kept = file.keep(output)
+    expect(kept[SECTIONS_JSON]).toBe(JSON.stringify(output.sections))
+    expect(output[SECTIONS_JSON]).toBeUndefined()
+    expect({ ...kept }[SECTIONS_JSON]).toBeUndefined()
   })
 
   it('gives every rendering the same accessors: V8 keeps an object with getters of its own as a dictionary, several times larger', () => {
