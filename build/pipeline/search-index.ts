@@ -58,24 +58,38 @@ export class SearchIndexes {
   }
 }
 
+/** How a locale's index is kept between builds: a memo of its head and its values' names, and a way to put the previous build's values in place. */
+export interface KeptIndexes {
+  memo: Memo
+  /** Puts the previous build's blob `hash` in place again, as this build's; false when it has none. */
+  place: (hash: string) => boolean
+}
+
 /**
  * The locale's index: each value (shards, typo buckets, record lengths,
- * directories, display chunks) handed to `take` as it is made or read, and
- * the head's JSON returned. With a memo (the CLI's on-disk cache), from the
- * memo when its documents have not changed; the key reads every document, so
- * without a memo none is computed. `indexes` should be one object for every
- * locale of a build (and, in a long-lived process, for every build); by
- * default each call makes its own.
+ * directories, display chunks) handed to `take` as it is made, and the head's
+ * JSON returned. With `kept` (the CLI's build, its cache on disk), from the
+ * memo when its documents have not changed: the memo names the values, and
+ * they are the previous build's blobs, put in place again, not copies in the
+ * cache (at 100,000 pages about 70,000 files, written again by every build
+ * whose pages changed). The key reads every document, so without `kept` none
+ * is computed. `indexes` should be one object for every locale of a build
+ * (and, in a long-lived process, for every build); by default each call
+ * makes its own.
  */
 export function cachedSearchIndex(
   locale: string,
   documents: KeyedDocument[],
   settings: IndexSettings,
   take: IndexValueTaker,
-  memo?: Memo,
+  kept?: KeptIndexes,
   indexes: SearchIndexes = new SearchIndexes(),
 ): string {
-  if (!memo) return indexes.write(locale, documents, settings, { part: take, displayChunk: take }).index
+  const write = (): StoredIndexList => {
+    const written = indexes.write(locale, documents, settings, { part: take, displayChunk: take })
+    return { index: written.index, parts: written.partHashes, displayChunks: written.displayChunkHashes }
+  }
+  if (!kept) return write().index
   const key = hashOfAll(
     (function* () {
       yield `${locale}\u0000${SCHEMA_VERSION}\u0000${JSON.stringify(settings)}`
@@ -85,32 +99,16 @@ export function cachedSearchIndex(
       }
     })(),
   )
-  // Each value is a memo of its own, by its hash: at 100,000 documents the values together are past the longest string V8 makes.
-  const valueKey = (hash: string) => `search-value-${hash}`
-  const stored = (json: string, hash: string) => {
-    memo(valueKey(hash), () => json)
-    take(json, hash)
-  }
-  const write = (): StoredIndexList => {
-    const written = indexes.write(locale, documents, settings, { part: stored, displayChunk: stored })
-    return { index: written.index, parts: written.partHashes, displayChunks: written.displayChunkHashes }
-  }
   let built: StoredIndexList | undefined
   const listed = JSON.parse(
-    memo(key, () => {
+    kept.memo(key, () => {
       built = write()
       return JSON.stringify(built)
     }),
   ) as StoredIndexList
   if (built) return built.index
-  try {
-    for (const hash of [...listed.parts, ...listed.displayChunks]) take(memo(valueKey(hash), valueLeftTheCache), hash)
-    return listed.index
-  } catch (error) {
-    if (!(error instanceof ValueLeftTheCache)) throw error
-    // A value pruned or deleted since: build the index again, and store its values anew.
-    return write().index
-  }
+  // A value the previous build no longer has (its output deleted, or made on another machine): the index is built again.
+  return [...listed.parts, ...listed.displayChunks].every((hash) => kept.place(hash)) ? listed.index : write().index
 }
 
 /**
@@ -120,15 +118,9 @@ export function cachedSearchIndex(
  */
 type KeyedDocument = IndexedDocument & { sectionsJson?: () => string }
 
-/** What the memo keeps of a locale's index: the head's text and its values' hashes, each value under a memo of its own. */
+/** What the memo keeps of a locale's index: the head's text and its values' names. */
 interface StoredIndexList {
   index: string
   parts: string[]
   displayChunks: string[]
-}
-
-class ValueLeftTheCache extends Error {}
-
-function valueLeftTheCache(): never {
-  throw new ValueLeftTheCache('a search index value left the cache')
 }

@@ -11,7 +11,7 @@ import { buildLocaleView, type LocaleView } from './locale-view.ts'
 import type { NavItem } from './nav-item.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 import type { LocaleDocuments } from './routes.ts'
-import { cachedSearchIndex, type Memo, SearchIndexes } from './search-index.ts'
+import { cachedSearchIndex, type KeptIndexes, type Memo, SearchIndexes } from './search-index.ts'
 
 /** Keeps a value made from `parts` under the version's key in a long-lived build; makes it in a one-shot one. */
 export type VersionMemo = <T>(parts: KeyPart[], make: () => T) => T
@@ -26,6 +26,11 @@ export interface VersionSettings {
   git: GitHistory
   blobs: BlobSet
   memo?: Memo | undefined
+  /**
+   * Puts a blob the previous build wrote in place again (false when it has none): with `memo`, what keeps search
+   * indexes between builds. Only for a build that hands back no blob text (see KeptVersions.current).
+   */
+  placeBlob?: ((hash: string) => boolean) | undefined
   reuse?: Reuse | undefined
   llmsPartBytes?: number | undefined
   /** The size line of each locale's stored sidebar and llms.txt, in bytes (contract/navigation.ts; tests make it small). */
@@ -150,9 +155,11 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
 function searchIndexBlob(input: VersionSettings, locale: string, view: LocaleView, searchIndexes: SearchIndexes): string {
   const { blobs } = input
   const settings = { synonyms: input.site.search.synonyms }
-  // Each value goes to the blobs (and so to disk) as it is encoded or read from the memo: a locale's values are never held at once.
+  // Each value goes to the blobs (and so to disk) as it is encoded: a locale's values are never held at once.
   const take = (json: string, hash: string) => {
     blobs.addText(json, hash)
   }
-  return blobs.addText(cachedSearchIndex(locale, view.indexed, settings, take, input.memo, searchIndexes))
+  const { memo, placeBlob } = input
+  const kept: KeptIndexes | undefined = memo && placeBlob && { memo, place: (hash) => placeBlob(hash) && blobs.addMade(hash) === hash }
+  return blobs.addText(cachedSearchIndex(locale, view.indexed, settings, take, kept, searchIndexes))
 }

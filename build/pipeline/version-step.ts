@@ -85,18 +85,12 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
   const used = kept ? input.blobs.track() : null
   // The memos (search indexes) its build reads or makes are kept with the version, so a build that keeps it keeps them too.
   const memos: string[] = []
-  const memo = input.memo
-  const recordedMemo: typeof memo =
-    memo &&
-    ((memoKey, make) => {
-      memos.push(memoKey)
-      return memo(memoKey, make)
-    })
   const built = await buildVersion({
     ...content,
     renderMany: input.renderMany,
     blobs: input.blobs,
-    memo: recordedMemo,
+    memo: recording(input.memo, memos),
+    placeBlob: input.kept?.current ? input.kept.placeBlob : undefined,
     reuse: input.reuse,
     llmsPartBytes: input.llmsPartBytes,
     viewBytes: input.viewBytes,
@@ -126,6 +120,17 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
       input.releaseFiles.flatMap(({ data }) => data.related ?? []),
     )
   return result
+}
+
+/** `memo`, noting in `keys` each key it is asked for. */
+function recording(memo: VersionStepInput['memo'], keys: string[]): VersionStepInput['memo'] {
+  return (
+    memo &&
+    ((key, make) => {
+      keys.push(key)
+      return memo(key, make)
+    })
+  )
 }
 
 /** Where each generated page's problems point: the place in the OpenAPI document it is made from. */

@@ -152,12 +152,29 @@ describe('a rebuild of the content folder with the cache on', () => {
     const kept = await cachedBuild(contentDir, root)
     expect(kept.renders).toEqual({ rendered: 0, cached: 0 })
     expect(await searchIndexes()).toBe(2)
-    // Their values too: an index whose values were pruned would be built again.
-    const values = async () => (await readdir(join(root, 'cache'), { recursive: true })).filter((name) => /memo-search-value-[^/]*$/.test(name)).length
-    const before = await values()
-    expect(before).toBeGreaterThan(0)
+  })
+
+  it('after an edit that leaves the search indexes as they were, writes file for file what a cold build writes', async () => {
+    const contentDir = await writeContent({ ...CONTENT, 'site.yml': SITE_EN_FR, 'docs/fr/guide/a.md': doc('title: Alpha fr\norder: 1', 'Première page.\n') })
+    const root = await makeTempDir('docs-kept-')
     await cachedBuild(contentDir, root)
-    expect(await values()).toBe(before)
+    // A release note is in no search index: both locales' indexes come from the memo, their values from the last output.
+    await writeFiles(contentDir, { 'releases/v1.0.0.md': doc('version: 1.0.0\ndate: 2026-01-05', 'The first release, with notes.\n') })
+    await cachedBuild(contentDir, root)
+    await expectSameFiles(join(root, 'dist'), await coldDist(contentDir))
+  })
+
+  it('makes a search index again when the last output lost a value its memo names, to the files a cold build writes', async () => {
+    const contentDir = await writeContent({ ...CONTENT, 'site.yml': SITE_EN_FR, 'docs/fr/guide/a.md': doc('title: Alpha fr\norder: 1', 'Première page.\n') })
+    const root = await makeTempDir('docs-kept-')
+    await cachedBuild(contentDir, root)
+    const memos = (await readdir(join(root, 'cache'), { recursive: true, withFileTypes: true })).filter((entry) => /^memo-(?!version-)/.test(entry.name))
+    expect(memos).toHaveLength(2)
+    const listed = JSON.parse(await readFile(join((memos[0] as (typeof memos)[number]).parentPath, (memos[0] as (typeof memos)[number]).name), 'utf8')) as { parts: string[] }
+    await rm(join(root, 'dist', DIST_FILES.blob(listed.parts[0] as string)))
+    await writeFiles(contentDir, { 'releases/v1.0.0.md': doc('version: 1.0.0\ndate: 2026-01-05', 'The first release, with notes.\n') })
+    await cachedBuild(contentDir, root)
+    await expectSameFiles(join(root, 'dist'), await coldDist(contentDir))
   })
 
   it('builds again, to the same files, when the last output it would link its blobs from is gone', async () => {

@@ -1,6 +1,8 @@
+import { readdir, stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
-import { cachedSearchIndex, SearchIndexes, type Memo } from '../../build/pipeline/search-index.ts'
+import { cachedSearchIndex, type KeptIndexes, SearchIndexes, type Memo } from '../../build/pipeline/search-index.ts'
 import { RenderCache } from '../../build/render-cache.ts'
 import { encodeSearchIndex } from '../../search/codec.ts'
 import type { IndexedDocument, IndexSettings } from '../../search/index-data.ts'
@@ -35,11 +37,22 @@ const written = (indexes: SearchIndexes, locale: string, documents: IndexedDocum
   return encodedOf({ index: indexes.write(locale, documents, settings, { part: take, displayChunk: take }).index, parts: values, displayChunks: [] })
 }
 /** The index cachedSearchIndex gives: its head, and every value it handed over (sorted, as the blobs are a set), with their names. */
-const cachedIndex = (documents: IndexedDocument[], memo?: Memo) => {
+const cachedIndex = (documents: IndexedDocument[], kept?: KeptIndexes) => {
   const taken = new Map<string, string>()
-  const index = cachedSearchIndex('en', documents, {}, (json, hash) => taken.set(hash, json), memo)
+  const index = cachedSearchIndex('en', documents, {}, (json, hash) => taken.set(hash, json), kept)
   for (const [hash, json] of taken) expect(hash).toBe(contentHash(json))
-  return { index, values: [...taken.values()].sort() }
+  return { index, values: [...taken.values()].sort(), taken }
+}
+/** A previous build's output as a set of blob names, and what a build put in place from it. */
+const previousBuild = (names: Iterable<string> = []) => {
+  const blobs = new Set(names)
+  const placed: string[] = []
+  const place = (hash: string) => {
+    if (!blobs.has(hash)) return false
+    placed.push(hash)
+    return true
+  }
+  return { blobs, placed, place }
 }
 
 describe('the pipeline’s search indexes', () => {
@@ -48,99 +61,90 @@ describe('the pipeline’s search indexes', () => {
     const documents = Array.from({ length: 5 }, () => edits.document())
     // A document that refuses JSON.stringify: the memo key is the only thing that would call it.
     const refusing = documents.map((document) => Object.assign({}, document, { toJSON: () => expect.fail('the memo key was computed') }))
-    expect(cachedIndex(refusing)).toEqual(encodedOf(oneShot('en', documents, {})))
+    const { index, values } = cachedIndex(refusing)
+    expect({ index, values }).toEqual(encodedOf(oneShot('en', documents, {})))
   })
 
-  it('asks the memo under a key of the documents when there is one, and gives what it holds', () => {
+  it('asks the memo under a key of the documents when there is one, and puts the values it names in place from the previous build', () => {
     const edits = new EditSequence(2)
     const documents = Array.from({ length: 5 }, () => edits.document())
     const { stored, memo } = memoInMap()
-    const first = cachedIndex(documents, memo)
-    const keys = [...stored.keys()]
-    expect(
-      cachedIndex(
-        documents.map((document) => ({ ...document })),
-        memo,
-      ),
-    ).toEqual(first)
-    expect([...stored.keys()]).toEqual(keys)
-    expect(keys.filter((key) => !key.startsWith('search-value-'))).toHaveLength(1)
-    expect(first).toEqual(encodedOf(oneShot('en', documents, {})))
+    const first = cachedIndex(documents, { memo, place: () => expect.fail('nothing to put in place on the first build') })
+    expect(first.index).toBe(oneShot('en', documents, {}).index)
+    expect(first.values).toEqual(encodedOf(oneShot('en', documents, {})).values)
+    const previous = previousBuild(first.taken.keys())
+    const again = cachedIndex(
+      documents.map((document) => ({ ...document })),
+      { memo, place: previous.place },
+    )
+    expect(again.index).toBe(first.index)
+    expect(again.values).toEqual([])
+    expect(previous.placed.sort()).toEqual([...first.taken.keys()].sort())
+    expect(stored.size).toBe(1)
   })
 
-  it('keeps each stored value of the index under a memo of its own, so that no cached string holds the whole index', () => {
+  it('keeps only the head and the values’ names in the memo: the values are the build’s blobs, not copies', () => {
     const edits = new EditSequence(4)
     const documents = Array.from({ length: 40 }, () => edits.document())
     const { stored, memo } = memoInMap()
-    const built = cachedIndex(documents, memo)
-    const [list] = [...stored].filter(([key]) => !key.startsWith('search-value-'))
-    const listed = JSON.parse(list?.[1] ?? '{}') as { index: string; parts: string[]; displayChunks: string[] }
+    const built = cachedIndex(documents, { memo, place: () => false })
+    const [list, ...others] = [...stored.values()]
+    expect(others).toEqual([])
+    const listed = JSON.parse(list ?? '{}') as { index: string; parts: string[]; displayChunks: string[] }
     expect(listed.index).toBe(built.index)
-    expect([...listed.parts, ...listed.displayChunks].map((hash) => stored.get(`search-value-${hash}`)).sort()).toEqual(built.values)
-    expect(
-      [...stored]
-        .filter(([key]) => key.startsWith('search-value-'))
-        .map(([, text]) => text)
-        .sort(),
-    ).toEqual(built.values)
+    expect([...listed.parts, ...listed.displayChunks].sort()).toEqual([...built.taken.keys()].sort())
   })
 
-  it('builds the index again, to the same values, when a value its memo names has left the cache', () => {
+  it('builds the index again, to the same values, when the previous build no longer has a value its memo names', () => {
     const edits = new EditSequence(5)
     const documents = Array.from({ length: 20 }, () => edits.document())
-    const { stored, memo } = memoInMap()
-    const first = cachedIndex(documents, memo)
-    const gone = [...stored.keys()].find((key) => key.startsWith('search-value-')) as string
-    stored.delete(gone)
-    expect(cachedIndex(documents, memo)).toEqual(first)
-    expect(stored.has(gone)).toBe(true)
+    const { memo } = memoInMap()
+    const first = cachedIndex(documents, { memo, place: () => false })
+    const [gone, ...kept] = [...first.taken.keys()]
+    const again = cachedIndex(documents, { memo, place: previousBuild(kept).place })
+    expect(again.index).toBe(first.index)
+    expect(again.taken.has(gone as string)).toBe(true)
+    expect([...new Set([...again.taken.keys(), ...kept])].sort()).toEqual([...first.taken.keys()].sort())
   })
 
-  it('hands each value over as soon as the on-disk cache has it, whether it encodes and stores it or reads it back, holding none of them', async () => {
+  it('hands each value over as it is encoded, holding none of them, and keeps one small file in the on-disk cache, not the values', async () => {
     const edits = new EditSequence(9)
     const documents = Array.from({ length: 3000 }, () => edits.document())
-    const cache = await RenderCache.open(await makeTempDir('search-memo-'))
-    let storedValues = 0
-    const memo: Memo = (key, build) =>
-      cache.memo(key, () => {
-        if (key.startsWith('search-value-')) storedValues++
-        return build()
-      })
+    const cacheDir = await makeTempDir('search-memo-')
+    const cache = await RenderCache.open(cacheDir)
+    const memo: Memo = (key, build) => cache.memo(key, build)
     const gc = exposedGc()
-    for (const pass of ['encoded and stored', 'read back'] as const) {
+    gc()
+    const taken: string[] = []
+    let handed = 0
+    let first: number | undefined
+    let most = 0
+    // The sink drops each value; every 64th it looks at the heap, against the heap at the first value past the
+    // display chunks (a one-shot builder hands those over while it still reads the documents).
+    const take = (json: string, hash: string) => {
+      taken.push(hash)
+      handed += json.length
+      if (taken.length % 64 !== 1) return
       gc()
-      const before = process.memoryUsage().heapUsed
-      const storedAtTake: number[] = []
-      let handed = 0
-      let first: number | undefined
-      let most = { sinceCall: 0, sinceFirst: 0 }
-      // The sink drops each value; every 64th it looks at the heap, against the heap before the call and at the first
-      // value past the display chunks (a one-shot builder hands those over while it still reads the documents).
-      const take = (json: string) => {
-        storedAtTake.push(storedValues)
-        handed += json.length
-        if (storedAtTake.length % 64 !== 1) return
-        gc()
-        const used = process.memoryUsage().heapUsed
-        if (first === undefined && !isDisplayChunk(json)) first = used
-        most = { sinceCall: Math.max(most.sinceCall, used - before), sinceFirst: Math.max(most.sinceFirst, used - (first ?? used)) }
-      }
-      cachedSearchIndex('en', documents, {}, take, memo, new SearchIndexes({ keepBuilders: false }))
-      expect(storedAtTake.length, pass).toBeGreaterThan(100)
-      expect(handed, pass).toBeGreaterThan(1_000_000)
-      // Held as they come, the values would add about their own size (one byte a character, as most are ASCII).
-      // What the encoders hold by design grows to about a fifth of it (19–21 % in runs at 3,000 and 6,000
-      // documents): a bound of a fifth failed one run in three, so the bound is a third.
-      expect(most.sinceFirst, `${pass}: ${most.sinceFirst} of ${handed}`).toBeLessThan(handed / 3)
-      if (pass === 'encoded and stored') {
-        // Each value is handed over right after it is stored, not once the whole index is.
-        expect(storedAtTake.every((stored, position) => stored <= position + 1)).toBe(true)
-      } else {
-        // Read back, nothing is built: the heap holds what it held before, not the values read before the first.
-        expect(storedAtTake.every((stored) => stored === storedAtTake[0])).toBe(true)
-        expect(most.sinceCall).toBeLessThan(handed / 2)
-      }
+      const used = process.memoryUsage().heapUsed
+      if (first === undefined && !isDisplayChunk(json)) first = used
+      most = Math.max(most, used - (first ?? used))
     }
+    const index = cachedSearchIndex('en', documents, {}, take, { memo, place: () => false }, new SearchIndexes({ keepBuilders: false }))
+    expect(taken.length).toBeGreaterThan(100)
+    expect(handed).toBeGreaterThan(1_000_000)
+    // Held as they come, the values would add about their own size (one byte a character, as most are ASCII).
+    // What the encoders hold by design grows to about a fifth of it (19–21 % in runs at 3,000 and 6,000
+    // documents): a bound of a fifth failed one run in three, so the bound is a third.
+    expect(most, `${most} of ${handed}`).toBeLessThan(handed / 3)
+    const files = await readdir(join(cacheDir, (await readdir(cacheDir))[0] as string))
+    expect(files).toHaveLength(1)
+    expect((await stat(join(cacheDir, (await readdir(cacheDir))[0] as string, files[0] as string))).size).toBeLessThan(handed / 10)
+
+    const previous = previousBuild(taken)
+    const again = cachedSearchIndex('en', documents, {}, () => expect.fail('a value was made again'), { memo, place: previous.place }, new SearchIndexes({ keepBuilders: false }))
+    expect(again).toBe(index)
+    expect(previous.placed.sort()).toEqual(taken.sort())
   })
 
   it('keeps one builder per locale between builds, and starts another when the synonyms change', () => {
