@@ -58,7 +58,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()
   // The renderings' text waits on disk beside the output, for this run only, with or without a cache.
-  const renderings = RenderingFile.open(`${options.outDir}.renderings-${process.pid}`)
+  const renderings = RenderingFile.open(`${options.outDir}.renderings-${process.pid}`, { readCacheInPlace: true })
   let output: PipelineOutput
   try {
     output = await runPipeline({

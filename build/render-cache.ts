@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { bodyDigest } from './content/body-notes.ts'
 import { codeHash } from './code-hash.ts'
@@ -73,22 +73,31 @@ export class RenderCache {
    * bytes until read (rendering-texts.ts). A file cut short (a build killed while writing it) is a miss.
    */
   get(input: RenderInput, targets: LinkTargets): RenderedDocument | undefined {
+    const path = this.pathOf(input)
     let file: Buffer
     try {
-      file = readFileSync(this.pathOf(input))
+      file = readFileSync(path)
     } catch {
       return undefined
     }
     const split = parseStored(file)
-    return split ? relinked(input, fromSplit(split), targets) : undefined
+    if (!split) return undefined
+    const stored = { path, offset: file.length - split.texts.bytes.length }
+    return relinked(input, fromSplit({ ...split, stored }), targets)
   }
 
-  /** Keeps a rendering: its outline as a line of JSON, then its texts' bytes. One that UTF-8 cannot carry is not kept, and renders again. */
+  /**
+   * Keeps a rendering: its outline as a line of JSON, then its texts' bytes. One that UTF-8 cannot carry is not kept, and renders again.
+   * Written beside its place and renamed into it, so that a build reading the entry in place never sees it half written.
+   */
   async set(input: RenderInput, output: RenderedDocument): Promise<void> {
     const split = splitRendering(output)
     if (!split) return
     const head = `${JSON.stringify({ outline: split.outline, lengths: split.texts.lengths })}\n`
-    await writeFile(this.pathOf(input), Buffer.concat([Buffer.from(head, 'utf8'), split.texts.bytes]))
+    const path = this.pathOf(input)
+    const written = `${path}.${randomUUID()}.tmp`
+    await writeFile(written, Buffer.concat([Buffer.from(head, 'utf8'), split.texts.bytes]))
+    await rename(written, path)
   }
 
   private pathOf(input: RenderInput): string {

@@ -21,6 +21,8 @@ type Outline = Omit<RenderedDocument, 'html' | 'markdown' | 'sections' | 'hero' 
 export interface SplitRendering {
   outline: Outline
   texts: RenderingTexts
+  /** Where the texts' bytes are in a file that holds them for the rest of the build (a render cache entry), when they are. */
+  stored?: { path: string; offset: number }
 }
 
 // In Unicode mode a surrogate matches only when it is not half of a pair.

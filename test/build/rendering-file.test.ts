@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { statSync } from 'node:fs'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCorpus, writeCorpus } from '../../bench/corpus.ts'
@@ -11,6 +12,7 @@ import { runPipeline } from '../../build/pipeline/pipeline.ts'
 import { renderInProcess } from '../../build/pipeline/render-all.ts'
 import { readContent } from '../../build/read.ts'
 import { versionReader } from '../../build/read-versions.ts'
+import { RenderCache } from '../../build/render-cache.ts'
 import { RenderingFile } from '../../build/rendering-file.ts'
 import { buildDir, makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
 
@@ -102,6 +104,46 @@ describe('the rendering file', () => {
     const kept = file.keep(odd)
     expect(kept.html).toBe(odd.html)
     expect(kept).toBe(odd)
+  })
+})
+
+describe('a rendering from the render cache', () => {
+  const links = { urls: {}, markdownUrls: {} }
+  const cachedPage = async (body: string) => {
+    const dir = await makeTempDir('docs-render-cache-')
+    const cache = await RenderCache.open(dir)
+    const input = { path: 'docs/en/cached.md', body, bodyLine: 1 }
+    const output = renderDocument(input, links)
+    await cache.set(input, output)
+    return { dir, output, cached: cache.get(input, links) as RenderedDocument }
+  }
+  const renderingsFile = async (options: { readCacheInPlace?: boolean }) => {
+    const path = join(await makeTempDir('docs-renderings-'), 'renderings')
+    return { path, file: RenderingFile.open(path, options) }
+  }
+
+  it('is read from its cache file in place, none of its text copied to the renderings file, and gives what was rendered', async () => {
+    const { output, cached } = await cachedPage('# Cached\n\nÉcrire 書く, [a link](https://example.com).\n\n## Part\n\nMore.\n')
+    const inPlace = await renderingsFile({ readCacheInPlace: true })
+    const copied = await renderingsFile({})
+    const [read, copy] = [inPlace.file.keep(cached), copied.file.keep(cached)]
+    expect(fieldsOf(read)).toEqual(fieldsOf(output))
+    expect(fieldsOf(copy)).toEqual(fieldsOf(output))
+    expect(statSync(inPlace.path).size).toBe(0)
+    expect(statSync(copied.path).size).toBeGreaterThan(output.html.length)
+    inPlace.file.close()
+    copied.file.close()
+  })
+
+  it('fails the read with the cache file named when the entry left the cache while the build ran', async () => {
+    const { dir, cached } = await cachedPage('# Gone\n')
+    const { file } = await renderingsFile({ readCacheInPlace: true })
+    const kept = file.keep(cached)
+    const entries = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.rendering'))
+    expect(entries).toHaveLength(1)
+    await rm(join(dir, entries[0] as string))
+    expect(() => kept.html).toThrow(/\.rendering: a cached rendering left the render cache while the build was reading it; build again/)
+    file.close()
   })
 })
 
