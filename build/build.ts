@@ -1,6 +1,7 @@
 import { localeFoldersOf } from './content/site-config.ts'
 import { BuildWriter } from './emit.ts'
 import { readGitHistory } from './git-history.ts'
+import { removeLeftovers } from './leftovers.ts'
 import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
 import { readContent, withApiRenames } from './read.ts'
 import { versionReader } from './read-versions.ts'
@@ -50,6 +51,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   // last build and their files not read at all; in any case a page's source goes once it is rendered.
   const source = await readSource(options.contentDir, { stampsOnly: !options.keepBlobs })
   const cache = options.cacheDir ? await RenderCache.open(options.cacheDir) : undefined
+  await removeLeftovers(options.outDir)
   const writer = await BuildWriter.open(options.outDir)
   // Docs versions are kept beside the renderings; their blobs are linked from the last dist/. The current
   // one too, unless every blob's text is asked for: a kept version's blobs are linked, not read.
