@@ -1,7 +1,7 @@
+import { besideOutput, removeLeftovers } from './beside-output.ts'
 import { localeFoldersOf } from './content/site-config.ts'
 import { BuildWriter } from './emit.ts'
 import { readGitHistory } from './git-history.ts'
-import { removeLeftovers } from './leftovers.ts'
 import { runPipeline, type PipelineOutput } from './pipeline/pipeline.ts'
 import { readContent, withApiRenames } from './read.ts'
 import { versionReader } from './read-versions.ts'
@@ -60,7 +60,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()
   // The renderings' text waits on disk beside the output, for this run only, with or without a cache.
-  const renderings = RenderingFile.open(`${options.outDir}.renderings-${process.pid}`, { readCacheInPlace: true })
+  const renderings = RenderingFile.open(besideOutput(options.outDir, 'renderings'), { readCacheInPlace: true })
   let output: PipelineOutput
   try {
     output = await runPipeline({

@@ -1,3 +1,4 @@
+import { besideOutput } from './beside-output.ts'
 import { existsSync, linkSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -37,7 +38,7 @@ export class BuildWriter {
   }
 
   static async open(outDir: string): Promise<BuildWriter> {
-    const staging = `${outDir}.tmp-${process.pid}`
+    const staging = besideOutput(outDir, 'tmp')
     await rm(staging, { recursive: true, force: true })
     await mkdir(join(staging, DIST_FILES.blobDir), { recursive: true })
     await mkdir(join(staging, DIST_FILES.assetDir), { recursive: true })
@@ -98,7 +99,7 @@ export class BuildWriter {
       await writeFile(join(this.staging, DIST_FILES.blobList), JSON.stringify(blobList))
       moved = this.stageBlobFolder()
       await mkdir(dirname(this.outDir), { recursive: true })
-      const retired = `${this.outDir}.old-${process.pid}`
+      const retired = besideOutput(this.outDir, 'old')
       await rename(this.outDir, retired).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error
       })

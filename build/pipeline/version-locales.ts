@@ -160,6 +160,12 @@ function searchIndexBlob(input: VersionSettings, locale: string, view: LocaleVie
     blobs.addText(json, hash)
   }
   const { memo, placeBlob } = input
-  const kept: KeptIndexes | undefined = memo && placeBlob && { memo, place: (hash) => placeBlob(hash) && blobs.addMade(hash) === hash }
+  // A value put in place is this version's blob as much as one encoded here.
+  const place = (hash: string) => {
+    if (!placeBlob?.(hash)) return false
+    blobs.addMade(hash)
+    return true
+  }
+  const kept: KeptIndexes | undefined = memo && placeBlob && { memo, place }
   return blobs.addText(cachedSearchIndex(locale, view.indexed, settings, take, kept, searchIndexes))
 }

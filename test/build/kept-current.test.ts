@@ -47,6 +47,12 @@ async function expectSameFiles(built: string, expected: string): Promise<void> {
   for (const [path, text] of b) expect(a.get(path), path).toBe(text)
 }
 
+/** The files in which the cache under `root` keeps a search index (a kept docs version's, `memo-version-*`, aside). */
+async function indexMemos(root: string): Promise<string[]> {
+  const entries = await readdir(join(root, 'cache'), { recursive: true, withFileTypes: true })
+  return entries.filter((entry) => /^memo-(?!version-)/.test(entry.name)).map((entry) => join(entry.parentPath, entry.name))
+}
+
 /** Each blob file's inode: a file linked or moved from the build before keeps its own. */
 async function blobInodes(outDir: string): Promise<Map<string, number>> {
   const names = await readdir(join(outDir, 'blobs'))
@@ -146,7 +152,7 @@ describe('a rebuild of the content folder with the cache on', () => {
   it('keeps the search indexes in the cache through a build that made nothing, for an edit that leaves a locale unchanged', async () => {
     const contentDir = await writeContent({ ...CONTENT, 'site.yml': SITE_EN_FR, 'docs/fr/guide/a.md': doc('title: Alpha fr\norder: 1', 'Première page.\n') })
     const root = await makeTempDir('docs-kept-')
-    const searchIndexes = async () => (await readdir(join(root, 'cache'), { recursive: true })).filter((name) => /memo-(?!version-|search-value-)[^/]*$/.test(name)).length
+    const searchIndexes = async () => (await indexMemos(root)).length
     await cachedBuild(contentDir, root)
     expect(await searchIndexes()).toBe(2)
     const kept = await cachedBuild(contentDir, root)
@@ -168,9 +174,9 @@ describe('a rebuild of the content folder with the cache on', () => {
     const contentDir = await writeContent({ ...CONTENT, 'site.yml': SITE_EN_FR, 'docs/fr/guide/a.md': doc('title: Alpha fr\norder: 1', 'Première page.\n') })
     const root = await makeTempDir('docs-kept-')
     await cachedBuild(contentDir, root)
-    const memos = (await readdir(join(root, 'cache'), { recursive: true, withFileTypes: true })).filter((entry) => /^memo-(?!version-)/.test(entry.name))
+    const memos = await indexMemos(root)
     expect(memos).toHaveLength(2)
-    const listed = JSON.parse(await readFile(join((memos[0] as (typeof memos)[number]).parentPath, (memos[0] as (typeof memos)[number]).name), 'utf8')) as { parts: string[] }
+    const listed = JSON.parse(await readFile(memos[0] as string, 'utf8')) as { parts: string[] }
     await rm(join(root, 'dist', DIST_FILES.blob(listed.parts[0] as string)))
     await writeFiles(contentDir, { 'releases/v1.0.0.md': doc('version: 1.0.0\ndate: 2026-01-05', 'The first release, with notes.\n') })
     await cachedBuild(contentDir, root)

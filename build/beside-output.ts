@@ -1,8 +1,18 @@
 import { readdir, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
-// What a build keeps beside its output while it runs, each named by its process: the staged output and the renderings' text.
-// (Not `.old-<pid>`, the output it replaces: killed between its two renames, that is the only output there is.)
+/**
+ * What a build keeps beside its output while it runs, named by its process: its staged output (`tmp`), its
+ * renderings' text (`renderings`), and the output it replaces, between the two renames of its commit (`old`).
+ */
+type BesideOutput = 'tmp' | 'renderings' | 'old'
+
+/** Where a build by process `pid` keeps `what` beside `outDir`. */
+export function besideOutput(outDir: string, what: BesideOutput, pid = process.pid): string {
+  return `${outDir}.${what}-${pid}`
+}
+
+// Not `old`: a build killed between the two renames of its commit leaves there the only output there is.
 const LEFTOVER = /^(?:tmp|renderings)-(\d+)$/
 
 /** Whether process `pid` is running; one that exists but is not ours to signal is running too. */
