@@ -6,14 +6,12 @@ import { parseDocumentFile, type SourceFile } from '../build/content/front-matte
 import { parseSiteConfig } from '../build/content/site-config.ts'
 import type { RenderedSource } from '../build/pipeline/assemble.ts'
 import { titleOf } from '../build/pipeline/assemble.ts'
-import { BlobSet } from '../build/pipeline/blob-set.ts'
-import { buildLocaleView } from '../build/pipeline/locale-view.ts'
-import { navItems } from '../build/pipeline/nav-items.ts'
+import { audienceChoices, indexedPages } from '../build/pipeline/locale-view.ts'
 import { renderContent, renderInProcess } from '../build/pipeline/render-all.ts'
 import type { IndexedDocument, IndexedSection } from '../search/engine.ts'
 import { generateCorpus } from './corpus.ts'
 
-/** What each locale's search index holds, as the build's locale views give it. */
+/** What each locale's search index holds, as the build gives it. */
 export interface IndexedCorpus {
   locales: string[]
   byLocale: Map<string, IndexedDocument[]>
@@ -44,12 +42,8 @@ export async function indexedCorpus(documents: number, seed: number, cacheFile?:
   })
   const variants = new Map<string, Map<string, RenderedSource>>()
   for (const source of renderedSources) variants.set(source.docId, (variants.get(source.docId) ?? new Map()).set(source.locale, source))
-  const nav = navItems(renderedSources)
-  const git = { files: new Map(), renames: [], head: null, warning: null }
   const byLocale = new Map<string, IndexedDocument[]>()
-  for (const locale of site.site.locales) {
-    byLocale.set(locale, buildLocaleView({ locale, site: site.site, variants, navItems: nav.items, git, blobs: new BlobSet() }).indexed)
-  }
+  for (const locale of site.site.locales) byLocale.set(locale, indexedPages(audienceChoices(variants, locale, site.site.defaultLocale)))
   const result = { locales: site.site.locales, byLocale }
   if (cacheFile) await writeFile(cacheFile, JSON.stringify(toStored(result)))
   return result

@@ -9,6 +9,7 @@ import { keptVersionStore } from './kept-version-store.ts'
 import { RenderCache } from './render-cache.ts'
 import { RenderingFile } from './rendering-file.ts'
 import { createRenderMany } from './render-pool.ts'
+import { SearchThread } from './search-thread.ts'
 
 export interface BuildOptions {
   contentDir: string
@@ -21,6 +22,8 @@ export interface BuildOptions {
   llmsPartBytes?: number
   /** The size line of each locale's stored sidebar and llms.txt, in bytes (contract/navigation.ts; tests make it small). */
   viewBytes?: number
+  /** How many pages a locale's search index has at least to be made on the search thread (search-thread.ts; tests make it small). */
+  searchThreadFrom?: number
   /**
    * Also hand every blob's text back in the result, for tools and tests that
    * inspect a build. Off by default: blobs go to disk as they are made, so
@@ -60,7 +63,12 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()
   // The renderings' text waits on disk beside the output, for this run only, with or without a cache.
-  const renderings = RenderingFile.open(besideOutput(options.outDir, 'renderings'), { readCacheInPlace: true })
+  const renderingsPath = besideOutput(options.outDir, 'renderings')
+  const renderings = RenderingFile.open(renderingsPath, { readCacheInPlace: true })
+  // Large indexes are made on a thread of their own, which stores their values itself: not when every blob's text is asked for.
+  const searchThread = options.keepBlobs
+    ? null
+    : new SearchThread({ renderingsPath, writer, ...(options.searchThreadFrom === undefined ? {} : { minPages: options.searchThreadFrom }) })
   let output: PipelineOutput
   try {
     output = await runPipeline({
@@ -69,7 +77,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
       builtAt: new Date().toISOString(),
       ...(options.llmsPartBytes === undefined ? {} : { llmsPartBytes: options.llmsPartBytes }),
       ...(options.viewBytes === undefined ? {} : { viewBytes: options.viewBytes }),
-      ...(cache ? { memo: (key: string, build: () => string) => cache.memo(key, build) } : {}),
+      ...(cache ? { memo: { read: (key: string) => cache.kept(key), write: (key: string, value: string) => cache.keep(key, value) } } : {}),
+      ...(searchThread ? { searchThread: (inThread, threadOptions) => searchThread.jobs(inThread, threadOptions) } : {}),
       renderMany: createRenderMany({
         cache,
         ...(options.threads === undefined ? {} : { threads: options.threads }),
@@ -89,10 +98,14 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
         if (options.keepBlobs) keptAssets.set(asset.hash, asset)
       },
     })
+    await searchThread?.finish()
   } catch (error) {
+    // The thread stops before the staged output goes: it may be writing into it.
+    await searchThread?.close()
     await writer.abort()
     throw error
   } finally {
+    await searchThread?.close()
     renderings.close()
   }
   await writer.commit(output.manifest, output.blobList)

@@ -21,8 +21,9 @@ const QUEUED_CHARACTERS = 16 * 1024 * 1024
  * stageBlobFolder).
  */
 export class BuildWriter {
-  private readonly outDir: string
-  private readonly staging: string
+  readonly outDir: string
+  /** Where the build is written until it is swapped in. */
+  readonly staging: string
   private readonly writes = new TaskQueue(PARALLEL_WRITES)
   private queued = 0
   private failure: unknown = null

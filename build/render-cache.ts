@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { bodyDigest } from './content/body-notes.ts'
@@ -104,25 +104,12 @@ export class RenderCache {
     return join(this.dir, this.namespace, `${renderKeyOf(input)}.rendering`)
   }
 
-  /** A value built once per key (search indexes), stored beside the renderings; synchronous (see Memo in pipeline/search-index.ts). */
-  memo(key: string, build: () => string): string {
-    this.memoKeysUsed.add(key)
-    const path = join(this.dir, this.namespace, `memo-${key}.json`)
-    try {
-      return readFileSync(path, 'utf8')
-    } catch {
-      const value = build()
-      writeFileSync(path, value)
-      return value
-    }
-  }
-
   /** Keeps the memos of `keys` through pruneStale though this build did not read them (what a kept docs version's build made). */
   retain(keys: readonly string[]): void {
     for (const key of keys) this.memoKeysUsed.add(key)
   }
 
-  /** A value kept between builds under `key` (a docs version's output), or undefined; unused ones go at pruneStale. */
+  /** A value kept between builds under `key` (a docs version's output, a search index's head and values' names), or undefined; unused ones go at pruneStale. */
   async kept(key: string): Promise<string | undefined> {
     this.memoKeysUsed.add(key)
     return readFile(join(this.dir, this.namespace, `memo-${key}.json`), 'utf8').catch(() => undefined)

@@ -1,13 +1,7 @@
-import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs'
 import type { RenderedDocument } from './markdown/render.ts'
-import { renderingTexts, type SplitRendering, splitOf, textStart, textsBytes, withTexts } from './rendering-texts.ts'
-
-/** Where one rendering's texts are: in the renderings file, or at `path` (a render cache entry read in place). */
-interface Range {
-  start: number
-  bytes: number
-  path?: string
-}
+import { BlockReader, renderingAt, type TextsPlace } from './rendering-blocks.ts'
+import { renderingTexts, type SplitRendering, splitOf, textsBytes } from './rendering-texts.ts'
 
 /**
  * The text of a build's renderings (HTML, Markdown copy, search sections and terms,
@@ -21,15 +15,15 @@ export class RenderingFile {
   private readonly path: string
   private readonly fd: number
   private readonly readsCacheInPlace: boolean
+  private readonly reader: BlockReader
   private end = 0
   private buffer = Buffer.allocUnsafe(64 * 1024)
-  private blockBuffer = Buffer.allocUnsafe(64 * 1024)
-  private lastBlock: Range | null = null
 
   private constructor(path: string, fd: number, readsCacheInPlace: boolean) {
     this.path = path
     this.fd = fd
     this.readsCacheInPlace = readsCacheInPlace
+    this.reader = new BlockReader({ path, fd })
   }
 
   /**
@@ -51,11 +45,8 @@ export class RenderingFile {
     const split = splitOf(output)
     const parts = split ? null : renderingTexts(output)
     if (!split && !parts) return output
-    const { outline, block, lengths } = split ? this.placed(split) : this.appendTexts(parts as NonNullable<typeof parts>)
-    return withTexts(outline, (position) => {
-      const length = lengths[position] as number
-      return length < 0 ? null : this.read(block, textStart(lengths, position), length)
-    })
+    const { outline, place } = split ? this.placed(split) : this.appendTexts(parts as NonNullable<typeof parts>)
+    return renderingAt(outline, place, this.reader)
   }
 
   /** Closes and removes the file; a rendering read after it throws. */
@@ -65,10 +56,12 @@ export class RenderingFile {
   }
 
   /** Where a rendering from the cache has its texts: its cache file, or (without readCacheInPlace) its bytes appended here. */
-  private placed({ outline, texts, stored }: SplitRendering): { outline: SplitRendering['outline']; block: Range; lengths: number[] } {
-    const bytes = textsBytes(texts.lengths)
-    const block = this.readsCacheInPlace && stored ? { path: stored.path, start: stored.offset, bytes } : { start: this.append(texts.bytes), bytes }
-    return { outline, block, lengths: texts.lengths }
+  private placed({ outline, texts, stored }: SplitRendering): { outline: SplitRendering['outline']; place: TextsPlace } {
+    const { lengths } = texts
+    const bytes = textsBytes(lengths)
+    const place =
+      this.readsCacheInPlace && stored ? { path: stored.path, start: stored.offset, bytes, lengths } : { path: this.path, start: this.append(texts.bytes), bytes, lengths }
+    return { outline, place }
   }
 
   /** Writes a fresh rendering's texts end to end through the scratch buffer, in one write. */
@@ -83,7 +76,7 @@ export class RenderingFile {
       offset += bytes
       return bytes
     })
-    return { outline, block: { start: this.append(buffer.subarray(0, total)), bytes: total }, lengths }
+    return { outline, place: { path: this.path, start: this.append(buffer.subarray(0, total)), bytes: total, lengths } }
   }
 
   /** Writes `bytes` at the end of the file, in one write (a build that takes 100,000 renderings from the cache makes each system call count); gives where they start. */
@@ -93,46 +86,6 @@ export class RenderingFile {
     while (written < bytes.length) written += writeSync(this.fd, bytes, written, bytes.length - written, start + written)
     this.end += bytes.length
     return start
-  }
-
-  /**
-   * A text of the rendering whose texts are `block`, `bytes` long from `start` within it. The whole block is read and kept
-   * until another rendering's text is asked for: stages read a page's texts one after another (its HTML and
-   * hero, then its Markdown; its sections, then its terms), and each read is a system call.
-   */
-  private read(block: Range, start: number, bytes: number): string {
-    if (this.lastBlock !== block) {
-      if (this.blockBuffer.length < block.bytes) this.blockBuffer = Buffer.allocUnsafe(Math.max(block.bytes, this.blockBuffer.length * 2))
-      // Set first: a failed read leaves no block that the buffer would be taken for.
-      this.lastBlock = null
-      if (block.path) this.readCached(block.path, block)
-      else this.readBlock(this.fd, this.path, block)
-      this.lastBlock = block
-    }
-    return this.blockBuffer.toString('utf8', start, start + bytes)
-  }
-
-  private readBlock(fd: number, path: string, block: Range): void {
-    let done = 0
-    while (done < block.bytes) {
-      const count = readSync(fd, this.blockBuffer, done, block.bytes - done, block.start + done)
-      if (count === 0) throw new Error(`${path}: the rendering file ends at ${block.start + done} bytes, before the ${block.bytes} bytes at ${block.start}`)
-      done += count
-    }
-  }
-
-  private readCached(path: string, block: Range): void {
-    let fd: number
-    try {
-      fd = openSync(path, 'r')
-    } catch (error) {
-      throw new Error(`${path}: a cached rendering left the render cache while the build was reading it; build again`, { cause: error })
-    }
-    try {
-      this.readBlock(fd, path, block)
-    } finally {
-      closeSync(fd)
-    }
   }
 
   /** One buffer for every write, grown as needed: a buffer per page would be garbage outside the heap that no collection hurries. */

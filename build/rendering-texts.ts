@@ -115,15 +115,19 @@ const TEXT_ACCESSORS: PropertyDescriptorMap = {
   [SECTIONS_JSON]: { ...textAccessor(2, false), enumerable: false },
 }
 
+/** A rendering's text fields, which withTexts reads when asked for. */
+export type RenderingTextFields = Pick<RenderedDocument, 'html' | 'markdown' | 'sections' | 'hero' | 'recordTerms' | 'headings' | typeof SECTIONS_JSON>
+
 /**
- * The rendering whose texts `read` gives by position in RenderingTexts order
- * (null for a null one), each read when asked for. Own enumerable accessors,
- * not a class's: a spread or JSON.stringify of the rendering sees every field.
+ * `outline` (a rendering's, or nothing for a rendering's texts alone) with the
+ * texts `read` gives by position in RenderingTexts order (null for a null one),
+ * each read when asked for. Own enumerable accessors, not a class's: a spread
+ * or JSON.stringify of the rendering sees every field.
  */
-export function withTexts(outline: Outline, read: (position: number) => string | null): RenderedDocument {
+export function withTexts<O extends object>(outline: O, read: (position: number) => string | null): O & RenderingTextFields {
   const rendering = { ...outline }
   Object.defineProperty(rendering, READ, { value: read })
-  return Object.defineProperties(rendering, TEXT_ACCESSORS) as RenderedDocument
+  return Object.defineProperties(rendering, TEXT_ACCESSORS) as O & RenderingTextFields
 }
 
 /** The rendering of `split` whose texts are decoded from its bytes when asked for, and which splitRendering gives back split at no cost. */

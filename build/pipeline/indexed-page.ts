@@ -22,18 +22,24 @@ export class IndexedPage implements IndexedDocument {
   readonly keywords?: string
   readonly operation?: NonNullable<IndexedDocument['operation']>
   /** A rendering never changes: a kept index builder tells an unchanged page by it, without reading the sections. */
-  readonly [SECTIONS_SOURCE]: RenderedDocument
+  readonly [SECTIONS_SOURCE]: IndexedRendering
 
-  constructor({ docId, slug, locale, section, title, draft, rendered, parsed }: RenderedSource) {
+  /** From what its JSON gives (`fields`) and its rendering: a search thread makes the page again so (search-thread.ts). */
+  constructor({ docId, slug, locale, section, title, draft, tags, keywords, operation }: IndexedFields, rendered: IndexedRendering) {
     this.docId = docId
     this.slug = slug
     this.locale = locale
     this.section = section
     this.title = title
     this.draft = draft
-    this.tags = parsed.data.tags ?? []
-    Object.assign(this, apiSearchFields(parsed.file))
+    this.tags = tags
+    if (keywords !== undefined) this.keywords = keywords
+    if (operation !== undefined) this.operation = operation
     this[SECTIONS_SOURCE] = rendered
+  }
+
+  static of({ docId, slug, locale, section, title, draft, rendered, parsed }: RenderedSource): IndexedPage {
+    return new IndexedPage({ docId, slug, locale, section, title, draft, tags: parsed.data.tags ?? [], ...apiSearchFields(parsed.file) }, rendered)
   }
 
   get sections(): IndexedDocument['sections'] {
@@ -51,7 +57,7 @@ export class IndexedPage implements IndexedDocument {
   }
 
   /** The page as the index's memo key reads it (search-index.ts): every field but its sections, which it reads by sectionsJson. */
-  toJSON() {
+  toJSON(): IndexedFields {
     const { docId, slug, locale, section, title, draft, tags, keywords, operation } = this
     return {
       docId,
@@ -66,6 +72,12 @@ export class IndexedPage implements IndexedDocument {
     }
   }
 }
+
+/** What the index reads of a page's rendering: its sections, their terms, and their JSON when the rendering holds it. */
+export type IndexedRendering = Pick<RenderedDocument, 'sections' | 'recordTerms' | typeof SECTIONS_JSON>
+
+/** What a page is in the index besides its sections: its JSON. */
+export type IndexedFields = Omit<IndexedDocument, 'sections' | typeof SECTIONS_SOURCE | typeof WRITTEN_TERMS>
 
 /**
  * What search keeps of an API reference page beyond its text: the words a

@@ -3,7 +3,6 @@ import type { FolderInfo } from '../content/categories.ts'
 import { sectionTitle, type SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../content/read-results.ts'
 import { documentBlob, editInfo, type RenderedSource } from './assemble.ts'
-import type { IndexedDocument } from '../../search/engine.ts'
 import type { BlobSet } from './blob-set.ts'
 import { IndexedPage } from './indexed-page.ts'
 import { configuredLayout } from './nav-layout.ts'
@@ -34,6 +33,8 @@ export interface LocaleViewInput {
   reuseKey?: string
   /** The size line of the stored sidebar (contract/navigation.ts). */
   viewBytes?: number | undefined
+  /** Who sees which page in the locale (audienceChoices), when the caller has it already. */
+  choices?: Choice[]
 }
 
 export interface LocaleView {
@@ -42,8 +43,6 @@ export interface LocaleView {
   /** The public sidebar, and the published pages in it, for llms.txt. */
   publicTree: NavTreeNode[]
   published: RenderedSource[]
-  /** What the locale's search index holds; the pipeline builds it (and caches it). */
-  indexed: IndexedDocument[]
   fallbacks: number
 }
 
@@ -58,7 +57,7 @@ const noFolderInfo = { info: () => ({ label: null, position: null, collapsed: nu
 const emptyNav = { breadcrumbs: [], parent: null, siblings: [], prev: null, next: null }
 
 /** A page as each audience sees it in one locale: the public's choice, and the drafts readers' when it differs. */
-interface Choice {
+export interface Choice {
   published: RenderedSource | undefined
   preview: RenderedSource | undefined
 }
@@ -80,8 +79,8 @@ export function buildLocaleView({
   reuse,
   reuseKey = '',
   viewBytes,
+  choices = audienceChoices(variants, locale, site.defaultLocale),
 }: LocaleViewInput): LocaleView {
-  const choices = audienceChoices(variants, locale, site.defaultLocale)
   const publicList = choices.flatMap(({ published }) => (published ? [published] : []))
   const previewList = choices.flatMap(({ published, preview }) => [preview ?? published].filter((s): s is RenderedSource => s !== undefined))
   const navOptions = localeNavOptions(site, locale, folders, docIdOf)
@@ -99,7 +98,6 @@ export function buildLocaleView({
   }
   const publicNav = navigationOf('public', publicList)
   const previewNav = navigationOf('drafts', previewList)
-  const indexed = [...publicList, ...choices.flatMap(({ preview }) => (preview ? [preview] : []))]
   return {
     documents: variantEntries(choices, { locale, site, variants, git, blobs, navFor: { public: publicNav, drafts: previewNav } }),
     navigation: {
@@ -108,7 +106,6 @@ export function buildLocaleView({
     },
     publicTree: publicNav.tree,
     published: publicList,
-    indexed: indexed.map((source) => new IndexedPage(source)),
     fallbacks: publicList.filter((source) => source.locale !== locale).length,
   }
 }
@@ -137,8 +134,14 @@ function navigationBlobs(tree: NavTreeNode[], blobs: BlobSet, reuse: Reuse | und
   return made.head
 }
 
+/** What the locale's search index holds: every page the public sees, then those only drafts readers see. */
+export function indexedPages(choices: Choice[]): IndexedPage[] {
+  const published = choices.flatMap(({ published }) => (published ? [published] : []))
+  return [...published, ...choices.flatMap(({ preview }) => (preview ? [preview] : []))].map((source) => IndexedPage.of(source))
+}
+
 /** Each document as the public and the drafts readers see it in `locale`. */
-function audienceChoices(variants: LocaleViewInput['variants'], locale: string, defaultLocale: string): Choice[] {
+export function audienceChoices(variants: LocaleViewInput['variants'], locale: string, defaultLocale: string): Choice[] {
   return [...variants.values()].map((byLocale) => {
     // Each audience sees the translation when it may, else the default-locale page when it may.
     const seenBy = (canReadDrafts: boolean) => [byLocale.get(locale), byLocale.get(defaultLocale)].find((source) => source && isVisible(source.draft, canReadDrafts))

@@ -11,9 +11,10 @@ import { buildReleases } from './releases.ts'
 import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { renderInProcess, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
-import { SearchIndexes, type Memo } from './search-index.ts'
+import { type IndexMemo, SearchIndexes } from './search-index.ts'
 import { addUpCodeLanguages } from './code-languages.ts'
 import type { VersionInput, VersionOutput } from './version.ts'
+import type { SearchThreadJobs } from './version-locales.ts'
 import { versionStep, type ArchivedVersion, type KeptVersions } from './version-step.ts'
 
 export interface PipelineInput {
@@ -27,7 +28,9 @@ export interface PipelineInput {
   /** A renderer per version, instead of `renderMany` (a long-lived build keeps each version's renderings apart). */
   renderManyOf?: (version: string) => RenderMany
   /** Caches search indexes between builds; the CLI hands in one on disk. */
-  memo?: Memo
+  memo?: IndexMemo
+  /** Makes large locales' search indexes on a thread of their own while the build goes on (the CLI's build). */
+  searchThread?: SearchThreadJobs
   /** Largest part of llms-full.txt, in bytes. */
   llmsPartBytes?: number
   /** The size line of each locale's stored sidebar and llms.txt, in bytes (contract/navigation.ts; tests make it small). */
@@ -162,6 +165,7 @@ async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFile
       llmsPartBytes: input.llmsPartBytes,
       viewBytes: input.viewBytes,
       searchIndexes: sharedIndexes,
+      searchThread: input.searchThread,
       kept: input.keptVersions,
     })
     appendAll(problems, built.problems)

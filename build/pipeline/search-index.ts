@@ -10,16 +10,13 @@ import {
 } from '../../search/engine.ts'
 import { contentHash, hashOfAll } from './blob-set.ts'
 
-/**
- * Returns the cached value for `key`, or builds and caches it. Building a
- * 10k-document index takes seconds; an unchanged locale should not pay it.
- * Synchronous, so that each value of an index is stored as it is encoded
- * and then let go: a locale's values are never held at once.
- */
-export type Memo = (key: string, build: () => string) => string
-
-/** Where a locale's index values go, one at a time, as they are encoded or read back from the memo. */
-export type IndexValueTaker = (json: string, hash: string) => void
+/** Where a locale's index values go, one at a time, as they are encoded. */
+export interface IndexValueTaker {
+  /** A value made here: its text, to store as a blob. */
+  text(json: string, hash: string): void
+  /** A value stored already (the search thread writes its values itself): named as this build's blob. */
+  stored(hash: string): void
+}
 
 /**
  * The search index builders of a build, one per locale, sharing one token
@@ -44,6 +41,12 @@ export class SearchIndexes {
     return this.withBuilder(locale, settings, (builder) => builder.write(documents, sink))
   }
 
+  /** The same, every value handed to `take`: the head's JSON and the values' names, as the memo keeps them. */
+  writeList(locale: string, documents: IndexedDocument[], settings: IndexSettings, take: (json: string, hash: string) => void): StoredIndexList {
+    const written = this.write(locale, documents, settings, { part: take, displayChunk: take })
+    return { index: written.index, parts: written.partHashes, displayChunks: written.displayChunkHashes }
+  }
+
   private withBuilder<T>(locale: string, settings: IndexSettings, use: (builder: IndexBuilder) => T): T {
     const key = JSON.stringify(settings)
     let entry = this.builders.get(locale)
@@ -58,11 +61,64 @@ export class SearchIndexes {
   }
 }
 
+/** Where a locale's index is kept between builds (the render cache's files): its head and its values' names, by key. */
+export interface IndexMemo {
+  read(key: string): Promise<string | undefined>
+  write(key: string, value: string): Promise<void>
+}
+
 /** How a locale's index is kept between builds: a memo of its head and its values' names, and a way to put the previous build's values in place. */
 export interface KeptIndexes {
-  memo: Memo
+  memo: IndexMemo
   /** Puts the previous build's blob `hash` in place again, as this build's; false when it has none. */
   place: (hash: string) => boolean
+}
+
+/** What the memo keeps of a locale's index: the head's text and its values' names. */
+export interface StoredIndexList {
+  index: string
+  parts: string[]
+  displayChunks: string[]
+}
+
+/**
+ * One locale's index to make, from documents handed over once: in this thread
+ * (indexJobsIn), or on another (search-thread.ts) that reads the documents'
+ * sections from the renderings' files itself and makes the index while this
+ * one goes on, whether or not the memo has it.
+ */
+export interface IndexJob {
+  /** The key the index is kept under (indexKey), for a job made `keyed`. */
+  key(): Promise<string>
+  /** The index, each value handed to `take` as it is encoded (or named, when stored already). */
+  write(take: IndexValueTaker): Promise<StoredIndexList>
+}
+
+/** Makes jobs for one locale's index at a time; `keyed` when its key will be asked for. */
+export type IndexJobs<D extends KeyedDocument = KeyedDocument> = (locale: string, documents: D[], settings: IndexSettings, keyed: boolean) => IndexJob
+
+/** Jobs done by `indexes`, in this thread. */
+export function indexJobsIn(indexes: SearchIndexes): IndexJobs {
+  return (locale, documents, settings) => ({
+    key: async () => indexKey(locale, documents, settings),
+    write: async (take) => indexes.writeList(locale, documents, settings, (json, hash) => take.text(json, hash)),
+  })
+}
+
+/**
+ * The key of a locale's index: a hash of everything it is made of. It reads
+ * every document, sections included, so it is computed only where a memo is.
+ */
+export function indexKey(locale: string, documents: KeyedDocument[], settings: IndexSettings): string {
+  return hashOfAll(
+    (function* () {
+      yield `${locale}\u0000${SCHEMA_VERSION}\u0000${JSON.stringify(settings)}`
+      for (const document of documents) {
+        yield JSON.stringify(document)
+        if (document.sectionsJson) yield document.sectionsJson()
+      }
+    })(),
+  )
 }
 
 /**
@@ -72,43 +128,20 @@ export interface KeptIndexes {
  * memo when its documents have not changed: the memo names the values, and
  * they are the previous build's blobs, put in place again, not copies in the
  * cache (at 100,000 pages about 70,000 files, written again by every build
- * whose pages changed). The key reads every document, so without `kept` none
- * is computed. `indexes` should be one object for every locale of a build
- * (and, in a long-lived process, for every build); by default each call
- * makes its own.
+ * whose pages changed). Without `kept` no key is computed.
  */
-export function cachedSearchIndex(
-  locale: string,
-  documents: KeyedDocument[],
-  settings: IndexSettings,
-  take: IndexValueTaker,
-  kept?: KeptIndexes,
-  indexes: SearchIndexes = new SearchIndexes(),
-): string {
-  const write = (): StoredIndexList => {
-    const written = indexes.write(locale, documents, settings, { part: take, displayChunk: take })
-    return { index: written.index, parts: written.partHashes, displayChunks: written.displayChunkHashes }
+export async function keptSearchIndex(job: IndexJob, take: IndexValueTaker, kept?: KeptIndexes): Promise<string> {
+  if (!kept) return (await job.write(take)).index
+  const key = await job.key()
+  const stored = await kept.memo.read(key)
+  if (stored === undefined) {
+    const built = await job.write(take)
+    await kept.memo.write(key, JSON.stringify(built))
+    return built.index
   }
-  if (!kept) return write().index
-  const key = hashOfAll(
-    (function* () {
-      yield `${locale}\u0000${SCHEMA_VERSION}\u0000${JSON.stringify(settings)}`
-      for (const document of documents) {
-        yield JSON.stringify(document)
-        if (document.sectionsJson) yield document.sectionsJson()
-      }
-    })(),
-  )
-  let built: StoredIndexList | undefined
-  const listed = JSON.parse(
-    kept.memo(key, () => {
-      built = write()
-      return JSON.stringify(built)
-    }),
-  ) as StoredIndexList
-  if (built) return built.index
+  const listed = JSON.parse(stored) as StoredIndexList
   // A value the previous build no longer has (its output deleted, or made on another machine): the index is built again.
-  return [...listed.parts, ...listed.displayChunks].every((hash) => kept.place(hash)) ? listed.index : write().index
+  return [...listed.parts, ...listed.displayChunks].every((hash) => kept.place(hash)) ? listed.index : (await job.write(take)).index
 }
 
 /**
@@ -116,11 +149,4 @@ export function cachedSearchIndex(
  * JSON as its rendering holds it (IndexedPage, whose JSON leaves its sections out): at 100,000 pages, parsing every
  * page's sections and writing them again was seconds of the key's time and most of its garbage.
  */
-type KeyedDocument = IndexedDocument & { sectionsJson?: () => string }
-
-/** What the memo keeps of a locale's index: the head's text and its values' names. */
-interface StoredIndexList {
-  index: string
-  parts: string[]
-  displayChunks: string[]
-}
+export type KeyedDocument = IndexedDocument & { sectionsJson?: () => string }

@@ -7,11 +7,18 @@ import { type BlobSet, contentHash } from './blob-set.ts'
 import { LlmsParts } from './llms-parts.ts'
 import { eachLlmsFullPart, llmsFullParts } from './llms.ts'
 import { llmsLayout, llmsPages, llmsPagesBetween, sameLlmsLayout } from './locale-llms.ts'
-import { buildLocaleView, type LocaleView } from './locale-view.ts'
+import type { IndexedPage } from './indexed-page.ts'
+import { audienceChoices, buildLocaleView, indexedPages, type LocaleView } from './locale-view.ts'
 import type { NavItem } from './nav-item.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 import type { LocaleDocuments } from './routes.ts'
-import { cachedSearchIndex, type KeptIndexes, type Memo, SearchIndexes } from './search-index.ts'
+import { type IndexJobs, indexJobsIn, type IndexMemo, type KeptIndexes, keptSearchIndex, SearchIndexes } from './search-index.ts'
+
+/**
+ * Where large locales' indexes are made instead of this thread (the CLI's search thread, search-thread.ts):
+ * given this thread's jobs and whether builders are kept from one version to the next, the jobs to use.
+ */
+export type SearchThreadJobs = (inThread: IndexJobs<IndexedPage>, options: { keepBuilders: boolean }) => IndexJobs<IndexedPage>
 
 /** Keeps a value made from `parts` under the version's key in a long-lived build; makes it in a one-shot one. */
 export type VersionMemo = <T>(parts: KeyPart[], make: () => T) => T
@@ -25,7 +32,7 @@ export interface VersionSettings {
   key: string
   git: GitHistory
   blobs: BlobSet
-  memo?: Memo | undefined
+  memo?: IndexMemo | undefined
   /**
    * Puts a blob the previous build wrote in place again (false when it has none): with `memo`, what keeps search
    * indexes between builds. Only for a build that hands back no blob text (see KeptVersions.current).
@@ -37,6 +44,7 @@ export interface VersionSettings {
   viewBytes?: number | undefined
   /** Index builders shared with the versions built before, which this one patches (a one-shot build of several versions). */
   searchIndexes?: SearchIndexes | undefined
+  searchThread?: SearchThreadJobs | undefined
 }
 
 /** The rendered pages of a version and what its sidebars are made from. */
@@ -64,13 +72,18 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
   const out: VersionLocales = { documentsByLocale: {}, docs: { search: {}, navigation: {}, llms: {} }, published: {}, fallbacks: {} }
   // One builder per locale sharing tokens; a long-lived build keeps them, to patch each index.
   const searchIndexes = input.searchIndexes ?? memo(['search-indexes'], () => new SearchIndexes({ keepBuilders: input.reuse !== undefined }))
+  const inThread = indexJobsIn(searchIndexes)
+  const jobs = input.searchThread?.(inThread, { keepBuilders: input.searchIndexes !== undefined }) ?? inThread
   // Folder labels and orders come from the category files and the folders' names.
   const foldersKey = JSON.stringify([pages.categories, pages.documentPaths, site.sidebar ? [...pages.names] : []])
   const prefixes = input.reuse
     ? input.reuse.memoWith([input.key, 'folder-prefixes'], foldersKey, () => folderNumberPrefixes(pages.documentPaths))
     : folderNumberPrefixes(pages.documentPaths)
   const docIdOf = (name: string) => pages.names.get(name)
-  for (const locale of site.locales) {
+  const locales = site.locales.map((locale) => ({ locale, choices: audienceChoices(variants, locale, site.defaultLocale) }))
+  // Every index is asked for first: on a search thread they are made while this one makes the pages, sidebars and llms files.
+  const indexes = locales.map(({ locale, choices }) => handled(searchIndexBlob(input, locale, indexedPages(choices), jobs)))
+  for (const { locale, choices } of locales) {
     const folders = { info: folderInfoOf(pages.categories, prefixes, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
     const view = buildLocaleView({
       locale,
@@ -84,15 +97,23 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
       reuse: input.reuse,
       reuseKey: input.key,
       viewBytes: input.viewBytes,
+      choices,
     })
     out.documentsByLocale[locale] = view.documents
     out.docs.navigation[locale] = view.navigation
     out.published[locale] = view.published
     out.docs.llms[locale] = llmsBlobs(input, locale, view, memo)
-    out.docs.search[locale] = searchIndexBlob(input, locale, view, searchIndexes)
     out.fallbacks[locale] = view.fallbacks
   }
+  const heads = await Promise.all(indexes)
+  for (const [position, { locale }] of locales.entries()) out.docs.search[locale] = heads[position] as string
   return out
+}
+
+/** `promise`, marked as handled: when a later stage fails first, its own failure is not also an unhandled rejection. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined)
+  return promise
 }
 
 /** The locale's llms.txt, the parts of its llms-full.txt and section files, and the LlmsPartsBlob naming them, as blobs. */
@@ -152,12 +173,17 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
 }
 
 /** The locale's search index (its head, its shards and other parts, its display chunks), as blobs: the head's hash. */
-function searchIndexBlob(input: VersionSettings, locale: string, view: LocaleView, searchIndexes: SearchIndexes): string {
+async function searchIndexBlob(input: VersionSettings, locale: string, documents: IndexedPage[], jobs: IndexJobs<IndexedPage>): Promise<string> {
   const { blobs } = input
   const settings = { synonyms: input.site.search.synonyms }
   // Each value goes to the blobs (and so to disk) as it is encoded: a locale's values are never held at once.
-  const take = (json: string, hash: string) => {
-    blobs.addText(json, hash)
+  const take = {
+    text: (json: string, hash: string) => {
+      blobs.addText(json, hash)
+    },
+    stored: (hash: string) => {
+      blobs.addMade(hash)
+    },
   }
   const { memo, placeBlob } = input
   // A value put in place is this version's blob as much as one encoded here.
@@ -167,5 +193,5 @@ function searchIndexBlob(input: VersionSettings, locale: string, view: LocaleVie
     return true
   }
   const kept: KeptIndexes | undefined = memo && placeBlob && { memo, place }
-  return blobs.addText(cachedSearchIndex(locale, view.indexed, settings, take, kept, searchIndexes))
+  return blobs.addText(await keptSearchIndex(jobs(locale, documents, settings, kept !== undefined), take, kept))
 }

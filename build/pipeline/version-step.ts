@@ -24,7 +24,7 @@ export interface ArchivedVersion {
 }
 
 /** What a version step passes on to buildVersion as it is. */
-type SharedBuildInputs = Pick<VersionInput, 'releaseFiles' | 'renderMany' | 'blobs' | 'memo' | 'reuse' | 'llmsPartBytes' | 'viewBytes' | 'searchIndexes'>
+type SharedBuildInputs = Pick<VersionInput, 'releaseFiles' | 'renderMany' | 'blobs' | 'memo' | 'reuse' | 'llmsPartBytes' | 'viewBytes' | 'searchIndexes' | 'searchThread'>
 
 export interface VersionStepInput extends SharedBuildInputs {
   name: string
@@ -95,6 +95,7 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
     llmsPartBytes: input.llmsPartBytes,
     viewBytes: input.viewBytes,
     searchIndexes: input.searchIndexes,
+    searchThread: input.searchThread,
   })
   input.blobs.endTracking()
   const generated = generatedOrigins(content.files)
@@ -125,11 +126,13 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
 /** `memo`, noting in `keys` each key it is asked for. */
 function recording(memo: VersionStepInput['memo'], keys: string[]): VersionStepInput['memo'] {
   return (
-    memo &&
-    ((key, make) => {
-      keys.push(key)
-      return memo(key, make)
-    })
+    memo && {
+      read: (key) => {
+        keys.push(key)
+        return memo.read(key)
+      },
+      write: (key, value) => memo.write(key, value),
+    }
   )
 }
 

@@ -18,9 +18,9 @@ const CONTENT = {
   'releases/v1.0.0.md': doc('version: 1.0.0\ndate: 2026-01-05', 'The first release.\n'),
 }
 
-/** A one-shot build as `npm run build` runs it: render cache on, no blob text handed back. */
-async function cachedBuild(contentDir: string, root: string): Promise<SiteBuild> {
-  return buildSite({ contentDir, outDir: join(root, 'dist'), cacheDir: join(root, 'cache'), threads: 1 })
+/** A one-shot build as `npm run build` runs it: render cache on, no blob text handed back; search indexes of `searchThreadFrom` pages on the search thread. */
+async function cachedBuild(contentDir: string, root: string, searchThreadFrom: number): Promise<SiteBuild> {
+  return buildSite({ contentDir, outDir: join(root, 'dist'), cacheDir: join(root, 'cache'), threads: 1, searchThreadFrom })
 }
 
 /** A build with no cache of any kind, into its own folder: what a first build on a new machine writes. */
@@ -73,15 +73,20 @@ async function site() {
   return { contentDir, root, outDir: join(root, 'dist') }
 }
 
-describe('a rebuild of the content folder with the cache on', () => {
+describe.each([
+  ['its search indexes made in its own thread', Number.POSITIVE_INFINITY],
+  ['its search indexes made on the search thread', 0],
+])('a rebuild of the content folder with the cache on, %s', (_how, searchThreadFrom) => {
+  const build = (contentDir: string, root: string) => cachedBuild(contentDir, root, searchThreadFrom)
+
   it('builds nothing when no file changed, reading no rendering, and writes file for file what the build before wrote', async () => {
     const { contentDir, root, outDir } = await site()
-    const first = await cachedBuild(contentDir, root)
+    const first = await build(contentDir, root)
     expect(first.renders).toEqual({ rendered: 4, cached: 0 })
     const before = join(await makeTempDir('docs-before-'), 'dist')
     await writeFiles(before, Object.fromEntries(await filesOf(outDir)))
     const inodes = await blobInodes(outDir)
-    const second = await cachedBuild(contentDir, root)
+    const second = await build(contentDir, root)
     expect(second.renders).toEqual({ rendered: 0, cached: 0 })
     expect(second.manifest.buildId).toBe(first.manifest.buildId)
     await expectSameFiles(outDir, before)
@@ -91,12 +96,12 @@ describe('a rebuild of the content folder with the cache on', () => {
 
   it('after an edit, writes file for file what a cold build of the edited folder writes, a neighbour title included', async () => {
     const { contentDir, root, outDir } = await site()
-    const first = await cachedBuild(contentDir, root)
-    await cachedBuild(contentDir, root)
+    const first = await build(contentDir, root)
+    await build(contentDir, root)
     const unchanged = routeTable(first.manifest, (hash) => readFileSync(join(outDir, DIST_FILES.blob(hash)), 'utf8')).documents.en?.['guide/a']?.markdown
     const inode = (await blobInodes(outDir)).get(`${unchanged}.json`)
     await writeFiles(contentDir, { 'docs/en/guide/c.md': doc('title: Gamma renamed\norder: 3', 'Last page.\n') })
-    const edited = await cachedBuild(contentDir, root)
+    const edited = await build(contentDir, root)
     expect(edited.renders).toEqual({ rendered: 0, cached: 4 })
     const middle = documentIn(outDir, edited, 'guide/b')
     expect(middle.nav.prev?.title).toBe('Alpha')
@@ -109,11 +114,11 @@ describe('a rebuild of the content folder with the cache on', () => {
 
   it("dates a page by its file's new time when only the time changed", async () => {
     const { contentDir, root, outDir } = await site()
-    const first = await cachedBuild(contentDir, root)
+    const first = await build(contentDir, root)
     expect(documentIn(outDir, first, 'guide/a').edit.lastModified).not.toBe('2020-02-03T04:05:06.000Z')
     const time = new Date('2020-02-03T04:05:06Z')
     await utimes(join(contentDir, 'docs/en/guide/a.md'), time, time)
-    const touched = await cachedBuild(contentDir, root)
+    const touched = await build(contentDir, root)
     expect(documentIn(outDir, touched, 'guide/a').edit.lastModified).toBe('2020-02-03T04:05:06.000Z')
     await expectSameFiles(outDir, await coldDist(contentDir))
   })
@@ -123,13 +128,13 @@ describe('a rebuild of the content folder with the cache on', () => {
     const path = join(contentDir, 'docs/en/guide/a.md')
     const time = new Date('2021-06-07T08:09:10Z')
     await utimes(path, time, time)
-    await cachedBuild(contentDir, root)
+    await build(contentDir, root)
     const before = await stat(path)
     await writeFiles(contentDir, { 'docs/en/guide/a.md': doc('title: Alpha\norder: 1', 'First word.\n') })
     await utimes(path, time, time)
     const after = await stat(path)
     expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs])
-    const edited = await cachedBuild(contentDir, root)
+    const edited = await build(contentDir, root)
     expect(edited.renders).toEqual({ rendered: 1, cached: 3 })
     expect(documentIn(outDir, edited, 'guide/a').html).toContain('First word.')
   })
@@ -139,10 +144,10 @@ describe('a rebuild of the content folder with the cache on', () => {
     const contentDir = await writeContent({ 'site.yml': SITE_EN, ...pages })
     const root = await makeTempDir('docs-kept-')
     const outDir = join(root, 'dist')
-    await cachedBuild(contentDir, root)
+    await build(contentDir, root)
     const folder = (await stat(join(outDir, 'blobs'))).ino
     await writeFiles(contentDir, { 'docs/en/part3/page.md': doc('title: Page 3', 'New text of page 3.\n') })
-    const edited = await cachedBuild(contentDir, root)
+    const edited = await build(contentDir, root)
     expect(edited.renders).toEqual({ rendered: 1, cached: 11 })
     expect((await stat(join(outDir, 'blobs'))).ino).toBe(folder)
     expect(documentIn(outDir, edited, 'part3/page').html).toContain('New text of page 3.')
@@ -153,9 +158,9 @@ describe('a rebuild of the content folder with the cache on', () => {
     const contentDir = await writeContent({ ...CONTENT, 'site.yml': SITE_EN_FR, 'docs/fr/guide/a.md': doc('title: Alpha fr\norder: 1', 'Première page.\n') })
     const root = await makeTempDir('docs-kept-')
     const searchIndexes = async () => (await indexMemos(root)).length
-    await cachedBuild(contentDir, root)
+    await build(contentDir, root)
     expect(await searchIndexes()).toBe(2)
-    const kept = await cachedBuild(contentDir, root)
+    const kept = await build(contentDir, root)
     expect(kept.renders).toEqual({ rendered: 0, cached: 0 })
     expect(await searchIndexes()).toBe(2)
   })
@@ -163,32 +168,32 @@ describe('a rebuild of the content folder with the cache on', () => {
   it('after an edit that leaves the search indexes as they were, writes file for file what a cold build writes', async () => {
     const contentDir = await writeContent({ ...CONTENT, 'site.yml': SITE_EN_FR, 'docs/fr/guide/a.md': doc('title: Alpha fr\norder: 1', 'Première page.\n') })
     const root = await makeTempDir('docs-kept-')
-    await cachedBuild(contentDir, root)
+    await build(contentDir, root)
     // A release note is in no search index: both locales' indexes come from the memo, their values from the last output.
     await writeFiles(contentDir, { 'releases/v1.0.0.md': doc('version: 1.0.0\ndate: 2026-01-05', 'The first release, with notes.\n') })
-    await cachedBuild(contentDir, root)
+    await build(contentDir, root)
     await expectSameFiles(join(root, 'dist'), await coldDist(contentDir))
   })
 
   it('makes a search index again when the last output lost a value its memo names, to the files a cold build writes', async () => {
     const contentDir = await writeContent({ ...CONTENT, 'site.yml': SITE_EN_FR, 'docs/fr/guide/a.md': doc('title: Alpha fr\norder: 1', 'Première page.\n') })
     const root = await makeTempDir('docs-kept-')
-    await cachedBuild(contentDir, root)
+    await build(contentDir, root)
     const memos = await indexMemos(root)
     expect(memos).toHaveLength(2)
     const listed = JSON.parse(await readFile(memos[0] as string, 'utf8')) as { parts: string[] }
     await rm(join(root, 'dist', DIST_FILES.blob(listed.parts[0] as string)))
     await writeFiles(contentDir, { 'releases/v1.0.0.md': doc('version: 1.0.0\ndate: 2026-01-05', 'The first release, with notes.\n') })
-    await cachedBuild(contentDir, root)
+    await build(contentDir, root)
     await expectSameFiles(join(root, 'dist'), await coldDist(contentDir))
   })
 
   it('builds again, to the same files, when the last output it would link its blobs from is gone', async () => {
     const { contentDir, root, outDir } = await site()
-    await cachedBuild(contentDir, root)
+    await build(contentDir, root)
     const expected = await coldDist(contentDir)
     await rm(outDir, { recursive: true })
-    const again = await cachedBuild(contentDir, root)
+    const again = await build(contentDir, root)
     expect(again.renders).toEqual({ rendered: 0, cached: 4 })
     await expectSameFiles(outDir, expected)
   })

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs'
-import { readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCorpus, writeCorpus } from '../../bench/corpus.ts'
@@ -14,7 +14,7 @@ import { readContent } from '../../build/read.ts'
 import { versionReader } from '../../build/read-versions.ts'
 import { RenderCache } from '../../build/render-cache.ts'
 import { RenderingFile } from '../../build/rendering-file.ts'
-import { buildDir, makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
+import { buildDir, distFiles, makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -146,17 +146,6 @@ describe('a rendering from the render cache', () => {
     file.close()
   })
 })
-
-/** Every file of a built dist/, the manifest without the time it was built. */
-async function distFiles(outDir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>()
-  for (const folder of ['blobs', 'assets'])
-    for (const name of await readdir(join(outDir, folder))) files.set(`${folder}/${name}`, (await readFile(join(outDir, folder, name))).toString('base64'))
-  const { builtAt: _builtAt, ...manifest } = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as Record<string, unknown>
-  files.set('manifest.json', JSON.stringify(manifest))
-  files.set('blob-list.json', await readFile(join(outDir, 'blob-list.json'), 'utf8'))
-  return files
-}
 
 /** The same content through the pipeline with every rendering kept in memory, as `npm start` keeps them. */
 async function inMemoryFiles(contentDir: string): Promise<Map<string, string>> {

@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
-import { cachedSearchIndex, type KeptIndexes, SearchIndexes, type Memo } from '../../build/pipeline/search-index.ts'
+import { type IndexMemo, indexJobsIn, type KeptIndexes, keptSearchIndex, SearchIndexes } from '../../build/pipeline/search-index.ts'
 import { RenderCache } from '../../build/render-cache.ts'
 import { encodeSearchIndex } from '../../search/codec.ts'
 import type { IndexedDocument, IndexSettings } from '../../search/index-data.ts'
@@ -21,9 +21,17 @@ const oneShot = (locale: string, documents: IndexedDocument[], settings: IndexSe
 /** A memo over a Map, as the CLI's cache on disk is one over files; the Map shows what it holds. */
 const memoInMap = () => {
   const stored = new Map<string, string>()
-  const memo: Memo = (key, build) => stored.get(key) ?? (stored.set(key, build()).get(key) as string)
+  const memo: IndexMemo = {
+    read: async (key) => stored.get(key),
+    write: async (key, value) => {
+      stored.set(key, value)
+    },
+  }
   return { stored, memo }
 }
+/** The index keptSearchIndex gives, made in this thread by `indexes`. */
+const keptIndex = (documents: IndexedDocument[], take: (json: string, hash: string) => void, kept?: KeptIndexes, indexes = new SearchIndexes()) =>
+  keptSearchIndex(indexJobsIn(indexes)('en', documents, {}, kept !== undefined), { text: take, stored: () => expect.fail('a value made in this thread was named as stored') }, kept)
 const encodedOf = ({ index, parts, displayChunks }: { index: string; parts: string[]; displayChunks: string[] }) => ({
   index,
   values: [...new Set([...parts, ...displayChunks])].sort(),
@@ -36,10 +44,10 @@ const written = (indexes: SearchIndexes, locale: string, documents: IndexedDocum
   }
   return encodedOf({ index: indexes.write(locale, documents, settings, { part: take, displayChunk: take }).index, parts: values, displayChunks: [] })
 }
-/** The index cachedSearchIndex gives: its head, and every value it handed over (sorted, as the blobs are a set), with their names. */
-const cachedIndex = (documents: IndexedDocument[], kept?: KeptIndexes) => {
+/** The index keptSearchIndex gives: its head, and every value it handed over (sorted, as the blobs are a set), with their names. */
+const cachedIndex = async (documents: IndexedDocument[], kept?: KeptIndexes) => {
   const taken = new Map<string, string>()
-  const index = cachedSearchIndex('en', documents, {}, (json, hash) => taken.set(hash, json), kept)
+  const index = await keptIndex(documents, (json, hash) => taken.set(hash, json), kept)
   for (const [hash, json] of taken) expect(hash).toBe(contentHash(json))
   return { index, values: [...taken.values()].sort(), taken }
 }
@@ -56,24 +64,24 @@ const previousBuild = (names: Iterable<string> = []) => {
 }
 
 describe('the pipeline’s search indexes', () => {
-  it('builds without reading any document as JSON when there is no memo', () => {
+  it('builds without reading any document as JSON when there is no memo', async () => {
     const edits = new EditSequence(1)
     const documents = Array.from({ length: 5 }, () => edits.document())
     // A document that refuses JSON.stringify: the memo key is the only thing that would call it.
     const refusing = documents.map((document) => Object.assign({}, document, { toJSON: () => expect.fail('the memo key was computed') }))
-    const { index, values } = cachedIndex(refusing)
+    const { index, values } = await cachedIndex(refusing)
     expect({ index, values }).toEqual(encodedOf(oneShot('en', documents, {})))
   })
 
-  it('asks the memo under a key of the documents when there is one, and puts the values it names in place from the previous build', () => {
+  it('asks the memo under a key of the documents when there is one, and puts the values it names in place from the previous build', async () => {
     const edits = new EditSequence(2)
     const documents = Array.from({ length: 5 }, () => edits.document())
     const { stored, memo } = memoInMap()
-    const first = cachedIndex(documents, { memo, place: () => expect.fail('nothing to put in place on the first build') })
+    const first = await cachedIndex(documents, { memo, place: () => expect.fail('nothing to put in place on the first build') })
     expect(first.index).toBe(oneShot('en', documents, {}).index)
     expect(first.values).toEqual(encodedOf(oneShot('en', documents, {})).values)
     const previous = previousBuild(first.taken.keys())
-    const again = cachedIndex(
+    const again = await cachedIndex(
       documents.map((document) => ({ ...document })),
       { memo, place: previous.place },
     )
@@ -83,11 +91,11 @@ describe('the pipeline’s search indexes', () => {
     expect(stored.size).toBe(1)
   })
 
-  it('keeps only the head and the values’ names in the memo: the values are the build’s blobs, not copies', () => {
+  it('keeps only the head and the values’ names in the memo: the values are the build’s blobs, not copies', async () => {
     const edits = new EditSequence(4)
     const documents = Array.from({ length: 40 }, () => edits.document())
     const { stored, memo } = memoInMap()
-    const built = cachedIndex(documents, { memo, place: () => false })
+    const built = await cachedIndex(documents, { memo, place: () => false })
     const [list, ...others] = [...stored.values()]
     expect(others).toEqual([])
     const listed = JSON.parse(list ?? '{}') as { index: string; parts: string[]; displayChunks: string[] }
@@ -95,13 +103,13 @@ describe('the pipeline’s search indexes', () => {
     expect([...listed.parts, ...listed.displayChunks].sort()).toEqual([...built.taken.keys()].sort())
   })
 
-  it('builds the index again, to the same values, when the previous build no longer has a value its memo names', () => {
+  it('builds the index again, to the same values, when the previous build no longer has a value its memo names', async () => {
     const edits = new EditSequence(5)
     const documents = Array.from({ length: 20 }, () => edits.document())
     const { memo } = memoInMap()
-    const first = cachedIndex(documents, { memo, place: () => false })
+    const first = await cachedIndex(documents, { memo, place: () => false })
     const [gone, ...kept] = [...first.taken.keys()]
-    const again = cachedIndex(documents, { memo, place: previousBuild(kept).place })
+    const again = await cachedIndex(documents, { memo, place: previousBuild(kept).place })
     expect(again.index).toBe(first.index)
     expect(again.taken.has(gone as string)).toBe(true)
     expect([...new Set([...again.taken.keys(), ...kept])].sort()).toEqual([...first.taken.keys()].sort())
@@ -112,7 +120,7 @@ describe('the pipeline’s search indexes', () => {
     const documents = Array.from({ length: 3000 }, () => edits.document())
     const cacheDir = await makeTempDir('search-memo-')
     const cache = await RenderCache.open(cacheDir)
-    const memo: Memo = (key, build) => cache.memo(key, build)
+    const memo: IndexMemo = { read: (key) => cache.kept(key), write: (key, value) => cache.keep(key, value) }
     const gc = exposedGc()
     gc()
     const taken: string[] = []
@@ -130,7 +138,7 @@ describe('the pipeline’s search indexes', () => {
       if (first === undefined && !isDisplayChunk(json)) first = used
       most = Math.max(most, used - (first ?? used))
     }
-    const index = cachedSearchIndex('en', documents, {}, take, { memo, place: () => false }, new SearchIndexes({ keepBuilders: false }))
+    const index = await keptIndex(documents, take, { memo, place: () => false }, new SearchIndexes({ keepBuilders: false }))
     expect(taken.length).toBeGreaterThan(100)
     expect(handed).toBeGreaterThan(1_000_000)
     // Held as they come, the values would add about their own size (one byte a character, as most are ASCII).
@@ -142,7 +150,7 @@ describe('the pipeline’s search indexes', () => {
     expect((await stat(join(cacheDir, (await readdir(cacheDir))[0] as string, files[0] as string))).size).toBeLessThan(handed / 10)
 
     const previous = previousBuild(taken)
-    const again = cachedSearchIndex('en', documents, {}, () => expect.fail('a value was made again'), { memo, place: previous.place }, new SearchIndexes({ keepBuilders: false }))
+    const again = await keptIndex(documents, () => expect.fail('a value was made again'), { memo, place: previous.place }, new SearchIndexes({ keepBuilders: false }))
     expect(again).toBe(index)
     expect(previous.placed.sort()).toEqual(taken.sort())
   })

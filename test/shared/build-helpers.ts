@@ -1,6 +1,6 @@
 // Shared helpers for the build suite: content folders written to temp dirs,
 // real builds over them, and readers for what a build produced.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { buildSite, type BuildOptions, type BuildResult } from '../../build/build.ts'
@@ -53,6 +53,17 @@ export async function buildDir(contentDir: string, options: Partial<BuildOptions
   const outDir = options.outDir ?? join(await makeTempDir('docs-dist-'), 'dist')
   const result = await buildSite({ contentDir, outDir, cacheDir: null, keepBlobs: true, ...options })
   return { result, contentDir, outDir }
+}
+
+/** Every file of a built dist/ (blobs and assets as base64), the manifest without the time it was built. */
+export async function distFiles(outDir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>()
+  for (const folder of ['blobs', 'assets'])
+    for (const name of await readdir(join(outDir, folder))) files.set(`${folder}/${name}`, (await readFile(join(outDir, folder, name))).toString('base64'))
+  const { builtAt: _builtAt, ...manifest } = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as Record<string, unknown>
+  files.set('manifest.json', JSON.stringify(manifest))
+  files.set('blob-list.json', await readFile(join(outDir, 'blob-list.json'), 'utf8'))
+  return files
 }
 
 /** Writes `files` to a temp content folder and builds it. */

@@ -1,0 +1,187 @@
+import { Worker } from 'node:worker_threads'
+import { type IndexSettings, SECTIONS_SOURCE } from '../search/engine.ts'
+import type { BuildWriter } from './emit.ts'
+import type { IndexedFields, IndexedPage, IndexedRendering } from './pipeline/indexed-page.ts'
+import type { IndexJob, IndexJobs, StoredIndexList } from './pipeline/search-index.ts'
+import { type TextsPlace, textsPlaceOf } from './rendering-blocks.ts'
+
+/** A page as it crosses to the search thread: what its JSON gives, which rendering it is, and where that rendering's texts are (or, in memory, the texts). */
+export interface ThreadPage {
+  fields: IndexedFields
+  rendering: number
+  texts: { place: TextsPlace } | Pick<IndexedRendering, 'sections' | 'recordTerms'>
+}
+
+/** What the search thread is asked: a locale's index, of these pages, with its key first when `keyed`. */
+export interface SearchThreadJob {
+  id: number
+  locale: string
+  settings: IndexSettings
+  pages: ThreadPage[]
+  keyed: boolean
+  keepBuilders: boolean
+}
+
+/**
+ * What it answers, in this order: the key (when asked); the names of the values in batches as they are stored
+ * (`placed`: the previous build has them; `written`: written into the build's staging folder); the index made.
+ * Or why it failed.
+ */
+export type FromSearchThread =
+  | { id: number; key: string }
+  | { id: number; placed: string[]; written: string[] }
+  | { id: number; index: StoredIndexList }
+  | { id: number; error: string }
+
+/** Where the thread stores values: the build being written (BuildWriter's staging folder) and the one it replaces. */
+export interface SearchThreadDist {
+  staging: string
+  previous: string
+}
+
+/** A promise with its resolve and reject at hand. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined
+  let reject: (error: Error) => void = () => undefined
+  const promise = new Promise<T>((resolved, rejected) => {
+    resolve = resolved
+    reject = rejected
+  })
+  return { promise, resolve, reject }
+}
+
+/** A job's answers as they come, kept until its caller asks for them. */
+class Answers {
+  readonly key = deferred<string>()
+  readonly index = deferred<StoredIndexList>()
+  readonly stored: string[] = []
+
+  constructor() {
+    // Asked for or not (an index kept from the last build is dropped), a failure is reported by whoever asks.
+    this.key.promise.catch(() => undefined)
+    this.index.promise.catch(() => undefined)
+  }
+
+  fail(error: Error): void {
+    this.key.reject(error)
+    this.index.reject(error)
+  }
+}
+
+/**
+ * Makes large locales' search indexes on a thread of their own, which reads
+ * the pages' sections and terms from the renderings' files and stores the
+ * values itself, while this thread makes the locales' pages, sidebars and
+ * llms files: at 100,000 pages the indexes were a third of a rebuild from
+ * the cache, and after rendering a one-shot build ran on one core. A job
+ * starts as it is asked for and runs to the end: the caller reads its key
+ * only once it is done with the pages, so waiting for its word would keep
+ * the thread idle. Values go straight to disk: handed back as text, they
+ * waited in the message queue (1.1 GB at 100k pages) while this thread was
+ * busy. The thread starts with the first index that is large enough.
+ */
+export class SearchThread {
+  private readonly renderingsPath: string
+  private readonly writer: BuildWriter
+  private readonly minPages: number
+  private worker: Worker | null = null
+  private failure: Error | null = null
+  private nextId = 0
+  private renderingCount = 0
+  private readonly answers = new Map<number, Answers>()
+  // Each rendering's number, for as long as it lives: the thread tells a page shown in two locales (a fallback) by it.
+  private readonly renderingIds = new WeakMap<object, number>()
+
+  /**
+   * `renderingsPath`: the build's renderings file (RenderingFile), which the thread keeps open; `writer`: where the
+   * values go. Indexes of fewer than `minPages` pages are made in the caller's thread.
+   */
+  constructor(options: { renderingsPath: string; writer: BuildWriter; minPages?: number }) {
+    this.renderingsPath = options.renderingsPath
+    this.writer = options.writer
+    this.minPages = options.minPages ?? MIN_PAGES
+  }
+
+  /** Jobs for the thread when a locale has `minPages` pages or more, else for `inThread`. */
+  jobs(inThread: IndexJobs<IndexedPage>, options: { keepBuilders: boolean }): IndexJobs<IndexedPage> {
+    return (locale, documents, settings, keyed) =>
+      documents.length < this.minPages ? inThread(locale, documents, settings, keyed) : this.job({ locale, documents, settings, keyed, ...options })
+  }
+
+  /** Waits for every index asked for to be made, and its values stored, then stops the thread. Before the output is committed: an index kept from the last build is not waited for otherwise. */
+  async finish(): Promise<void> {
+    await Promise.all([...this.answers.values()].map((answers) => answers.index.promise))
+    await this.close()
+  }
+
+  /** Stops the thread; what it had not answered fails. */
+  async close(): Promise<void> {
+    const worker = this.worker
+    this.worker = null
+    this.failAll(new Error('the search thread was closed before it answered'))
+    await worker?.terminate()
+  }
+
+  private job({ documents, ...asked }: Omit<SearchThreadJob, 'id' | 'pages'> & { documents: IndexedPage[] }): IndexJob {
+    if (this.failure) throw this.failure
+    const id = this.nextId++
+    const answers = new Answers()
+    this.answers.set(id, answers)
+    const pages = documents.map((document) => this.threadPage(document))
+    this.started().postMessage({ id, pages, ...asked } satisfies SearchThreadJob)
+    return {
+      key: () => (asked.keyed ? answers.key.promise : Promise.reject(new Error('this index was asked for without its key'))),
+      write: async (take) => {
+        const index = await answers.index.promise
+        for (const hash of answers.stored) take.stored(hash)
+        return index
+      },
+    }
+  }
+
+  private threadPage(page: IndexedPage): ThreadPage {
+    const rendering = page[SECTIONS_SOURCE]
+    let id = this.renderingIds.get(rendering)
+    if (id === undefined) {
+      id = this.renderingCount++
+      this.renderingIds.set(rendering, id)
+    }
+    const place = textsPlaceOf(rendering)
+    return { fields: page.toJSON(), rendering: id, texts: place ? { place } : { sections: rendering.sections, recordTerms: rendering.recordTerms } }
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker
+    const dist: SearchThreadDist = { staging: this.writer.staging, previous: this.writer.outDir }
+    const worker = new Worker(new URL('./search-worker.ts', import.meta.url), { workerData: { renderingsPath: this.renderingsPath, dist } })
+    worker.on('message', (answer: FromSearchThread) => this.answered(answer))
+    worker.on('error', (error) => this.failAll(error))
+    worker.on('exit', (code) => this.failAll(new Error(`the search thread stopped (exit code ${code})`)))
+    this.worker = worker
+    return worker
+  }
+
+  private answered(answer: FromSearchThread): void {
+    const answers = this.answers.get(answer.id)
+    if (!answers) return
+    if ('key' in answer) answers.key.resolve(answer.key)
+    else if ('placed' in answer) {
+      // The previous build's values are this one's too: the writer takes them over at commit.
+      for (const hash of answer.placed) this.writer.place(hash)
+      answers.stored.push(...answer.placed, ...answer.written)
+    } else {
+      this.answers.delete(answer.id)
+      if ('error' in answer) answers.fail(new Error(answer.error))
+      else answers.index.resolve(answer.index)
+    }
+  }
+
+  private failAll(error: Error): void {
+    this.failure ??= error
+    for (const answers of this.answers.values()) answers.fail(error)
+    this.answers.clear()
+  }
+}
+
+// Below this many pages an index takes well under a second here, less than handing its pages over.
+const MIN_PAGES = 2000

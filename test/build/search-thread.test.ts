@@ -1,0 +1,161 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { generateCorpus, writeCorpus } from '../../bench/corpus.ts'
+import { BuildWriter } from '../../build/emit.ts'
+import { renderDocument } from '../../build/markdown/render.ts'
+import { IndexedPage } from '../../build/pipeline/indexed-page.ts'
+import { indexJobsIn, SearchIndexes } from '../../build/pipeline/search-index.ts'
+import { BlockReader, renderingAt, textsPlaceOf } from '../../build/rendering-blocks.ts'
+import { RenderingFile } from '../../build/rendering-file.ts'
+import { SearchThread } from '../../build/search-thread.ts'
+import { DIST_FILES } from '../../contract/index.ts'
+import { SECTIONS_SOURCE } from '../../search/engine.ts'
+import { buildDir, distFiles, makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
+import { makeVersionedRepo } from '../shared/versioned-repo.ts'
+
+afterAll(removeTempDirs)
+
+const CONTENT = join(import.meta.dirname, '../../content')
+const TARGETS = { urls: {}, markdownUrls: {} }
+const SETTINGS = { synonyms: [['kiln', 'oven']] }
+
+const BODIES = [
+  '# Firing the kiln\n\nPreheat the kiln slowly. The kiln cracks when rushed.\n\n## Cooling\n\nLet it cool overnight.\n',
+  '# Glazes\n\nA glaze melts at cone 6. Kiln shelves need kiln wash.\n',
+  '# 窑的温度\n\n窑的温度很重要。慢慢加热。\n\n## 冷却\n\n让窑慢慢冷却。\n',
+  '# Draft notes\n\nNot published yet: oven schedules.\n',
+  '# Clay bodies\n\nStoneware, porcelain and earthenware.\n',
+]
+
+/** Pages like the build's, their renderings' texts in a renderings file; one kept in memory, as a text UTF-8 cannot carry is. */
+async function pagesInFile() {
+  const renderingsPath = join(await makeTempDir('docs-search-thread-'), 'renderings')
+  const file = RenderingFile.open(renderingsPath)
+  const pages = BODIES.map((body, n) => {
+    const rendered = renderDocument({ path: `docs/en/p${n}.md`, body, bodyLine: 1 }, TARGETS)
+    const kept = n === 4 ? file.keep({ ...rendered, html: `${rendered.html}\uD800` }) : file.keep(rendered)
+    const api = n === 1 ? { keywords: 'listGlazes GET /glazes', operation: { method: 'GET', path: '/glazes' } } : {}
+    return new IndexedPage(
+      { docId: `p${n}`, slug: `p${n}`, locale: 'en', section: n < 2 ? 'guides' : '', title: `Page ${n}`, draft: n === 3, tags: n % 2 ? ['kiln'] : [], ...api },
+      kept,
+    )
+  })
+  return { renderingsPath, file, pages }
+}
+
+/** A writer of a build into `<dir>/dist`, whose previous build holds the blobs `previous`. */
+async function writerOver(previous: Map<string, string> = new Map()) {
+  const outDir = join(await makeTempDir('docs-search-thread-dist-'), 'dist')
+  await mkdir(join(outDir, DIST_FILES.blobDir), { recursive: true })
+  for (const [hash, json] of previous) await writeFile(join(outDir, DIST_FILES.blob(hash)), json)
+  return BuildWriter.open(outDir)
+}
+
+/** What a taker was given: values as text, and values named as stored. */
+function taker() {
+  const texts = new Map<string, string>()
+  const stored: string[] = []
+  return { texts, stored, take: { text: (json: string, hash: string) => texts.set(hash, json), stored: (hash: string) => stored.push(hash) } }
+}
+
+describe('the search thread', () => {
+  it('gives each locale’s index key and head as this thread does, reading the pages’ texts from their file and storing the values itself', async () => {
+    const { renderingsPath, file, pages } = await pagesInFile()
+    expect(pages.filter((page) => textsPlaceOf(page[SECTIONS_SOURCE])).length).toBe(4)
+    for (const locale of ['en', 'zh']) {
+      const here = indexJobsIn(new SearchIndexes())(locale, pages, SETTINGS, true)
+      const madeHere = taker()
+      const expected = await here.write(madeHere.take)
+      // The previous build has one of the values: it is named, not written again.
+      const [kept, ...others] = [...madeHere.texts.keys()]
+      const writer = await writerOver(new Map([[kept as string, madeHere.texts.get(kept as string) as string]]))
+      const thread = new SearchThread({ renderingsPath, writer, minPages: 0 })
+      try {
+        const there = thread.jobs(() => expect.fail('an index was made in this thread'), { keepBuilders: false })(locale, pages, SETTINGS, true)
+        expect(await there.key()).toBe(await here.key())
+        const madeThere = taker()
+        expect(await there.write(madeThere.take)).toEqual(expected)
+        expect(madeThere.texts.size).toBe(0)
+        expect(madeThere.stored.sort()).toEqual([...madeHere.texts.keys()].sort())
+        const staged = await readdir(join(writer.staging, DIST_FILES.blobDir))
+        expect(staged.sort()).toEqual(others.map((hash) => DIST_FILES.blob(hash).slice(DIST_FILES.blobDir.length + 1)).sort())
+        for (const hash of others) expect(await readFile(join(writer.staging, DIST_FILES.blob(hash)), 'utf8')).toBe(madeHere.texts.get(hash))
+      } finally {
+        await thread.close()
+        await writer.abort()
+      }
+    }
+    file.close()
+  })
+
+  it('makes an index of fewer pages than it takes in the caller’s thread', async () => {
+    const { renderingsPath, file, pages } = await pagesInFile()
+    const writer = await writerOver()
+    const thread = new SearchThread({ renderingsPath, writer, minPages: pages.length + 1 })
+    let madeHere = 0
+    const inThread = indexJobsIn(new SearchIndexes())
+    const jobs = thread.jobs(
+      (...job) => {
+        madeHere++
+        return inThread(...job)
+      },
+      { keepBuilders: false },
+    )
+    const made = taker()
+    await jobs('en', pages, SETTINGS, true).write(made.take)
+    expect(madeHere).toBe(1)
+    expect(made.texts.size).toBeGreaterThan(1)
+    await thread.close()
+    await writer.abort()
+    file.close()
+  })
+
+  it('fails an index whose page cannot be read with the file named, and makes the next one', async () => {
+    const { renderingsPath, file, pages } = await pagesInFile()
+    const writer = await writerOver()
+    const thread = new SearchThread({ renderingsPath, writer, minPages: 0 })
+    const jobs = thread.jobs(indexJobsIn(new SearchIndexes()), { keepBuilders: false })
+    const beyond = renderingAt({}, { path: renderingsPath, start: 1_000_000, bytes: 10, lengths: [2, 2, 2, -1, -1, 4] }, new BlockReader())
+    const broken = [...pages, new IndexedPage({ ...(pages[0] as IndexedPage).toJSON(), docId: 'lost', slug: 'lost' }, beyond)]
+    await expect(jobs('en', broken, SETTINGS, false).write(taker().take)).rejects.toThrow(`${renderingsPath}: the rendering file ends at`)
+    const written = await jobs('en', pages, SETTINGS, true).write(taker().take)
+    expect(written.index).toBe((await indexJobsIn(new SearchIndexes())('en', pages, SETTINGS, true).write(taker().take)).index)
+    await thread.close()
+    await writer.abort()
+    file.close()
+  })
+
+  it('fails what it has not answered when it is closed', async () => {
+    const { renderingsPath, file, pages } = await pagesInFile()
+    const writer = await writerOver()
+    const thread = new SearchThread({ renderingsPath, writer, minPages: 0 })
+    const key = thread.jobs(indexJobsIn(new SearchIndexes()), { keepBuilders: false })('en', pages, SETTINGS, true).key()
+    const failed = expect(key).rejects.toThrow('the search thread was closed before it answered')
+    await thread.close()
+    await failed
+    await writer.abort()
+    file.close()
+  })
+})
+
+describe('a build that makes its indexes on the search thread', () => {
+  it.each([
+    ['this repository’s content/ (three locales, Chinese, the API reference)', async () => CONTENT],
+    [
+      'a generated site of 300 documents in two locales with drafts',
+      async () => {
+        const dir = join(await makeTempDir('docs-corpus-'), 'content')
+        await writeCorpus(generateCorpus({ documents: 300, seed: 7 }), dir)
+        return dir
+      },
+    ],
+    ['a site of three docs versions, whose builders are kept from one version to the next', async () => makeVersionedRepo(await makeTempDir())],
+  ])('writes byte for byte what a build that makes them in its own thread writes: %s', { timeout: 120_000 }, async (_name, contentOf) => {
+    const contentDir = await contentOf()
+    const onThread = await distFiles((await buildDir(contentDir, { keepBlobs: false, searchThreadFrom: 0 })).outDir)
+    const here = await distFiles((await buildDir(contentDir, { keepBlobs: false, searchThreadFrom: Number.POSITIVE_INFINITY })).outDir)
+    expect([...onThread.keys()].sort()).toEqual([...here.keys()].sort())
+    expect([...here].filter(([name, data]) => onThread.get(name) !== data).map(([name]) => name)).toEqual([])
+  })
+})
