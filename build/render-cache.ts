@@ -82,7 +82,8 @@ export class RenderCache {
     }
     const split = parseStored(file)
     if (!split) return undefined
-    const stored = { path, offset: file.length - split.texts.bytes.length }
+    const { bytes, lengths } = split.texts
+    const stored = { path, start: file.length - bytes.length, bytes: bytes.length, lengths }
     return relinked(input, fromSplit({ ...split, stored }), targets)
   }
 

@@ -1,13 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs'
-import { type RenderingTextFields, textStart, withTexts } from './rendering-texts.ts'
-
-/** Where one rendering's texts are: in which file, from which byte, how many bytes, and each text's length (RenderingTexts order). */
-export interface TextsPlace {
-  path: string
-  start: number
-  bytes: number
-  lengths: number[]
-}
+import { type RenderingTextFields, type TextsPlace, textStart, withTexts } from './rendering-texts.ts'
 
 /** Where a rendering whose texts wait in a file (RenderingFile.keep) has them; not enumerable, so a copy with other texts has none. */
 const PLACE = Symbol('texts place')

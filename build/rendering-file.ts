@@ -1,7 +1,7 @@
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs'
 import type { RenderedDocument } from './markdown/render.ts'
-import { BlockReader, renderingAt, type TextsPlace } from './rendering-blocks.ts'
-import { renderingTexts, type SplitRendering, splitOf, textsBytes } from './rendering-texts.ts'
+import { BlockReader, renderingAt } from './rendering-blocks.ts'
+import { renderingTexts, type SplitRendering, splitOf, type TextsPlace, textsBytes } from './rendering-texts.ts'
 
 /**
  * The text of a build's renderings (HTML, Markdown copy, search sections and terms,
@@ -57,11 +57,8 @@ export class RenderingFile {
 
   /** Where a rendering from the cache has its texts: its cache file, or (without readCacheInPlace) its bytes appended here. */
   private placed({ outline, texts, stored }: SplitRendering): { outline: SplitRendering['outline']; place: TextsPlace } {
-    const { lengths } = texts
-    const bytes = textsBytes(lengths)
-    const place =
-      this.readsCacheInPlace && stored ? { path: stored.path, start: stored.offset, bytes, lengths } : { path: this.path, start: this.append(texts.bytes), bytes, lengths }
-    return { outline, place }
+    if (this.readsCacheInPlace && stored) return { outline, place: stored }
+    return { outline, place: { path: this.path, start: this.append(texts.bytes), bytes: textsBytes(texts.lengths), lengths: texts.lengths } }
   }
 
   /** Writes a fresh rendering's texts end to end through the scratch buffer, in one write. */

@@ -17,12 +17,20 @@ interface RenderingTexts {
 
 type Outline = Omit<RenderedDocument, 'html' | 'markdown' | 'sections' | 'hero' | 'recordTerms' | 'headings'>
 
+/** Where one rendering's texts are in a file: from which byte, how many bytes, and each text's length (RenderingTexts order). */
+export interface TextsPlace {
+  path: string
+  start: number
+  bytes: number
+  lengths: number[]
+}
+
 /** A rendering as its outline and its texts' bytes. */
 export interface SplitRendering {
   outline: Outline
   texts: RenderingTexts
-  /** Where the texts' bytes are in a file that holds them for the rest of the build (a render cache entry), when they are. */
-  stored?: { path: string; offset: number }
+  /** Where the same bytes are in a file that holds them for the rest of the build (a render cache entry), when they are. */
+  stored?: TextsPlace
 }
 
 // In Unicode mode a surrogate matches only when it is not half of a pair.

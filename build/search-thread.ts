@@ -3,7 +3,8 @@ import { type IndexSettings, SECTIONS_SOURCE } from '../search/engine.ts'
 import type { BuildWriter } from './emit.ts'
 import type { IndexedFields, IndexedPage, IndexedRendering } from './pipeline/indexed-page.ts'
 import type { IndexJob, IndexJobs, StoredIndexList } from './pipeline/search-index.ts'
-import { type TextsPlace, textsPlaceOf } from './rendering-blocks.ts'
+import { textsPlaceOf } from './rendering-blocks.ts'
+import type { TextsPlace } from './rendering-texts.ts'
 
 /** A page as it crosses to the search thread: what its JSON gives, which rendering it is, and where that rendering's texts are (or, in memory, the texts). */
 export interface ThreadPage {

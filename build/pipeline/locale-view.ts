@@ -33,8 +33,8 @@ export interface LocaleViewInput {
   reuseKey?: string
   /** The size line of the stored sidebar (contract/navigation.ts). */
   viewBytes?: number | undefined
-  /** Who sees which page in the locale (audienceChoices), when the caller has it already. */
-  choices?: Choice[]
+  /** Who sees which page in the locale (audienceChoices). */
+  choices: Choice[]
 }
 
 export interface LocaleView {
@@ -79,7 +79,7 @@ export function buildLocaleView({
   reuse,
   reuseKey = '',
   viewBytes,
-  choices = audienceChoices(variants, locale, site.defaultLocale),
+  choices,
 }: LocaleViewInput): LocaleView {
   const publicList = choices.flatMap(({ published }) => (published ? [published] : []))
   const previewList = choices.flatMap(({ published, preview }) => [preview ?? published].filter((s): s is RenderedSource => s !== undefined))

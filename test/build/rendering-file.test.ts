@@ -2,7 +2,6 @@ import { statSync } from 'node:fs'
 import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateCorpus, writeCorpus } from '../../bench/corpus.ts'
 import { assetName, DIST_FILES } from '../../contract/index.ts'
 import { heroSource } from '../../build/content/hero.ts'
 import { localeFoldersOf } from '../../build/content/site-config.ts'
@@ -14,7 +13,7 @@ import { readContent } from '../../build/read.ts'
 import { versionReader } from '../../build/read-versions.ts'
 import { RenderCache } from '../../build/render-cache.ts'
 import { RenderingFile } from '../../build/rendering-file.ts'
-import { buildDir, distFiles, makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
+import { buildDir, distFiles, generatedSite, makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
 
 afterAll(removeTempDirs)
 
@@ -170,14 +169,7 @@ async function inMemoryFiles(contentDir: string): Promise<Map<string, string>> {
 describe('a build whose renderings wait on disk', () => {
   it.each([
     ['this repository’s content/', async () => CONTENT],
-    [
-      'a generated site of 300 documents in two locales with drafts and release notes',
-      async () => {
-        const dir = join(await makeTempDir('docs-corpus-'), 'content')
-        await writeCorpus(generateCorpus({ documents: 300, seed: 42 }), dir)
-        return dir
-      },
-    ],
+    ['a generated site of 300 documents in two locales with drafts and release notes', () => generatedSite(300, 42)],
   ])('writes byte for byte what the pipeline writes with every rendering in memory: %s', { timeout: 120_000 }, async (_name, contentOf) => {
     const contentDir = await contentOf()
     const { outDir } = await buildDir(contentDir, { keepBlobs: false })

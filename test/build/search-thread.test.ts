@@ -1,7 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { generateCorpus, writeCorpus } from '../../bench/corpus.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BuildWriter } from '../../build/emit.ts'
 import { renderDocument } from '../../build/markdown/render.ts'
 import { IndexedPage } from '../../build/pipeline/indexed-page.ts'
@@ -11,7 +10,7 @@ import { RenderingFile } from '../../build/rendering-file.ts'
 import { SearchThread } from '../../build/search-thread.ts'
 import { DIST_FILES } from '../../contract/index.ts'
 import { SECTIONS_SOURCE } from '../../search/engine.ts'
-import { buildDir, distFiles, makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
+import { buildDir, distFiles, generatedSite, makeTempDir, removeTempDirs } from '../shared/build-helpers.ts'
 import { makeVersionedRepo } from '../shared/versioned-repo.ts'
 
 afterAll(removeTempDirs)
@@ -59,9 +58,35 @@ function taker() {
   return { texts, stored, take: { text: (json: string, hash: string) => texts.set(hash, json), stored: (hash: string) => stored.push(hash) } }
 }
 
+/**
+ * `use` with a search thread over the renderings file of `inFile`, writing into a build whose last output
+ * holds `previous`; the thread stops and the staged output goes after.
+ */
+async function withThread(
+  inFile: Pick<Awaited<ReturnType<typeof pagesInFile>>, 'renderingsPath'>,
+  minPages: number,
+  use: (thread: SearchThread, writer: BuildWriter) => Promise<void>,
+  previous = new Map<string, string>(),
+): Promise<void> {
+  const writer = await writerOver(previous)
+  const thread = new SearchThread({ renderingsPath: inFile.renderingsPath, writer, minPages })
+  try {
+    await use(thread, writer)
+  } finally {
+    await thread.close()
+    await writer.abort()
+  }
+}
+
 describe('the search thread', () => {
+  let inFile: Awaited<ReturnType<typeof pagesInFile>>
+  beforeAll(async () => {
+    inFile = await pagesInFile()
+  })
+  afterAll(() => inFile.file.close())
+
   it('gives each locale’s index key and head as this thread does, reading the pages’ texts from their file and storing the values itself', async () => {
-    const { renderingsPath, file, pages } = await pagesInFile()
+    const { pages } = inFile
     expect(pages.filter((page) => textsPlaceOf(page[SECTIONS_SOURCE])).length).toBe(4)
     for (const locale of ['en', 'zh']) {
       const here = indexJobsIn(new SearchIndexes())(locale, pages, SETTINGS, true)
@@ -69,87 +94,71 @@ describe('the search thread', () => {
       const expected = await here.write(madeHere.take)
       // The previous build has one of the values: it is named, not written again.
       const [kept, ...others] = [...madeHere.texts.keys()]
-      const writer = await writerOver(new Map([[kept as string, madeHere.texts.get(kept as string) as string]]))
-      const thread = new SearchThread({ renderingsPath, writer, minPages: 0 })
-      try {
-        const there = thread.jobs(() => expect.fail('an index was made in this thread'), { keepBuilders: false })(locale, pages, SETTINGS, true)
-        expect(await there.key()).toBe(await here.key())
-        const madeThere = taker()
-        expect(await there.write(madeThere.take)).toEqual(expected)
-        expect(madeThere.texts.size).toBe(0)
-        expect(madeThere.stored.sort()).toEqual([...madeHere.texts.keys()].sort())
-        const staged = await readdir(join(writer.staging, DIST_FILES.blobDir))
-        expect(staged.sort()).toEqual(others.map((hash) => DIST_FILES.blob(hash).slice(DIST_FILES.blobDir.length + 1)).sort())
-        for (const hash of others) expect(await readFile(join(writer.staging, DIST_FILES.blob(hash)), 'utf8')).toBe(madeHere.texts.get(hash))
-      } finally {
-        await thread.close()
-        await writer.abort()
-      }
+      const previous = new Map([[kept as string, madeHere.texts.get(kept as string) as string]])
+      await withThread(
+        inFile,
+        0,
+        async (thread, writer) => {
+          const there = thread.jobs(() => expect.fail('an index was made in this thread'), { keepBuilders: false })(locale, pages, SETTINGS, true)
+          expect(await there.key()).toBe(await here.key())
+          const madeThere = taker()
+          expect(await there.write(madeThere.take)).toEqual(expected)
+          expect(madeThere.texts.size).toBe(0)
+          expect(madeThere.stored.sort()).toEqual([...madeHere.texts.keys()].sort())
+          const staged = await readdir(join(writer.staging, DIST_FILES.blobDir))
+          expect(staged.sort()).toEqual(others.map((hash) => DIST_FILES.blob(hash).slice(DIST_FILES.blobDir.length + 1)).sort())
+          for (const hash of others) expect(await readFile(join(writer.staging, DIST_FILES.blob(hash)), 'utf8')).toBe(madeHere.texts.get(hash))
+        },
+        previous,
+      )
     }
-    file.close()
   })
 
   it('makes an index of fewer pages than it takes in the caller’s thread', async () => {
-    const { renderingsPath, file, pages } = await pagesInFile()
-    const writer = await writerOver()
-    const thread = new SearchThread({ renderingsPath, writer, minPages: pages.length + 1 })
-    let madeHere = 0
-    const inThread = indexJobsIn(new SearchIndexes())
-    const jobs = thread.jobs(
-      (...job) => {
-        madeHere++
-        return inThread(...job)
-      },
-      { keepBuilders: false },
-    )
-    const made = taker()
-    await jobs('en', pages, SETTINGS, true).write(made.take)
-    expect(madeHere).toBe(1)
-    expect(made.texts.size).toBeGreaterThan(1)
-    await thread.close()
-    await writer.abort()
-    file.close()
+    const { pages } = inFile
+    await withThread(inFile, pages.length + 1, async (thread) => {
+      let madeHere = 0
+      const inThread = indexJobsIn(new SearchIndexes())
+      const jobs = thread.jobs(
+        (...job) => {
+          madeHere++
+          return inThread(...job)
+        },
+        { keepBuilders: false },
+      )
+      const made = taker()
+      await jobs('en', pages, SETTINGS, true).write(made.take)
+      expect(madeHere).toBe(1)
+      expect(made.texts.size).toBeGreaterThan(1)
+    })
   })
 
   it('fails an index whose page cannot be read with the file named, and makes the next one', async () => {
-    const { renderingsPath, file, pages } = await pagesInFile()
-    const writer = await writerOver()
-    const thread = new SearchThread({ renderingsPath, writer, minPages: 0 })
-    const jobs = thread.jobs(indexJobsIn(new SearchIndexes()), { keepBuilders: false })
-    const beyond = renderingAt({}, { path: renderingsPath, start: 1_000_000, bytes: 10, lengths: [2, 2, 2, -1, -1, 4] }, new BlockReader())
-    const broken = [...pages, new IndexedPage({ ...(pages[0] as IndexedPage).toJSON(), docId: 'lost', slug: 'lost' }, beyond)]
-    await expect(jobs('en', broken, SETTINGS, false).write(taker().take)).rejects.toThrow(`${renderingsPath}: the rendering file ends at`)
-    const written = await jobs('en', pages, SETTINGS, true).write(taker().take)
-    expect(written.index).toBe((await indexJobsIn(new SearchIndexes())('en', pages, SETTINGS, true).write(taker().take)).index)
-    await thread.close()
-    await writer.abort()
-    file.close()
+    const { renderingsPath, pages } = inFile
+    await withThread(inFile, 0, async (thread) => {
+      const jobs = thread.jobs(indexJobsIn(new SearchIndexes()), { keepBuilders: false })
+      const beyond = renderingAt({}, { path: renderingsPath, start: 1_000_000, bytes: 10, lengths: [2, 2, 2, -1, -1, 4] }, new BlockReader())
+      const broken = [...pages, new IndexedPage({ ...(pages[0] as IndexedPage).toJSON(), docId: 'lost', slug: 'lost' }, beyond)]
+      await expect(jobs('en', broken, SETTINGS, false).write(taker().take)).rejects.toThrow(`${renderingsPath}: the rendering file ends at`)
+      const written = await jobs('en', pages, SETTINGS, true).write(taker().take)
+      expect(written.index).toBe((await indexJobsIn(new SearchIndexes())('en', pages, SETTINGS, true).write(taker().take)).index)
+    })
   })
 
   it('fails what it has not answered when it is closed', async () => {
-    const { renderingsPath, file, pages } = await pagesInFile()
-    const writer = await writerOver()
-    const thread = new SearchThread({ renderingsPath, writer, minPages: 0 })
-    const key = thread.jobs(indexJobsIn(new SearchIndexes()), { keepBuilders: false })('en', pages, SETTINGS, true).key()
-    const failed = expect(key).rejects.toThrow('the search thread was closed before it answered')
-    await thread.close()
-    await failed
-    await writer.abort()
-    file.close()
+    await withThread(inFile, 0, async (thread) => {
+      const key = thread.jobs(indexJobsIn(new SearchIndexes()), { keepBuilders: false })('en', inFile.pages, SETTINGS, true).key()
+      const failed = expect(key).rejects.toThrow('the search thread was closed before it answered')
+      await thread.close()
+      await failed
+    })
   })
 })
 
 describe('a build that makes its indexes on the search thread', () => {
   it.each([
     ['this repository’s content/ (three locales, Chinese, the API reference)', async () => CONTENT],
-    [
-      'a generated site of 300 documents in two locales with drafts',
-      async () => {
-        const dir = join(await makeTempDir('docs-corpus-'), 'content')
-        await writeCorpus(generateCorpus({ documents: 300, seed: 7 }), dir)
-        return dir
-      },
-    ],
+    ['a generated site of 300 documents in two locales with drafts', () => generatedSite(300, 7)],
     ['a site of three docs versions, whose builders are kept from one version to the next', async () => makeVersionedRepo(await makeTempDir())],
   ])('writes byte for byte what a build that makes them in its own thread writes: %s', { timeout: 120_000 }, async (_name, contentOf) => {
     const contentDir = await contentOf()

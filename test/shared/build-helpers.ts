@@ -3,6 +3,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { generateCorpus, writeCorpus } from '../../bench/corpus.ts'
 import { buildSite, type BuildOptions, type BuildResult } from '../../build/build.ts'
 import { ContentError, type ContentProblem } from '../../build/content/problems.ts'
 import type { DocumentBlob, NavigationBlob, NavTreeNode } from '../../contract/index.ts'
@@ -64,6 +65,13 @@ export async function distFiles(outDir: string): Promise<Map<string, string>> {
   files.set('manifest.json', JSON.stringify(manifest))
   files.set('blob-list.json', await readFile(join(outDir, 'blob-list.json'), 'utf8'))
   return files
+}
+
+/** The bench's generated corpus of `documents` pages (two locales, drafts, release notes) written to a temp content folder; its path. */
+export async function generatedSite(documents: number, seed: number): Promise<string> {
+  const dir = join(await makeTempDir('docs-corpus-'), 'content')
+  await writeCorpus(generateCorpus({ documents, seed }), dir)
+  return dir
 }
 
 /** Writes `files` to a temp content folder and builds it. */
