@@ -78,7 +78,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
       ...(options.llmsPartBytes === undefined ? {} : { llmsPartBytes: options.llmsPartBytes }),
       ...(options.viewBytes === undefined ? {} : { viewBytes: options.viewBytes }),
       ...(cache ? { memo: { read: (key: string) => cache.kept(key), write: (key: string, value: string) => cache.keep(key, value) } } : {}),
-      ...(searchThread ? { searchThread: (inThread, threadOptions) => searchThread.jobs(inThread, threadOptions) } : {}),
+      ...(searchThread ? { searchThread } : {}),
       renderMany: createRenderMany({
         cache,
         ...(options.threads === undefined ? {} : { threads: options.threads }),

@@ -1,8 +1,11 @@
 import { Worker } from 'node:worker_threads'
 import { type IndexSettings, SECTIONS_SOURCE } from '../search/engine.ts'
 import type { BuildWriter } from './emit.ts'
+import type { RenderedSource } from './pipeline/assemble.ts'
 import type { IndexedFields, IndexedPage, IndexedRendering } from './pipeline/indexed-page.ts'
+import type { LlmsCut, LlmsPartJobs } from './pipeline/llms-part-jobs.ts'
 import type { IndexJob, IndexJobs, StoredIndexList } from './pipeline/search-index.ts'
+import type { OffThreadJobs } from './pipeline/version-locales.ts'
 import { textsPlaceOf } from './rendering-blocks.ts'
 import type { TextsPlace } from './rendering-texts.ts'
 
@@ -13,25 +16,27 @@ export interface ThreadPage {
   texts: { place: TextsPlace } | Pick<IndexedRendering, 'sections' | 'recordTerms'>
 }
 
-/** What the search thread is asked: a locale's index, of these pages, with its key first when `keyed`. */
-export interface SearchThreadJob {
-  id: number
-  locale: string
-  settings: IndexSettings
-  pages: ThreadPage[]
-  keyed: boolean
-  keepBuilders: boolean
+/** A page of llms-full.txt as it crosses to the search thread: its title, and where its rendering's Markdown is (or the Markdown). */
+export interface LlmsThreadPage {
+  title: string
+  markdown: { place: TextsPlace } | { text: string }
 }
+
+/** What the search thread is asked: a locale's index, of these pages, with its key first when `keyed`; or the llms-full.txt parts of a run of pages. */
+export type SearchThreadJob =
+  | { id: number; kind: 'index'; locale: string; settings: IndexSettings; pages: ThreadPage[]; keyed: boolean; keepBuilders: boolean }
+  | { id: number; kind: 'llms'; pages: LlmsThreadPage[]; cut: LlmsCut }
 
 /**
  * What it answers, in this order: the key (when asked); the names of the values in batches as they are stored
- * (`placed`: the previous build has them; `written`: written into the build's staging folder); the index made.
- * Or why it failed.
+ * (`placed`: the previous build has them; `written`: written into the build's staging folder); the index made,
+ * or the parts' names in order. Or why it failed.
  */
 export type FromSearchThread =
   | { id: number; key: string }
   | { id: number; placed: string[]; written: string[] }
   | { id: number; index: StoredIndexList }
+  | { id: number; parts: string[] }
   | { id: number; error: string }
 
 /** Where the thread stores values: the build being written (BuildWriter's staging folder) and the one it replaces. */
@@ -51,37 +56,40 @@ function deferred<T>() {
   return { promise, resolve, reject }
 }
 
-/** A job's answers as they come, kept until its caller asks for them. */
-class Answers {
+/** A job's answers as they come, kept until its caller asks for them: its key (an index's), the values stored, and what it made. */
+class Answers<T> {
   readonly key = deferred<string>()
-  readonly index = deferred<StoredIndexList>()
+  readonly made = deferred<T>()
   readonly stored: string[] = []
 
   constructor() {
     // Asked for or not (an index kept from the last build is dropped), a failure is reported by whoever asks.
     this.key.promise.catch(() => undefined)
-    this.index.promise.catch(() => undefined)
+    this.made.promise.catch(() => undefined)
   }
 
   fail(error: Error): void {
     this.key.reject(error)
-    this.index.reject(error)
+    this.made.reject(error)
   }
 }
 
 /**
  * Makes large locales' search indexes on a thread of their own, which reads
  * the pages' sections and terms from the renderings' files and stores the
- * values itself, while this thread makes the locales' pages, sidebars and
- * llms files: at 100,000 pages the indexes were a third of a rebuild from
- * the cache, and after rendering a one-shot build ran on one core. A job
+ * values itself, while this thread makes the locales' pages and sidebars:
+ * at 100,000 pages the indexes were a third of a rebuild from the cache, and
+ * after rendering a one-shot build ran on one core. It cuts those locales'
+ * llms-full.txt parts too, reading the pages' Markdown the same way (7 s of
+ * this thread's time at 100k, where the search thread was idle half the
+ * rebuild). A job
  * starts as it is asked for and runs to the end: the caller reads its key
  * only once it is done with the pages, so waiting for its word would keep
  * the thread idle. Values go straight to disk: handed back as text, they
  * waited in the message queue (1.1 GB at 100k pages) while this thread was
  * busy. The thread starts with the first index that is large enough.
  */
-export class SearchThread {
+export class SearchThread implements OffThreadJobs {
   private readonly renderingsPath: string
   private readonly writer: BuildWriter
   private readonly minPages: number
@@ -89,7 +97,7 @@ export class SearchThread {
   private failure: Error | null = null
   private nextId = 0
   private renderingCount = 0
-  private readonly answers = new Map<number, Answers>()
+  private readonly answers = new Map<number, Answers<unknown>>()
   // Each rendering's number, for as long as it lives: the thread tells a page shown in two locales (a fallback) by it.
   private readonly renderingIds = new WeakMap<object, number>()
 
@@ -103,15 +111,26 @@ export class SearchThread {
     this.minPages = options.minPages ?? MIN_PAGES
   }
 
-  /** Jobs for the thread when a locale has `minPages` pages or more, else for `inThread`. */
-  jobs(inThread: IndexJobs<IndexedPage>, options: { keepBuilders: boolean }): IndexJobs<IndexedPage> {
+  /** Index jobs for the thread when a locale has `minPages` pages or more, else for `inThread`. */
+  indexes(inThread: IndexJobs<IndexedPage>, options: { keepBuilders: boolean }): IndexJobs<IndexedPage> {
     return (locale, documents, settings, keyed) =>
-      documents.length < this.minPages ? inThread(locale, documents, settings, keyed) : this.job({ locale, documents, settings, keyed, ...options })
+      documents.length < this.minPages ? inThread(locale, documents, settings, keyed) : this.indexJob({ locale, documents, settings, keyed, ...options })
   }
 
-  /** Waits for every index asked for to be made, and its values stored, then stops the thread. Before the output is committed: an index kept from the last build is not waited for otherwise. */
+  /** llms-full.txt's parts cut on the thread for a locale of `minPages` pages or more, else by `inThread`. */
+  llmsParts(inThread: LlmsPartJobs, pageCount: number): LlmsPartJobs {
+    if (pageCount < this.minPages) return inThread
+    return async (pages, cut, take) => {
+      const answers = this.asked<string[]>({ kind: 'llms', pages: pages.map(llmsThreadPage), cut })
+      const parts = await answers.made.promise
+      for (const hash of answers.stored) take.stored(hash)
+      return parts
+    }
+  }
+
+  /** Waits for every job asked for to be done, and its values stored, then stops the thread. Before the output is committed: an index kept from the last build is not waited for otherwise. */
   async finish(): Promise<void> {
-    await Promise.all([...this.answers.values()].map((answers) => answers.index.promise))
+    await Promise.all([...this.answers.values()].map((answers) => answers.made.promise))
     await this.close()
   }
 
@@ -123,21 +142,26 @@ export class SearchThread {
     await worker?.terminate()
   }
 
-  private job({ documents, ...asked }: Omit<SearchThreadJob, 'id' | 'pages'> & { documents: IndexedPage[] }): IndexJob {
-    if (this.failure) throw this.failure
-    const id = this.nextId++
-    const answers = new Answers()
-    this.answers.set(id, answers)
-    const pages = documents.map((document) => this.threadPage(document))
-    this.started().postMessage({ id, pages, ...asked } satisfies SearchThreadJob)
+  private indexJob({ documents, ...asked }: Omit<Extract<SearchThreadJob, { kind: 'index' }>, 'id' | 'kind' | 'pages'> & { documents: IndexedPage[] }): IndexJob {
+    const answers = this.asked<StoredIndexList>({ kind: 'index', pages: documents.map((document) => this.threadPage(document)), ...asked })
     return {
       key: () => (asked.keyed ? answers.key.promise : Promise.reject(new Error('this index was asked for without its key'))),
       write: async (take) => {
-        const index = await answers.index.promise
+        const index = await answers.made.promise
         for (const hash of answers.stored) take.stored(hash)
         return index
       },
     }
+  }
+
+  /** Posts a job to the thread (started with the first): its answers as they come. */
+  private asked<T>(job: DistributiveOmit<SearchThreadJob, 'id'>): Answers<T> {
+    if (this.failure) throw this.failure
+    const id = this.nextId++
+    const answers = new Answers<T>()
+    this.answers.set(id, answers as Answers<unknown>)
+    this.started().postMessage({ id, ...job } satisfies SearchThreadJob)
+    return answers
   }
 
   private threadPage(page: IndexedPage): ThreadPage {
@@ -173,7 +197,7 @@ export class SearchThread {
     } else {
       this.answers.delete(answer.id)
       if ('error' in answer) answers.fail(new Error(answer.error))
-      else answers.index.resolve(answer.index)
+      else answers.made.resolve('index' in answer ? answer.index : answer.parts)
     }
   }
 
@@ -182,6 +206,15 @@ export class SearchThread {
     for (const answers of this.answers.values()) answers.fail(error)
     this.answers.clear()
   }
+}
+
+/** Omit over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
+/** A page of llms-full.txt as it crosses to the thread: its rendering's Markdown read there, where it waits in a file. */
+function llmsThreadPage(page: RenderedSource): LlmsThreadPage {
+  const place = textsPlaceOf(page.rendered)
+  return { title: page.title, markdown: place ? { place } : { text: page.rendered.markdown } }
 }
 
 // Below this many pages an index takes about a second here (about 5 s at 10,000 pages): the thread's

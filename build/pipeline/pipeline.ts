@@ -14,7 +14,7 @@ import type { KeyPart, Reuse } from './reuse.ts'
 import { type IndexMemo, SearchIndexes } from './search-index.ts'
 import { addUpCodeLanguages } from './code-languages.ts'
 import type { VersionInput, VersionOutput } from './version.ts'
-import type { SearchThreadJobs } from './version-locales.ts'
+import type { OffThreadJobs } from './version-locales.ts'
 import { versionStep, type ArchivedVersion, type KeptVersions } from './version-step.ts'
 
 export interface PipelineInput {
@@ -29,8 +29,8 @@ export interface PipelineInput {
   renderManyOf?: (version: string) => RenderMany
   /** Caches search indexes between builds; the CLI hands in one on disk. */
   memo?: IndexMemo
-  /** Makes large locales' search indexes on a thread of their own while the build goes on (the CLI's build). */
-  searchThread?: SearchThreadJobs
+  /** Makes large locales' search indexes and llms-full.txt parts on a thread of their own while the build goes on (the CLI's build). */
+  searchThread?: OffThreadJobs
   /** Largest part of llms-full.txt, in bytes. */
   llmsPartBytes?: number
   /** The size line of each locale's stored sidebar and llms.txt, in bytes (contract/navigation.ts; tests make it small). */

@@ -1,9 +1,12 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BuildOptions } from '../../build/build.ts'
 import { BuildWriter } from '../../build/emit.ts'
-import { renderDocument } from '../../build/markdown/render.ts'
+import { documentMarkdown, type RenderedDocument, renderDocument } from '../../build/markdown/render.ts'
+import type { RenderedSource } from '../../build/pipeline/assemble.ts'
 import { IndexedPage } from '../../build/pipeline/indexed-page.ts'
+import { llmsPartsInThread } from '../../build/pipeline/llms-part-jobs.ts'
 import { indexJobsIn, SearchIndexes } from '../../build/pipeline/search-index.ts'
 import { BlockReader, renderingAt, textsPlaceOf } from '../../build/rendering-blocks.ts'
 import { RenderingFile } from '../../build/rendering-file.ts'
@@ -31,16 +34,29 @@ const BODIES = [
 async function pagesInFile() {
   const renderingsPath = join(await makeTempDir('docs-search-thread-'), 'renderings')
   const file = RenderingFile.open(renderingsPath)
-  const pages = BODIES.map((body, n) => {
+  const renderings = BODIES.map((body, n) => {
     const rendered = renderDocument({ path: `docs/en/p${n}.md`, body, bodyLine: 1 }, TARGETS)
-    const kept = n === 4 ? file.keep({ ...rendered, html: `${rendered.html}\uD800` }) : file.keep(rendered)
+    return n === 4 ? file.keep({ ...rendered, html: `${rendered.html}\uD800` }) : file.keep(rendered)
+  })
+  const pages = renderings.map((kept, n) => {
     const api = n === 1 ? { keywords: 'listGlazes GET /glazes', operation: { method: 'GET', path: '/glazes' } } : {}
     return new IndexedPage(
       { docId: `p${n}`, slug: `p${n}`, locale: 'en', section: n < 2 ? 'guides' : '', title: `Page ${n}`, draft: n === 3, tags: n % 2 ? ['kiln'] : [], ...api },
       kept,
     )
   })
-  return { renderingsPath, file, pages }
+  return { renderingsPath, file, pages, renderings }
+}
+
+/** A page as llms-full.txt reads it: its title, its rendering, and its Markdown copy made of both, as the build's pages have it. */
+function llmsSource(title: string, rendered: RenderedDocument): RenderedSource {
+  return {
+    title,
+    rendered,
+    get markdown() {
+      return documentMarkdown(title, rendered.markdown)
+    },
+  } as Pick<RenderedSource, 'title' | 'rendered' | 'markdown'> as RenderedSource
 }
 
 /** A writer of a build into `<dir>/dist`, whose previous build holds the blobs `previous`. */
@@ -99,7 +115,7 @@ describe('the search thread', () => {
         inFile,
         0,
         async (thread, writer) => {
-          const there = thread.jobs(() => expect.fail('an index was made in this thread'), { keepBuilders: false })(locale, pages, SETTINGS, true)
+          const there = thread.indexes(() => expect.fail('an index was made in this thread'), { keepBuilders: false })(locale, pages, SETTINGS, true)
           expect(await there.key()).toBe(await here.key())
           const madeThere = taker()
           expect(await there.write(madeThere.take)).toEqual(expected)
@@ -114,12 +130,29 @@ describe('the search thread', () => {
     }
   })
 
-  it('makes an index of fewer pages than it takes in the caller’s thread', async () => {
+  it('cuts llms-full.txt’s parts as this thread does, reading the pages’ Markdown from their file and storing the parts itself', async () => {
+    const pages = inFile.renderings.map((rendered, n) => llmsSource(`Page ${n}`, rendered))
+    // The last page's rendering is in memory (a lone surrogate), and crosses with its Markdown.
+    expect(textsPlaceOf(inFile.renderings[4] as RenderedDocument)).toBeUndefined()
+    const cut = { maxBytes: 60, endsFile: false }
+    const madeHere = taker()
+    const expected = await llmsPartsInThread(pages, cut, madeHere.take)
+    expect(expected.length).toBeGreaterThan(pages.length)
+    await withThread(inFile, 0, async (thread, writer) => {
+      const madeThere = taker()
+      expect(await thread.llmsParts(() => expect.fail('parts were cut in this thread'), pages.length)(pages, cut, madeThere.take)).toEqual(expected)
+      expect(madeThere.texts.size).toBe(0)
+      expect(madeThere.stored).toEqual(expected)
+      for (const hash of expected) expect(await readFile(join(writer.staging, DIST_FILES.blob(hash)), 'utf8')).toBe(madeHere.texts.get(hash))
+    })
+  })
+
+  it('makes an index, or cuts the llms parts, of a locale of fewer pages than it takes in the caller’s thread', async () => {
     const { pages } = inFile
     await withThread(inFile, pages.length + 1, async (thread) => {
       let madeHere = 0
       const inThread = indexJobsIn(new SearchIndexes())
-      const jobs = thread.jobs(
+      const jobs = thread.indexes(
         (...job) => {
           madeHere++
           return inThread(...job)
@@ -130,13 +163,14 @@ describe('the search thread', () => {
       await jobs('en', pages, SETTINGS, true).write(made.take)
       expect(madeHere).toBe(1)
       expect(made.texts.size).toBeGreaterThan(1)
+      expect(thread.llmsParts(llmsPartsInThread, pages.length)).toBe(llmsPartsInThread)
     })
   })
 
   it('fails an index whose page cannot be read with the file named, and makes the next one', async () => {
     const { renderingsPath, pages } = inFile
     await withThread(inFile, 0, async (thread) => {
-      const jobs = thread.jobs(indexJobsIn(new SearchIndexes()), { keepBuilders: false })
+      const jobs = thread.indexes(indexJobsIn(new SearchIndexes()), { keepBuilders: false })
       const beyond = renderingAt({}, { path: renderingsPath, start: 1_000_000, bytes: 10, lengths: [2, 2, 2, -1, -1, 4] }, new BlockReader())
       const broken = [...pages, new IndexedPage({ ...(pages[0] as IndexedPage).toJSON(), docId: 'lost', slug: 'lost' }, beyond)]
       await expect(jobs('en', broken, SETTINGS, false).write(taker().take)).rejects.toThrow(`${renderingsPath}: the rendering file ends at`)
@@ -147,7 +181,7 @@ describe('the search thread', () => {
 
   it('fails what it has not answered when it is closed', async () => {
     await withThread(inFile, 0, async (thread) => {
-      const key = thread.jobs(indexJobsIn(new SearchIndexes()), { keepBuilders: false })('en', inFile.pages, SETTINGS, true).key()
+      const key = thread.indexes(indexJobsIn(new SearchIndexes()), { keepBuilders: false })('en', inFile.pages, SETTINGS, true).key()
       const failed = expect(key).rejects.toThrow('the search thread was closed before it answered')
       await thread.close()
       await failed
@@ -155,16 +189,20 @@ describe('the search thread', () => {
   })
 })
 
-describe('a build that makes its indexes on the search thread', () => {
+describe('a build that makes its indexes and llms parts on the search thread', () => {
   it.each([
-    ['this repository’s content/ (three locales, Chinese, the API reference)', async () => CONTENT],
-    ['a generated site of 300 documents in two locales with drafts', () => generatedSite(300, 7)],
-    ['a site of three docs versions, whose builders are kept from one version to the next', async () => makeVersionedRepo(await makeTempDir())],
-  ])('writes byte for byte what a build that makes them in its own thread writes: %s', { timeout: 120_000 }, async (_name, contentOf) => {
+    ['this repository’s content/ (three locales, Chinese, the API reference)', async () => CONTENT, {}],
+    ['a generated site of 300 documents in two locales with drafts', () => generatedSite(300, 7), {}],
+    ['a site of three docs versions, whose builders are kept from one version to the next', async () => makeVersionedRepo(await makeTempDir()), {}],
+    ['the generated site with llms files split by section and cut in small parts', () => generatedSite(300, 7), { llmsPartBytes: 2048, viewBytes: 4096 }],
+  ])('writes byte for byte what a build that makes them in its own thread writes: %s', { timeout: 120_000 }, async (_name, contentOf, sizes: Partial<BuildOptions>) => {
     const contentDir = await contentOf()
-    const onThread = await distFiles((await buildDir(contentDir, { keepBlobs: false, searchThreadFrom: 0 })).outDir)
-    const here = await distFiles((await buildDir(contentDir, { keepBlobs: false, searchThreadFrom: Number.POSITIVE_INFINITY })).outDir)
+    const onThread = await distFiles((await buildDir(contentDir, { keepBlobs: false, searchThreadFrom: 0, ...sizes })).outDir)
+    const here = await distFiles((await buildDir(contentDir, { keepBlobs: false, searchThreadFrom: Number.POSITIVE_INFINITY, ...sizes })).outDir)
     expect([...onThread.keys()].sort()).toEqual([...here.keys()].sort())
     expect([...here].filter(([name, data]) => onThread.get(name) !== data).map(([name]) => name)).toEqual([])
+    // Small sizes split llms-full.txt by section (LlmsPartsBlob's `sections`, each with its run of parts).
+    const splitBySection = [...here.values()].some((data) => Buffer.from(data, 'base64').toString('utf8').includes('"fullParts":['))
+    expect(splitBySection).toBe(sizes.viewBytes !== undefined)
   })
 })
