@@ -19,8 +19,16 @@ export function renderKeyOf(input: RenderInput): string {
   return createHash('sha256').update(`${input.path}\u0000${input.bodyLine}\u0000${settings}\u0000${partials}\u0000${body}`).digest('hex')
 }
 
-/** The modules whose output is cached: renderings (and how they are stored), and the search indexes kept as memos. */
-const CACHED_PRODUCERS = [new URL('./markdown/render.ts', import.meta.url), new URL('./render-cache.ts', import.meta.url), new URL('./pipeline/search-index.ts', import.meta.url)]
+/**
+ * The modules whose output is cached: renderings (and how they are stored), the search indexes kept as memos,
+ * and pages' blobs, named by what they are made of (page-blob-memo.ts).
+ */
+const CACHED_PRODUCERS = [
+  new URL('./markdown/render.ts', import.meta.url),
+  new URL('./render-cache.ts', import.meta.url),
+  new URL('./pipeline/search-index.ts', import.meta.url),
+  new URL('./pipeline/assemble.ts', import.meta.url),
+]
 
 const NEWLINE = 10
 
@@ -36,6 +44,14 @@ function parseStored(file: Buffer): SplitRendering | null {
   }
   const bytes = file.subarray(end + 1)
   return textsBytes(head.lengths) === bytes.length ? { outline: head.outline, texts: { bytes, lengths: head.lengths } } : null
+}
+
+/**
+ * The name of a cache entry's rendering, outline and texts: two renderings of one input differ only where their
+ * links or file references resolve elsewhere, which their outlines (in the head) say.
+ */
+function entryOrigin(key: string, head: Uint8Array): string {
+  return createHash('sha256').update(key).update(head).digest('base64url')
 }
 
 /**
@@ -73,7 +89,8 @@ export class RenderCache {
    * bytes until read (rendering-texts.ts). A file cut short (a build killed while writing it) is a miss.
    */
   get(input: RenderInput, targets: LinkTargets): RenderedDocument | undefined {
-    const path = this.pathOf(input)
+    const key = renderKeyOf(input)
+    const path = this.pathOf(key)
     let file: Buffer
     try {
       file = readFileSync(path)
@@ -83,26 +100,30 @@ export class RenderCache {
     const split = parseStored(file)
     if (!split) return undefined
     const { bytes, lengths } = split.texts
-    const stored = { path, start: file.length - bytes.length, bytes: bytes.length, lengths }
-    return relinked(input, fromSplit({ ...split, stored }), targets)
+    const start = file.length - bytes.length
+    const stored = { path, start, bytes: bytes.length, lengths }
+    return relinked(input, fromSplit({ ...split, stored, origin: entryOrigin(key, file.subarray(0, start)) }), targets)
   }
 
   /**
    * Keeps a rendering: its outline as a line of JSON, then its texts' bytes. One that UTF-8 cannot carry is not kept, and renders again.
    * Written beside its place and renamed into it, so that a build reading the entry in place never sees it half written.
+   * Gives the entry's origin (see originOf), or undefined when it is not kept.
    */
-  async set(input: RenderInput, output: RenderedDocument): Promise<void> {
+  async set(input: RenderInput, output: RenderedDocument): Promise<string | undefined> {
     const split = splitRendering(output)
-    if (!split) return
-    const head = `${JSON.stringify({ outline: split.outline, lengths: split.texts.lengths })}\n`
-    const path = this.pathOf(input)
+    if (!split) return undefined
+    const key = renderKeyOf(input)
+    const head = Buffer.from(`${JSON.stringify({ outline: split.outline, lengths: split.texts.lengths })}\n`, 'utf8')
+    const path = this.pathOf(key)
     const written = `${path}.${randomUUID()}.tmp`
-    await writeFile(written, Buffer.concat([Buffer.from(head, 'utf8'), split.texts.bytes]))
+    await writeFile(written, Buffer.concat([head, split.texts.bytes]))
     await rename(written, path)
+    return entryOrigin(key, head)
   }
 
-  private pathOf(input: RenderInput): string {
-    return join(this.dir, this.namespace, `${renderKeyOf(input)}.rendering`)
+  private pathOf(key: string): string {
+    return join(this.dir, this.namespace, `${key}.rendering`)
   }
 
   /** Keeps the memos of `keys` through pruneStale though this build did not read them (what a kept docs version's build made). */

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads'
 import { errorsOnlyRendering, renderDocument, type LinkTargets, type RenderedDocument, type RenderInput } from './markdown/render.ts'
 import type { RenderMany } from './pipeline/render-all.ts'
 import type { RenderCache } from './render-cache.ts'
+import { withOrigin } from './markdown/rendering-origin.ts'
 
 export interface RenderPoolOptions {
   cache?: RenderCache | undefined
@@ -47,15 +48,22 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
     let writeFailure: unknown
     const finished = (results: RenderResult[]) => {
       for (const { key, output } of results) {
-        outputs.set(key, keep(output))
+        const kept = keep(output)
+        outputs.set(key, kept)
         // A rendering with errors is not kept: the build fails until they are fixed, and
         // one too large to render now may render with more room.
         const input = inputs.get(key) as RenderInput
         if (options.cache && output.errors.length === 0) {
           writes.push(
-            options.cache.set(input, output).catch((error: unknown) => {
-              writeFailure ??= error
-            }),
+            options.cache
+              .set(input, output)
+              // Named as the entry it is now, as it will be when read back (see originOf).
+              .then((origin) => {
+                withOrigin(kept, origin)
+              })
+              .catch((error: unknown) => {
+                writeFailure ??= error
+              }),
           )
         }
       }

@@ -1,6 +1,7 @@
 import { closeSync, openSync, rmSync, writeSync } from 'node:fs'
 import type { RenderedDocument } from './markdown/render.ts'
 import { BlockReader, renderingAt } from './rendering-blocks.ts'
+import { originOf, withOrigin } from './markdown/rendering-origin.ts'
 import { renderingTexts, type SplitRendering, splitOf, type TextsPlace, textsBytes } from './rendering-texts.ts'
 
 /**
@@ -46,7 +47,7 @@ export class RenderingFile {
     const parts = split ? null : renderingTexts(output)
     if (!split && !parts) return output
     const { outline, place } = split ? this.placed(split) : this.appendTexts(parts as NonNullable<typeof parts>)
-    return renderingAt(outline, place, this.reader)
+    return withOrigin(renderingAt(outline, place, this.reader), originOf(output))
   }
 
   /** Closes and removes the file; a rendering read after it throws. */

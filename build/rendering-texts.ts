@@ -1,4 +1,5 @@
 import { SECTIONS_JSON, type RenderedDocument } from './markdown/render.ts'
+import { withOrigin } from './markdown/rendering-origin.ts'
 
 /**
  * The large parts of a rendering (its HTML, Markdown copy, search sections,
@@ -31,6 +32,8 @@ export interface SplitRendering {
   texts: RenderingTexts
   /** Where the same bytes are in a file that holds them for the rest of the build (a render cache entry), when they are. */
   stored?: TextsPlace
+  /** The name of exactly this rendering, outline and texts, when it is a render cache entry's (see originOf). */
+  origin?: string
 }
 
 // In Unicode mode a surrogate matches only when it is not half of a pair.
@@ -148,5 +151,5 @@ export function fromSplit(split: SplitRendering): RenderedDocument {
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', start, start + length)
   })
   Object.defineProperty(rendering, SPLIT, { value: split })
-  return rendering
+  return withOrigin(rendering, split.origin)
 }

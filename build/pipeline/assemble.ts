@@ -61,7 +61,14 @@ export interface VariantInput {
   translations: Array<{ locale: string; slug: string }>
 }
 
-export function documentBlob({ requestedLocale, source, nav, edit, translations }: VariantInput): DocumentBlob {
+/** What a page's blob takes of its rendering's texts. */
+type BlobTexts = Pick<RenderedDocument, 'html' | 'hero' | 'headings'>
+
+/** A blob's texts left empty: the blob then says all that is made of other inputs than its rendering's texts (page-blob-memo.ts). */
+export const WITHOUT_TEXTS: BlobTexts = { html: '', hero: null, headings: [] }
+
+/** A page's blob as one locale serves it, from its rendering's texts unless others are given. */
+export function documentBlob({ requestedLocale, source, nav, edit, translations }: VariantInput, texts: BlobTexts = source.rendered): DocumentBlob {
   const data = source.parsed.data
   return {
     slug: source.slug,
@@ -73,9 +80,9 @@ export function documentBlob({ requestedLocale, source, nav, edit, translations 
     description: data.description ?? null,
     section: source.section,
     tags: data.tags ?? [],
-    html: source.rendered.html,
-    hero: source.rendered.hero,
-    toc: buildToc(source.rendered.headings, data.toc),
+    html: texts.html,
+    hero: texts.hero,
+    toc: buildToc(texts.headings, data.toc),
     nav,
     edit,
     draft: source.draft,

@@ -10,6 +10,7 @@ import { buildNavigation, type Navigation, type NavOptions } from './nav.ts'
 import type { NavItem } from './nav-item.ts'
 import { keepingContexts, sameNavItems } from './nav-reuse.ts'
 import { storeNavigation } from './nav-store.ts'
+import type { PageBlobMemo } from './page-blob-memo.ts'
 import type { Reuse } from './reuse.ts'
 
 export interface LocaleViewInput {
@@ -35,6 +36,8 @@ export interface LocaleViewInput {
   viewBytes?: number | undefined
   /** Who sees which page in the locale (audienceChoices). */
   choices: Choice[]
+  /** The pages' blobs as the last one-shot build named them (the CLI's build with a cache). */
+  pageBlobs?: PageBlobMemo | undefined
 }
 
 export interface LocaleView {
@@ -80,6 +83,7 @@ export function buildLocaleView({
   reuseKey = '',
   viewBytes,
   choices,
+  pageBlobs,
 }: LocaleViewInput): LocaleView {
   const publicList = choices.flatMap(({ published }) => (published ? [published] : []))
   const previewList = choices.flatMap(({ published, preview }) => [preview ?? published].filter((s): s is RenderedSource => s !== undefined))
@@ -99,7 +103,7 @@ export function buildLocaleView({
   const publicNav = navigationOf('public', publicList)
   const previewNav = navigationOf('drafts', previewList)
   return {
-    documents: variantEntries(choices, { locale, site, variants, git, blobs, navFor: { public: publicNav, drafts: previewNav } }),
+    documents: variantEntries(choices, { locale, site, variants, git, blobs, pageBlobs, navFor: { public: publicNav, drafts: previewNav } }),
     navigation: {
       public: navigationBlobs(publicNav.tree, blobs, reuse, viewBytes),
       drafts: navigationBlobs(previewNav.tree, blobs, reuse, viewBytes),
@@ -176,7 +180,7 @@ function localeNavItems(list: RenderedSource[], navItems: LocaleViewInput['navIt
 /** Every document's entry in the locale, with its blobs, and a preview entry when drafts readers see another page. */
 function variantEntries(
   choices: Choice[],
-  context: Pick<LocaleViewInput, 'locale' | 'site' | 'variants' | 'git' | 'blobs'> & { navFor: Record<Audience, Navigation> },
+  context: Pick<LocaleViewInput, 'locale' | 'site' | 'variants' | 'git' | 'blobs' | 'pageBlobs'> & { navFor: Record<Audience, Navigation> },
 ): Record<string, VariantEntry> {
   const documents: Record<string, VariantEntry> = {}
   for (const { published, preview } of choices) {
@@ -190,17 +194,24 @@ function variantEntries(
 
 // A page's blob is made for the least reader who sees it: a draft's readers have the drafts scope, so
 // its context and translations may name drafts; a published page's are the public's.
-function variantEntry(source: RenderedSource, { locale, site, variants, git, blobs, navFor }: Parameters<typeof variantEntries>[1]): VariantEntry {
+function variantEntry(source: RenderedSource, { locale, site, variants, git, blobs, pageBlobs, navFor }: Parameters<typeof variantEntries>[1]): VariantEntry {
   const canReadDrafts = source.draft
   const nav = navFor[audienceOf(canReadDrafts)].byDocId.get(source.docId) ?? emptyNav
   const versions = [...(variants.get(source.docId)?.values() ?? [])]
-  const translations = () => versions.filter((variant) => isVisible(variant.draft, canReadDrafts)).map((variant) => ({ locale: variant.locale, slug: variant.slug }))
+  const variant = () => ({
+    requestedLocale: locale,
+    source,
+    nav,
+    edit: editInfo(source, site, git),
+    translations: versions.filter((other) => isVisible(other.draft, canReadDrafts)).map((other) => ({ locale: other.locale, slug: other.slug })),
+  })
+  if (pageBlobs) {
+    return { blob: pageBlobs.document(blobs, variant()), markdown: pageBlobs.markdown(blobs, source), locale: source.locale, title: source.title, draft: source.draft }
+  }
   // A blob is made again only when its page or one of its translations (each the same object
   // while its file and rendering are, see version.ts) or its navigation context (nav-reuse.ts)
   // changed; its edit data comes from the page, git history and site.yml, read once by a long-lived build.
-  const hash = blobs.addFrom([source, locale, nav, ...versions], () =>
-    documentBlob({ requestedLocale: locale, source, nav, edit: editInfo(source, site, git), translations: translations() }),
-  )
+  const hash = blobs.addFrom([source, locale, nav, ...versions], () => documentBlob(variant()))
   const markdown = blobs.addFrom([source, 'markdown'], () => source.markdown)
   return { blob: hash, markdown, locale: source.locale, title: source.title, draft: source.draft }
 }

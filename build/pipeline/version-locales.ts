@@ -6,6 +6,7 @@ import type { RenderedSource } from './assemble.ts'
 import { type BlobSet, contentHash } from './blob-set.ts'
 import { type LlmsPartJobs, llmsPartBlob, llmsPartsInThread } from './llms-part-jobs.ts'
 import { LlmsParts } from './llms-parts.ts'
+import { PageBlobMemo } from './page-blob-memo.ts'
 import { llmsFullParts } from './llms.ts'
 import { llmsLayout, llmsPages, sameLlmsLayout } from './locale-llms.ts'
 import type { IndexedPage } from './indexed-page.ts'
@@ -90,6 +91,8 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
   // Every index is asked for first: on a search thread they are made while this one makes the pages, sidebars and llms files.
   const indexes = locales.map(({ locale, choices }) => handled(searchIndexBlob(input, locale, indexedPages(choices), jobs)))
   const llms: Array<Promise<DocsVersion['llms'][string]>> = []
+  const { memo: kept, placeBlob } = input
+  const pageBlobs = !input.reuse && kept && placeBlob ? await PageBlobMemo.open(kept, `page-blobs-${contentHash(input.key)}`, placeBlob) : undefined
   for (const { locale, choices } of locales) {
     const folders = { info: folderInfoOf(pages.categories, prefixes, locale, { defaultLocale: site.defaultLocale, docIdOf }), key: foldersKey }
     const view = buildLocaleView({
@@ -105,6 +108,7 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
       reuseKey: input.key,
       viewBytes: input.viewBytes,
       choices,
+      pageBlobs,
     })
     out.documentsByLocale[locale] = view.documents
     out.docs.navigation[locale] = view.navigation
@@ -112,6 +116,7 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
     llms.push(handled(llmsBlobs(input, locale, view, memo)))
     out.fallbacks[locale] = view.fallbacks
   }
+  await pageBlobs?.save()
   const [heads, llmsFiles] = await Promise.all([Promise.all(indexes), Promise.all(llms)])
   for (const [position, { locale }] of locales.entries()) {
     out.docs.search[locale] = heads[position] as string

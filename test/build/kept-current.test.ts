@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises'
+import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildSite, type SiteBuild } from '../../build/build.ts'
@@ -47,10 +47,23 @@ async function expectSameFiles(built: string, expected: string): Promise<void> {
   for (const [path, text] of b) expect(a.get(path), path).toBe(text)
 }
 
-/** The files in which the cache under `root` keeps a search index (a kept docs version's, `memo-version-*`, aside). */
+/** The files in which the cache under `root` keeps a search index (a kept docs version's, `memo-version-*`, and the pages' blob names, `memo-page-blobs-*`, aside). */
 async function indexMemos(root: string): Promise<string[]> {
   const entries = await readdir(join(root, 'cache'), { recursive: true, withFileTypes: true })
-  return entries.filter((entry) => /^memo-(?!version-)/.test(entry.name)).map((entry) => join(entry.parentPath, entry.name))
+  return entries.filter((entry) => /^memo-(?!version-|page-blobs-)/.test(entry.name)).map((entry) => join(entry.parentPath, entry.name))
+}
+
+/** Replaces `from` by `to` (as many bytes) in the HTML of every rendering in the cache under `root`, leaving its outline as it was. */
+async function rewriteCachedHtml(root: string, from: string, to: string): Promise<void> {
+  const entries = await readdir(join(root, 'cache'), { recursive: true, withFileTypes: true })
+  for (const entry of entries.filter((found) => found.name.endsWith('.rendering'))) {
+    const path = join(entry.parentPath, entry.name)
+    const file = await readFile(path)
+    const start = file.indexOf(10) + 1
+    const { lengths } = JSON.parse(file.toString('utf8', 0, start)) as { lengths: number[] }
+    const html = file.toString('utf8', start, start + (lengths[0] as number)).replaceAll(from, to)
+    await writeFile(path, Buffer.concat([file.subarray(0, start), Buffer.from(html), file.subarray(start + (lengths[0] as number))]))
+  }
 }
 
 /** Each blob file's inode: a file linked or moved from the build before keeps its own. */
@@ -110,6 +123,24 @@ describe.each([
     expect(inode).toBeDefined()
     expect((await blobInodes(outDir)).get(`${unchanged}.json`)).toBe(inode)
     await expectSameFiles(outDir, await coldDist(contentDir))
+  })
+
+  it("after an edit, names the blob the last build made of a page's very inputs, without reading its rendering's texts, and makes again those whose inputs changed", async () => {
+    const { contentDir, root, outDir } = await site()
+    const gamma = (description: string) => ({ 'docs/en/guide/c.md': doc(`title: Gamma\norder: 3\ndescription: ${description}`, 'Last page.\n') })
+    await writeFiles(contentDir, gamma('The last one'))
+    await build(contentDir, root)
+    // The cached HTML of every page now says otherwise, in as many bytes: a blob made again shows it, one named does not.
+    await rewriteCachedHtml(root, 'page', 'PAGE')
+    // A new description, in as many lines: the page renders from the same cache entry, and no other page's context changes.
+    await writeFiles(contentDir, gamma('The final one'))
+    const edited = await build(contentDir, root)
+    expect(edited.renders).toEqual({ rendered: 0, cached: 4 })
+    const last = documentIn(outDir, edited, 'guide/c')
+    expect(last.description).toBe('The final one')
+    expect(last.html).toContain('Last PAGE.')
+    expect(documentIn(outDir, edited, 'guide/a').html).toContain('First page.')
+    expect(documentIn(outDir, edited, 'guide/b').html).toContain('Middle page,')
   })
 
   it("dates a page by its file's new time when only the time changed", async () => {

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto'
+import { originOf } from '../markdown/rendering-origin.ts'
+import { documentBlob, type RenderedSource, type VariantInput, WITHOUT_TEXTS } from './assemble.ts'
+import type { BlobSet } from './blob-set.ts'
+import type { IndexMemo } from './search-index.ts'
+
+/**
+ * The blobs of a version's pages (a page as each locale serves it, and its
+ * Markdown copy) as the last one-shot build with a cache named them, by a key
+ * of everything each is made of: the rendering, named by its origin (a render
+ * cache entry as it was stored, see originOf), and the page's other inputs as
+ * text. A rebuild names the blob of a page whose inputs are the same, and
+ * which the last build's output has, instead of reading its rendering's texts
+ * and escaping and hashing its JSON again: at 100,000 pages that was 17 s of
+ * a rebuild after one edit, and much of its garbage.
+ */
+export class PageBlobMemo {
+  private readonly memo: IndexMemo
+  private readonly key: string
+  private readonly place: (hash: string) => boolean
+  private readonly last: Map<string, string>
+  // What this build named or made: the next build's memo.
+  private readonly named = new Map<string, string>()
+
+  private constructor(memo: IndexMemo, key: string, place: (hash: string) => boolean, last: Map<string, string>) {
+    this.memo = memo
+    this.key = key
+    this.place = place
+    this.last = last
+  }
+
+  /** The memo kept under `key`; `place` puts the last build's blob in place as this build's (false when it has none). */
+  static async open(memo: IndexMemo, key: string, place: (hash: string) => boolean): Promise<PageBlobMemo> {
+    return new PageBlobMemo(memo, key, place, pairsOf(await memo.read(key)))
+  }
+
+  /** A page's blob as one locale serves it: its rendering, and the blob as it would be without the rendering's texts. */
+  document(blobs: BlobSet, variant: VariantInput): string {
+    const origin = originOf(variant.source.rendered)
+    const inputs = origin && inputsKey(origin, JSON.stringify([documentBlob(variant, WITHOUT_TEXTS), variant.source.parsed.data.toc ?? null]))
+    return this.blob(blobs, inputs, () => documentBlob(variant))
+  }
+
+  /** A page's Markdown copy: its rendering, and its title. */
+  markdown(blobs: BlobSet, source: RenderedSource): string {
+    const origin = originOf(source.rendered)
+    return this.blob(blobs, origin && inputsKey(origin, JSON.stringify(['markdown', source.title])), () => source.markdown)
+  }
+
+  /** The blob of `make()`, named by the last build when `inputs` (inputsKey) are what it was made of, else made. */
+  private blob(blobs: BlobSet, inputs: string | undefined, make: () => unknown): string {
+    if (inputs === undefined) return blobs.add(make())
+    const known = this.last.get(inputs)
+    if (known !== undefined && this.place(known)) {
+      this.named.set(inputs, known)
+      return blobs.addMade(known)
+    }
+    const oversized = blobs.oversized.length
+    const hash = blobs.add(make())
+    // A blob larger than KV takes is a warning of every build: it is made each time, and told.
+    if (blobs.oversized.length === oversized) this.named.set(inputs, hash)
+    return hash
+  }
+
+  /** Keeps what this build named, for the next. */
+  async save(): Promise<void> {
+    await this.memo.write(this.key, JSON.stringify([...this.named].flat()))
+  }
+}
+
+/** The key of what a blob is made of: its rendering's origin, and the rest of its inputs as text. */
+function inputsKey(origin: string, rest: string): string {
+  return createHash('sha256').update(origin).update('\u0000').update(rest).digest('base64url')
+}
+
+/** The memo's pairs, kept as one flat list of keys and names; none when it is missing or not whole (a build stopped while writing it). */
+function pairsOf(text: string | undefined): Map<string, string> {
+  const pairs = new Map<string, string>()
+  if (text === undefined) return pairs
+  let flat: unknown
+  try {
+    flat = JSON.parse(text)
+  } catch {
+    return pairs
+  }
+  if (!Array.isArray(flat)) return pairs
+  for (let at = 0; at + 1 < flat.length; at += 2) pairs.set(String(flat[at]), String(flat[at + 1]))
+  return pairs
+}
