@@ -6,6 +6,7 @@ import type { IndexedFields, IndexedPage, IndexedRendering } from './pipeline/in
 import type { LlmsCut, LlmsPartJobs } from './pipeline/llms-part-jobs.ts'
 import type { IndexJob, IndexJobs, StoredIndexList } from './pipeline/search-index.ts'
 import type { OffThreadJobs } from './pipeline/version-locales.ts'
+import { originOf } from './markdown/rendering-origin.ts'
 import { textsPlaceOf } from './rendering-blocks.ts'
 import type { TextsPlace } from './rendering-texts.ts'
 
@@ -14,6 +15,8 @@ export interface ThreadPage {
   fields: IndexedFields
   rendering: number
   texts: { place: TextsPlace } | Pick<IndexedRendering, 'sections' | 'recordTerms'>
+  /** The rendering's origin, when it has one (see originOf): the index's memo key reads it. */
+  origin?: string
 }
 
 /** A page of llms-full.txt as it crosses to the search thread: its title, and where its rendering's Markdown is (or the Markdown). */
@@ -172,7 +175,13 @@ export class SearchThread implements OffThreadJobs {
       this.renderingIds.set(rendering, id)
     }
     const place = textsPlaceOf(rendering)
-    return { fields: page.toJSON(), rendering: id, texts: place ? { place } : { sections: rendering.sections, recordTerms: rendering.recordTerms } }
+    const origin = originOf(rendering)
+    return {
+      fields: page.toJSON(),
+      rendering: id,
+      texts: place ? { place } : { sections: rendering.sections, recordTerms: rendering.recordTerms },
+      ...(origin === undefined ? {} : { origin }),
+    }
   }
 
   private started(): Worker {

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { DIST_FILES } from '../contract/index.ts'
 import { documentMarkdown } from './markdown/render.ts'
+import { withOrigin } from './markdown/rendering-origin.ts'
 import { IndexedPage, type IndexedRendering } from './pipeline/indexed-page.ts'
 import { cutLlmsParts } from './pipeline/llms-part-jobs.ts'
 import { indexKey, SearchIndexes } from './pipeline/search-index.ts'
@@ -28,7 +29,7 @@ function renderingOf(page: ThreadPage, keep: boolean): IndexedRendering {
   const kept = renderings.get(page.rendering)
   if (kept) return kept
   // A rendering in memory brings its sections and terms along, which is all the index reads of it.
-  const rendering = 'place' in page.texts ? renderingAt({}, page.texts.place, reader) : page.texts
+  const rendering = withOrigin('place' in page.texts ? renderingAt({}, page.texts.place, reader) : page.texts, page.origin)
   if (keep) renderings.set(page.rendering, rendering)
   return rendering
 }

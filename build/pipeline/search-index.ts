@@ -115,7 +115,7 @@ export function indexKey(locale: string, documents: KeyedDocument[], settings: I
       yield `${locale}\u0000${SCHEMA_VERSION}\u0000${JSON.stringify(settings)}`
       for (const document of documents) {
         yield JSON.stringify(document)
-        if (document.sectionsJson) yield document.sectionsJson()
+        if (document.textsKey) yield document.textsKey()
       }
     })(),
   )
@@ -145,8 +145,8 @@ export async function keptSearchIndex(job: IndexJob, take: IndexValueTaker, kept
 }
 
 /**
- * A document as the memo key reads it: as JSON, and then by `sectionsJson` when it has it, which gives its sections'
- * JSON as its rendering holds it (IndexedPage, whose JSON leaves its sections out): at 100,000 pages, parsing every
+ * A document as the memo key reads it: as JSON, and then by `textsKey` when it has it, which names its sections
+ * and terms without parsing them (IndexedPage, whose JSON leaves its sections out): at 100,000 pages, parsing every
  * page's sections and writing them again was seconds of the key's time and most of its garbage.
  */
-export type KeyedDocument = IndexedDocument & { sectionsJson?: () => string }
+export type KeyedDocument = IndexedDocument & { textsKey?: () => string }

@@ -1,7 +1,9 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { withOrigin } from '../../build/markdown/rendering-origin.ts'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
+import { IndexedPage, type IndexedRendering } from '../../build/pipeline/indexed-page.ts'
 import { type IndexMemo, indexJobsIn, type KeptIndexes, keptSearchIndex, SearchIndexes } from '../../build/pipeline/search-index.ts'
 import { RenderCache } from '../../build/render-cache.ts'
 import { encodeSearchIndex } from '../../search/codec.ts'
@@ -89,6 +91,23 @@ describe('the pipeline’s search indexes', () => {
     expect(again.values).toEqual([])
     expect(previous.placed.sort()).toEqual([...first.taken.keys()].sort())
     expect(stored.size).toBe(1)
+  })
+
+  it('keys a page whose rendering has an origin (a render cache entry) by that origin, without reading its sections', async () => {
+    const edits = new EditSequence(6)
+    const documents = [edits.document(), edits.document()]
+    const unread = { sections: [], recordTerms: null } as unknown as IndexedRendering
+    Object.defineProperty(unread, 'sections', { get: () => expect.fail('a page’s sections were read for the key') })
+    const keyOf = (origins: string[]) =>
+      indexJobsIn(new SearchIndexes())(
+        'en',
+        documents.map(({ sections: _sections, ...fields }, n) => new IndexedPage(fields, withOrigin(Object.create(unread) as IndexedRendering, origins[n]))),
+        {},
+        true,
+      ).key()
+    const key = await keyOf(['a', 'b'])
+    expect(await keyOf(['a', 'b'])).toBe(key)
+    expect(await keyOf(['a', 'c'])).not.toBe(key)
   })
 
   it('keeps only the head and the values’ names in the memo: the values are the build’s blobs, not copies', async () => {
