@@ -9,6 +9,7 @@ import { keptVersionStore } from './kept-version-store.ts'
 import { RenderCache } from './render-cache.ts'
 import { RenderingFile } from './rendering-file.ts'
 import { createRenderMany } from './render-pool.ts'
+import { ParsedFiles } from './parsed-files.ts'
 import { SearchThread } from './search-thread.ts'
 
 export interface BuildOptions {
@@ -59,6 +60,8 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
   // Docs versions are kept beside the renderings; their blobs are linked from the last dist/. The current
   // one too, unless every blob's text is asked for: a kept version's blobs are linked, not read.
   const keptVersions = cache && { store: await keptVersionStore(cache), placeBlob: writer.place, current: !options.keepBlobs }
+  // What a page's front matter says, kept by the file's stamp: not read again while the file stays as it was.
+  const parsedFiles = cache && (await ParsedFiles.open(cache.fileFor('parsed-files.v8')))
   const renders = { rendered: 0, cached: 0 }
   const kept = new Map<string, string>()
   const keptAssets: PipelineOutput['assets'] = new Map()
@@ -79,6 +82,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
       ...(options.viewBytes === undefined ? {} : { viewBytes: options.viewBytes }),
       ...(cache ? { memo: { read: (key: string) => cache.kept(key), write: (key: string, value: string) => cache.keep(key, value) } } : {}),
       ...(searchThread ? { searchThread } : {}),
+      ...(parsedFiles ? { parseDocument: parsedFiles.parse } : {}),
       renderMany: createRenderMany({
         cache,
         ...(options.threads === undefined ? {} : { threads: options.threads }),
@@ -109,6 +113,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
     renderings.close()
   }
   await writer.commit(output.manifest, output.blobList)
+  await parsedFiles?.save()
   await cache?.pruneStale()
   return { ...output, blobs: kept, assets: keptAssets, durationMs: performance.now() - started, renders }
 }

@@ -126,6 +126,11 @@ export class RenderCache {
     return join(this.dir, this.namespace, `${key}.rendering`)
   }
 
+  /** Where a memo of the build's own (parsed-files.ts) lives: in the namespace, so that it goes when the code changes. */
+  fileFor(name: string): string {
+    return join(this.dir, this.namespace, name)
+  }
+
   /** Keeps the memos of `keys` through pruneStale though this build did not read them (what a kept docs version's build made). */
   retain(keys: readonly string[]): void {
     for (const key of keys) this.memoKeysUsed.add(key)

@@ -3,17 +3,12 @@ import semver from 'semver'
 import { z } from 'zod'
 import type { ApiOperation } from '../../contract/index.ts'
 import { bodyDigest, INCLUDE_MARK } from './body-notes.ts'
+import type { Parsed, SourceFile } from './parsed-file.ts'
+import { frontMatterLines, parsedOnDemand } from './parse-record.ts'
 import { heroFrontMatter } from './hero.ts'
 import { plainIssue, shownValue } from './plain-issues.ts'
-import { lineOfKey, type ContentProblem } from './problems.ts'
+import type { ContentProblem } from './problems.ts'
 import { readYaml, type YamlProblem } from './yaml.ts'
-
-/** A file as the read stage hands it over: path relative to the content root, POSIX slashes. */
-export interface SourceFile {
-  path: string
-  text: string
-  mtimeMs: number
-}
 
 /**
  * A page the build writes itself from another file (an OpenAPI operation's page, build/openapi/): its
@@ -145,24 +140,7 @@ const releaseSchema = z.looseObject({
 
 export type ReleaseFrontMatter = z.output<typeof releaseSchema>
 
-export interface ParsedFile<T> {
-  file: SourceFile
-  data: T
-  body: string
-  /** The line of the file on which `body` starts, so body positions map back to the file. */
-  bodyLine: number
-  /** Where each top-level front matter key sits, for error messages. */
-  lineOf: (key: string) => number
-}
-
-/**
- * Always a value, so one bad field does not hide the rest of the file: on
- * problems, `value.data` keeps the fields that are valid on their own.
- */
-export interface Parsed<T> {
-  value: ParsedFile<Partial<T>>
-  problems: ContentProblem[]
-}
+export type { Parsed, ParsedFile, SourceFile } from './parsed-file.ts'
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>
 
@@ -202,81 +180,41 @@ function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<
   const { content } = parsed
   const headerLength = text.length - content.length
   const bodyLine = text.slice(0, headerLength).split('\n').length
+  const { data, problems } = checked(schema, parsed.data, file.path, frontMatterLines(parsed.matter))
+  if (!isStamped(file)) return { value: { file, data, body: content, bodyLine, lineOf: frontMatterLines(parsed.matter) }, problems }
   // A file read on demand keeps nothing of its text: the body is read again when asked for, and the front
-  // matter and its values are copies, as a substring keeps the whole text alive (so would any variable here
-  // that a closure below sees: none sees the body). What the parse notes of the body instead (see
-  // body-notes.ts) spares reading a page the render cache holds again.
-  const onDemand = isStamped(file)
-  const frontMatter = onDemand ? structuredClone(parsed.matter) : parsed.matter
-  const lineOf = (key: string) => lineOfKey(frontMatter.replace(/^\r?\n/, ''), key, 2, 1)
-  const lines = { bodyLine, lineOf }
-  const notes = onDemand ? bodyNotes(text.slice(headerLength)) : null
-  const result = schema.safeParse(parsed.data, { error: plainIssue })
-  if (result.success) return { value: parsedFile(file, result.data, notes ?? content, headerLength, lines), problems: [] }
-  const valid = Object.entries(parsed.data).flatMap(([key, raw]) => {
+  // matter and its values are copies, as a substring keeps the whole text alive. What the parse notes of the
+  // body instead (see body-notes.ts) spares reading a page the render cache holds again.
+  const body = text.slice(headerLength)
+  return parsedOnDemand(file, {
+    data: structuredClone(data),
+    problems,
+    bodyLine,
+    headerLength,
+    frontMatter: structuredClone(parsed.matter),
+    bodyDigest: bodyDigest(body),
+    mayInclude: body.includes(INCLUDE_MARK),
+  })
+}
+
+/** The fields of `raw` that `schema` takes, all of them when it takes the whole, with the problems of the others at their lines. */
+function checked<S extends ObjectSchema>(schema: S, raw: object, path: string, lineOf: (key: string) => number): { data: Partial<z.output<S>>; problems: ContentProblem[] } {
+  const result = schema.safeParse(raw, { error: plainIssue })
+  if (result.success) return { data: result.data, problems: [] }
+  const valid = Object.entries(raw).flatMap(([key, value]) => {
     const field = schema.shape[key]
-    const checked = field ? z.safeParse(field, raw, { error: plainIssue }) : undefined
-    return checked?.success ? [[key, checked.data]] : []
+    const fieldResult = field ? z.safeParse(field, value, { error: plainIssue }) : undefined
+    return fieldResult?.success ? [[key, fieldResult.data]] : []
   })
   return {
-    value: parsedFile(file, Object.fromEntries(valid) as Partial<z.output<S>>, notes ?? content, headerLength, lines),
+    data: Object.fromEntries(valid) as Partial<z.output<S>>,
     problems: result.error.issues.map((issue) => ({
-      path: file.path,
+      path,
       line: lineOf(String(issue.path[0] ?? '')),
       // No path: the front matter is not a map at all (`title:Intro` without a space is one string).
       message: issue.path.length > 0 ? `front matter "${issue.path.join('.')}": ${issue.message}` : 'front matter must be "key: value" lines, with a space after each colon',
     })),
   }
-}
-
-/** What a parsed file read on demand knows of its body without reading it again. */
-interface BodyNotes {
-  [BODY_DIGEST]: string
-  [MAY_INCLUDE]: boolean
-}
-
-// Two properties on the parsed file rather than an object of their own: a page keeps them for the whole build.
-function bodyNotes(body: string): PropertyDescriptorMap {
-  return { [BODY_DIGEST]: { value: bodyDigest(body) }, [MAY_INCLUDE]: { value: body.includes(INCLUDE_MARK) } }
-}
-
-/**
- * A parsed file with its body, or one whose body is read from its file when
- * asked for, `headerLength` characters in. A function of its own, not a closure
- * in parseWith: a closure there would share the scope `lineOf` keeps alive.
- */
-function parsedFile<T>(file: SourceFile, data: T, body: string | PropertyDescriptorMap, headerLength: number, lines: Pick<ParsedFile<T>, 'bodyLine' | 'lineOf'>): ParsedFile<T> {
-  if (typeof body === 'string') return { file, data, body, ...lines }
-  const parsed = { file, data: structuredClone(data), ...lines }
-  Object.defineProperty(parsed, HEADER_LENGTH, { value: headerLength })
-  Object.defineProperties(parsed, body)
-  return Object.defineProperties(parsed, ON_DEMAND_ACCESSORS) as ParsedFile<T>
-}
-
-const HEADER_LENGTH = Symbol('header length')
-const BODY_DIGEST = Symbol('body digest')
-const MAY_INCLUDE = Symbol('may include')
-
-const notesOf = (parsed: object): Partial<BodyNotes> => parsed as Partial<BodyNotes>
-
-/** The bodyDigest of a parsed file's body, when it was taken as the file was parsed (a file read on demand). */
-export function bodyDigestOf(parsed: object): string | undefined {
-  return notesOf(parsed)[BODY_DIGEST]
-}
-
-/** Whether a parsed file's body may hold an include directive: false only when the parse saw none. */
-export function bodyMayInclude(parsed: object): boolean {
-  return notesOf(parsed)[MAY_INCLUDE] ?? true
-}
-
-/** `body`, the same accessor for every page (see build/rendering-texts.ts on why not a getter of its own). */
-const ON_DEMAND_ACCESSORS: PropertyDescriptorMap = {
-  body: {
-    enumerable: true,
-    get(this: { file: SourceFile; [HEADER_LENGTH]: number }) {
-      return this.file.text.slice(this[HEADER_LENGTH])
-    },
-  },
 }
 
 export function parseDocumentFile(file: SourceFile): Parsed<DocumentFrontMatter> {

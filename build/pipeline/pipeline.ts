@@ -27,6 +27,8 @@ export interface PipelineInput {
   renderMany?: RenderMany
   /** A renderer per version, instead of `renderMany` (a long-lived build keeps each version's renderings apart). */
   renderManyOf?: (version: string) => RenderMany
+  /** Parses a page's file; the CLI's build hands in one that keeps what it parsed between builds. */
+  parseDocument?: VersionInput['parseDocument']
   /** Caches search indexes between builds; the CLI hands in one on disk. */
   memo?: IndexMemo
   /** Makes large locales' search indexes and llms-full.txt parts on a thread of their own while the build goes on (the CLI's build). */
@@ -159,6 +161,7 @@ async function buildVersions(input: PipelineInput, site: SiteConfig, releaseFile
       siteText: input.siteText,
       releaseFiles,
       renderMany: input.renderManyOf?.(version.name) ?? input.renderMany ?? renderInProcess,
+      parseDocument: input.parseDocument,
       blobs,
       memo: input.memo,
       reuse: input.reuse,

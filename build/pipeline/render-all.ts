@@ -1,5 +1,6 @@
 import type { SourceDocument } from '../content/documents.ts'
-import { bodyDigestOf, isGenerated, type ParsedFile, type ReleaseFrontMatter, type SourceFile } from '../content/front-matter.ts'
+import { isGenerated, type ParsedFile, type ReleaseFrontMatter, type SourceFile } from '../content/front-matter.ts'
+import { bodyDigestOf } from '../content/parse-record.ts'
 import { heroSource, type HeroSource } from '../content/hero.ts'
 import { byPlace, type ContentProblem } from '../content/problems.ts'
 import { frontMatterPage, isLayoutFrontMatter } from '../markdown/mdx/layout-page.ts'

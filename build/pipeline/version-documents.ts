@@ -1,6 +1,6 @@
 import { type Category, isCategoryFile, parseCategoryFile } from '../content/categories.ts'
 import { type SourceDocument, toSourceDocuments } from '../content/documents.ts'
-import { type DocumentFrontMatter, type ParsedFile, parseDocumentFile, type SourceFile } from '../content/front-matter.ts'
+import { type DocumentFrontMatter, type Parsed, type ParsedFile, parseDocumentFile, type SourceFile } from '../content/front-matter.ts'
 import { appendAll, type ContentProblem } from '../content/problems.ts'
 import type { GitHistory } from '../content/read-results.ts'
 import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedirects, siteRedirectSources } from '../content/redirects.ts'
@@ -15,6 +15,8 @@ interface VersionFiles {
   git: GitHistory
   site: SiteConfig
   sidebarFile?: string | undefined
+  /** Parses a page's file; the CLI's build hands in one that keeps what it parsed between builds (build/parsed-files.ts). */
+  parseDocument?: ((file: SourceFile) => Parsed<DocumentFrontMatter>) | undefined
 }
 
 /** The version's pages read: front matter, categories, documents, redirects and sidebar names, with what was wrong. */
@@ -39,7 +41,7 @@ export function readDocuments(input: VersionFiles, memo: VersionMemo): ReadDocum
   }
   const docFiles: Array<ParsedFile<DocumentFrontMatter>> = input.files
     .filter((file) => file.path.startsWith('docs/') && !isCategoryFile(file.path))
-    .flatMap((file) => collect(memo([file], () => parseDocumentFile(file))))
+    .flatMap((file) => collect(memo([file], () => (input.parseDocument ?? parseDocumentFile)(file))))
   const categories = input.files.filter((file) => isCategoryFile(file.path)).flatMap((file) => collect(parseCategoryFile(file)).filter((c) => c !== null))
   const included = includedFiles(docFiles, site.locales)
   const { documents, problems: documentProblems } = toSourceDocuments(

@@ -24,7 +24,10 @@ export interface ArchivedVersion {
 }
 
 /** What a version step passes on to buildVersion as it is. */
-type SharedBuildInputs = Pick<VersionInput, 'releaseFiles' | 'renderMany' | 'blobs' | 'memo' | 'reuse' | 'llmsPartBytes' | 'viewBytes' | 'searchIndexes' | 'searchThread'>
+type SharedBuildInputs = Pick<
+  VersionInput,
+  'releaseFiles' | 'renderMany' | 'parseDocument' | 'blobs' | 'memo' | 'reuse' | 'llmsPartBytes' | 'viewBytes' | 'searchIndexes' | 'searchThread'
+>
 
 export interface VersionStepInput extends SharedBuildInputs {
   name: string
@@ -88,6 +91,7 @@ export async function versionStep(input: VersionStepInput): Promise<VersionResul
   const built = await buildVersion({
     ...content,
     renderMany: input.renderMany,
+    parseDocument: input.parseDocument,
     blobs: input.blobs,
     memo: recording(input.memo, memos),
     placeBlob: input.kept?.current ? input.kept.placeBlob : undefined,

@@ -1,6 +1,6 @@
 import type { DocsVersion } from '../../contract/index.ts'
 import { SCHEMA_VERSION } from '../../contract/index.ts'
-import type { ParsedFile, ReleaseFrontMatter, SourceFile } from '../content/front-matter.ts'
+import type { DocumentFrontMatter, Parsed, ParsedFile, ReleaseFrontMatter, SourceFile } from '../content/front-matter.ts'
 import type { BuildWarning, ContentProblem } from '../content/problems.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { AssetFile, GitHistory } from '../content/read-results.ts'
@@ -33,6 +33,7 @@ export interface VersionInput extends VersionContent, VersionSettings {
   /** Release notes, rendered with this version's links: given to the default version only. */
   releaseFiles: Array<ParsedFile<Partial<ReleaseFrontMatter>>>
   renderMany: RenderMany
+  parseDocument?: ((file: SourceFile) => Parsed<DocumentFrontMatter>) | undefined
 }
 
 export interface VersionOutput {

@@ -17,10 +17,10 @@ let root: string
 /** A one-shot build as `npm run build` runs it, with the render cache on. */
 const cachedBuild = (): Promise<SiteBuild> => buildSite({ contentDir, outDir: join(root, 'dist'), cacheDir: join(root, 'cache'), threads: 1 })
 
-/** The renderings in the cache (not its memos), with their text. */
+/** The renderings in the cache (not its memos or front matter), with their text. */
 async function renderings(): Promise<Map<string, string>> {
   const entries = await readdir(join(root, 'cache'), { recursive: true, withFileTypes: true })
-  const files = entries.filter((entry) => entry.isFile() && !entry.name.startsWith('memo-')).map((entry) => join(entry.parentPath, entry.name))
+  const files = entries.filter((entry) => entry.name.endsWith('.rendering')).map((entry) => join(entry.parentPath, entry.name))
   return new Map(await Promise.all(files.map(async (file) => [file, await readFile(file, 'utf8')] as const)))
 }
 

@@ -34,11 +34,11 @@ async function cachedBuild(): Promise<CachedBuild> {
   return { result, cacheHits: reports[0]?.[0] ?? -1 }
 }
 
-// Renderings only: the cache also keeps one search index per locale (`memo-*`): its head and its values' names.
-const cacheFiles = async () => (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && !entry.name.startsWith('memo-')).length
-/** The search indexes the cache keeps (a kept docs version's memo, `memo-version-*`, aside). */
+// Renderings only: the cache also keeps memos (`memo-*`: search indexes, pages' blob names) and the pages' front matter.
+const cacheFiles = async () => (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.name.endsWith('.rendering')).length
+/** The search indexes the cache keeps (a kept docs version's memo, `memo-version-*`, and the pages' blob names, `memo-page-blobs-*`, aside). */
 const indexMemos = async () => {
-  const entries = (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => /^memo-(?!version-)/.test(entry.name))
+  const entries = (await readdir(cacheDir, { recursive: true, withFileTypes: true })).filter((entry) => /^memo-(?!version-|page-blobs-)/.test(entry.name))
   return Promise.all(entries.map(async (entry) => JSON.parse(await readFile(join(entry.parentPath, entry.name), 'utf8')) as { parts: string[]; displayChunks: string[] }))
 }
 const blobOf = (result: BuildResult, docId: string) => routesOf(result).documents.en?.[docId]?.blob
@@ -132,7 +132,7 @@ describe('rendering on worker threads', () => {
     const { result } = await buildDir(dir, { cacheDir: cache, threads: 2, onProgress: (done) => secondReports.push(done) })
 
     expect(firstReports[0]).toBe(0)
-    const renderings = (await readdir(cache, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && !entry.name.startsWith('memo-'))
+    const renderings = (await readdir(cache, { recursive: true, withFileTypes: true })).filter((entry) => entry.name.endsWith('.rendering'))
     expect(renderings).toHaveLength(MANY)
     expect(secondReports).toEqual([MANY])
     expect(documentOf(result, 'part-5/page-59').html).toContain('<a href="/part-0/page-0#example">page 0</a>')

@@ -1,4 +1,5 @@
-import { bodyMayInclude, type ParsedFile } from '../../content/front-matter.ts'
+import type { ParsedFile } from '../../content/front-matter.ts'
+import { bodyMayInclude } from '../../content/parse-record.ts'
 import { includeDirectives, includedPath, parseTarget } from './directives.ts'
 
 /**
