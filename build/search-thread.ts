@@ -1,9 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import { type IndexSettings, SECTIONS_SOURCE } from '../search/engine.ts'
 import type { BuildWriter } from './emit.ts'
-import type { RenderedSource } from './pipeline/assemble.ts'
 import type { IndexedFields, IndexedPage, IndexedRendering } from './pipeline/indexed-page.ts'
-import type { LlmsCut, LlmsPartJobs } from './pipeline/llms-part-jobs.ts'
 import type { IndexJob, IndexJobs, StoredIndexList } from './pipeline/search-index.ts'
 import type { OffThreadJobs } from './pipeline/version-locales.ts'
 import { originOf } from './markdown/rendering-origin.ts'
@@ -19,27 +17,25 @@ export interface ThreadPage {
   origin?: string
 }
 
-/** A page of llms-full.txt as it crosses to the search thread: its title, and where its rendering's Markdown is (or the Markdown). */
-export interface LlmsThreadPage {
-  title: string
-  markdown: { place: TextsPlace } | { text: string }
+/** What the search thread is asked: a locale's index, of these pages, with its key first when `keyed`. */
+export interface SearchThreadJob {
+  id: number
+  locale: string
+  settings: IndexSettings
+  pages: ThreadPage[]
+  keyed: boolean
+  keepBuilders: boolean
 }
-
-/** What the search thread is asked: a locale's index, of these pages, with its key first when `keyed`; or the llms-full.txt parts of a run of pages. */
-export type SearchThreadJob =
-  | { id: number; kind: 'index'; locale: string; settings: IndexSettings; pages: ThreadPage[]; keyed: boolean; keepBuilders: boolean }
-  | { id: number; kind: 'llms'; pages: LlmsThreadPage[]; cut: LlmsCut }
 
 /**
  * What it answers, in this order: the key (when asked); the names of the values in batches as they are stored
- * (`placed`: the previous build has them; `written`: written into the build's staging folder); the index made,
- * or the parts' names in order. Or why it failed.
+ * (`placed`: the previous build has them; `written`: written into the build's staging folder); the index made.
+ * Or why it failed.
  */
 export type FromSearchThread =
   | { id: number; key: string }
   | { id: number; placed: string[]; written: string[] }
   | { id: number; index: StoredIndexList }
-  | { id: number; parts: string[] }
   | { id: number; error: string }
 
 /** Where the thread stores values: the build being written (BuildWriter's staging folder) and the one it replaces. */
@@ -59,33 +55,30 @@ function deferred<T>() {
   return { promise, resolve, reject }
 }
 
-/** A job's answers as they come, kept until its caller asks for them: its key (an index's), the values stored, and what it made. */
-class Answers<T> {
+/** A job's answers as they come, kept until its caller asks for them. */
+class Answers {
   readonly key = deferred<string>()
-  readonly made = deferred<T>()
+  readonly index = deferred<StoredIndexList>()
   readonly stored: string[] = []
 
   constructor() {
     // Asked for or not (an index kept from the last build is dropped), a failure is reported by whoever asks.
     this.key.promise.catch(() => undefined)
-    this.made.promise.catch(() => undefined)
+    this.index.promise.catch(() => undefined)
   }
 
   fail(error: Error): void {
     this.key.reject(error)
-    this.made.reject(error)
+    this.index.reject(error)
   }
 }
 
 /**
  * Makes large locales' search indexes on a thread of their own, which reads
  * the pages' sections and terms from the renderings' files and stores the
- * values itself, while this thread makes the locales' pages and sidebars:
- * at 100,000 pages the indexes were a third of a rebuild from the cache, and
- * after rendering a one-shot build ran on one core. It cuts those locales'
- * llms-full.txt parts too, reading the pages' Markdown the same way (7 s of
- * this thread's time at 100k, where the search thread was idle half the
- * rebuild). A job
+ * values itself, while this thread makes the locales' pages, sidebars and
+ * llms files: at 100,000 pages the indexes were a third of a rebuild from
+ * the cache, and after rendering a one-shot build ran on one core. A job
  * starts as it is asked for and runs to the end: the caller reads its key
  * only once it is done with the pages, so waiting for its word would keep
  * the thread idle. Values go straight to disk: handed back as text, they
@@ -100,7 +93,7 @@ export class SearchThread implements OffThreadJobs {
   private failure: Error | null = null
   private nextId = 0
   private renderingCount = 0
-  private readonly answers = new Map<number, Answers<unknown>>()
+  private readonly answers = new Map<number, Answers>()
   // Each rendering's number, for as long as it lives: the thread tells a page shown in two locales (a fallback) by it.
   private readonly renderingIds = new WeakMap<object, number>()
 
@@ -117,23 +110,12 @@ export class SearchThread implements OffThreadJobs {
   /** Index jobs for the thread when a locale has `minPages` pages or more, else for `inThread`. */
   indexes(inThread: IndexJobs<IndexedPage>, options: { keepBuilders: boolean }): IndexJobs<IndexedPage> {
     return (locale, documents, settings, keyed) =>
-      documents.length < this.minPages ? inThread(locale, documents, settings, keyed) : this.indexJob({ locale, documents, settings, keyed, ...options })
+      documents.length < this.minPages ? inThread(locale, documents, settings, keyed) : this.job({ locale, documents, settings, keyed, ...options })
   }
 
-  /** llms-full.txt's parts cut on the thread for a locale of `minPages` pages or more, else by `inThread`. */
-  llmsParts(inThread: LlmsPartJobs, pageCount: number): LlmsPartJobs {
-    if (pageCount < this.minPages) return inThread
-    return async (pages, cut, take) => {
-      const answers = this.asked<string[]>({ kind: 'llms', pages: pages.map(llmsThreadPage), cut })
-      const parts = await answers.made.promise
-      for (const hash of answers.stored) take.stored(hash)
-      return parts
-    }
-  }
-
-  /** Waits for every job asked for to be done, and its values stored, then stops the thread. Before the output is committed: an index kept from the last build is not waited for otherwise. */
+  /** Waits for every index asked for to be made, and its values stored, then stops the thread. Before the output is committed: an index kept from the last build is not waited for otherwise. */
   async finish(): Promise<void> {
-    await Promise.all([...this.answers.values()].map((answers) => answers.made.promise))
+    await Promise.all([...this.answers.values()].map((answers) => answers.index.promise))
     await this.close()
   }
 
@@ -145,26 +127,21 @@ export class SearchThread implements OffThreadJobs {
     await worker?.terminate()
   }
 
-  private indexJob({ documents, ...asked }: Omit<Extract<SearchThreadJob, { kind: 'index' }>, 'id' | 'kind' | 'pages'> & { documents: IndexedPage[] }): IndexJob {
-    const answers = this.asked<StoredIndexList>({ kind: 'index', pages: documents.map((document) => this.threadPage(document)), ...asked })
+  private job({ documents, ...asked }: Omit<SearchThreadJob, 'id' | 'pages'> & { documents: IndexedPage[] }): IndexJob {
+    if (this.failure) throw this.failure
+    const id = this.nextId++
+    const answers = new Answers()
+    this.answers.set(id, answers)
+    const pages = documents.map((document) => this.threadPage(document))
+    this.started().postMessage({ id, pages, ...asked } satisfies SearchThreadJob)
     return {
       key: () => (asked.keyed ? answers.key.promise : Promise.reject(new Error('this index was asked for without its key'))),
       write: async (take) => {
-        const index = await answers.made.promise
+        const index = await answers.index.promise
         for (const hash of answers.stored) take.stored(hash)
         return index
       },
     }
-  }
-
-  /** Posts a job to the thread (started with the first): its answers as they come. */
-  private asked<T>(job: DistributiveOmit<SearchThreadJob, 'id'>): Answers<T> {
-    if (this.failure) throw this.failure
-    const id = this.nextId++
-    const answers = new Answers<T>()
-    this.answers.set(id, answers as Answers<unknown>)
-    this.started().postMessage({ id, ...job } satisfies SearchThreadJob)
-    return answers
   }
 
   private threadPage(page: IndexedPage): ThreadPage {
@@ -206,7 +183,7 @@ export class SearchThread implements OffThreadJobs {
     } else {
       this.answers.delete(answer.id)
       if ('error' in answer) answers.fail(new Error(answer.error))
-      else answers.made.resolve('index' in answer ? answer.index : answer.parts)
+      else answers.index.resolve(answer.index)
     }
   }
 
@@ -215,15 +192,6 @@ export class SearchThread implements OffThreadJobs {
     for (const answers of this.answers.values()) answers.fail(error)
     this.answers.clear()
   }
-}
-
-/** Omit over each member of a union. */
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
-
-/** A page of llms-full.txt as it crosses to the thread: its rendering's Markdown read there, where it waits in a file. */
-function llmsThreadPage(page: RenderedSource): LlmsThreadPage {
-  const place = textsPlaceOf(page.rendered)
-  return { title: page.title, markdown: place ? { place } : { text: page.rendered.markdown } }
 }
 
 // Below this many pages an index takes about a second here (about 5 s at 10,000 pages): the thread's

@@ -2,17 +2,14 @@ import { existsSync, openSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { DIST_FILES } from '../contract/index.ts'
-import { documentMarkdown } from './markdown/render.ts'
 import { withOrigin } from './markdown/rendering-origin.ts'
 import { IndexedPage, type IndexedRendering } from './pipeline/indexed-page.ts'
-import { cutLlmsParts } from './pipeline/llms-part-jobs.ts'
 import { indexKey, SearchIndexes } from './pipeline/search-index.ts'
 import { BlockReader, renderingAt } from './rendering-blocks.ts'
-import type { FromSearchThread, LlmsThreadPage, SearchThreadDist, SearchThreadJob, ThreadPage } from './search-thread.ts'
+import type { FromSearchThread, SearchThreadDist, SearchThreadJob, ThreadPage } from './search-thread.ts'
 
 // The search thread (search-thread.ts): a locale's pages arrive with where their texts are; its key is
 // computed when asked, then the index is made, each value stored as it is encoded and named back in batches.
-// A run of llms-full.txt's pages arrives likewise, and its parts are cut, stored and named the same way.
 
 const { renderingsPath, dist } = workerData as { renderingsPath: string; dist: SearchThreadDist }
 const reader = new BlockReader({ path: renderingsPath, fd: openSync(renderingsPath, 'r') })
@@ -60,21 +57,8 @@ function valueStore(id: number) {
   return { store, flush }
 }
 
-/** Each page's Markdown copy, as RenderedSource gives it, read as the cut reaches it. */
-function* markdownOf(pages: LlmsThreadPage[]): Generator<string> {
-  for (const { title, markdown } of pages) yield documentMarkdown(title, 'place' in markdown ? (renderingAt({}, markdown.place, reader).markdown as string) : markdown.text)
-}
-
-function run(job: SearchThreadJob): void {
-  const { id } = job
+function make({ id, locale, settings, pages, keyed, keepBuilders }: SearchThreadJob): void {
   const values = valueStore(id)
-  if (job.kind === 'llms') {
-    const parts = cutLlmsParts(markdownOf(job.pages), job.cut, values.store)
-    values.flush()
-    post({ id, parts })
-    return
-  }
-  const { locale, settings, pages, keyed, keepBuilders } = job
   indexes ??= new SearchIndexes({ keepBuilders })
   const documents = pages.map((page) => new IndexedPage(page.fields, renderingOf(page, keepBuilders)))
   if (keyed) post({ id, key: indexKey(locale, documents, settings) })
@@ -85,7 +69,7 @@ function run(job: SearchThreadJob): void {
 
 parentPort?.on('message', (job: SearchThreadJob) => {
   try {
-    run(job)
+    make(job)
   } catch (error) {
     post({ id: job.id, error: error instanceof Error ? error.message : String(error) })
   }

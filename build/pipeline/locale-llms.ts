@@ -26,6 +26,11 @@ export function llmsPages(layout: LlmsLayout, published: RenderedSource[]): Loca
   return { index: layout.index, pages: layout.order.map((position) => (published[position] as RenderedSource).markdown) }
 }
 
+/** The pages of llms-full.txt from `start` to `end` of its order, each read (from the renderings' file, in the CLI's build) as it is iterated. */
+export function* llmsPagesBetween(layout: LlmsLayout, published: RenderedSource[], start: number, end: number): Generator<string> {
+  for (let at = start; at < end; at++) yield (published[layout.order[at] as number] as RenderedSource).markdown
+}
+
 /** Whether the layout made from `kept` fits `published`: the same pages, in the same places, with what llms.txt says of them. */
 export function sameLlmsLayout(kept: readonly RenderedSource[], published: readonly RenderedSource[]): boolean {
   return (

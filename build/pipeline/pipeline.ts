@@ -31,7 +31,7 @@ export interface PipelineInput {
   parseDocument?: VersionInput['parseDocument']
   /** Caches search indexes between builds; the CLI hands in one on disk. */
   memo?: IndexMemo
-  /** Makes large locales' search indexes and llms-full.txt parts on a thread of their own while the build goes on (the CLI's build). */
+  /** Makes large locales' search indexes on a thread of their own while the build goes on (the CLI's build). */
   searchThread?: OffThreadJobs
   /** Largest part of llms-full.txt, in bytes. */
   llmsPartBytes?: number

@@ -4,27 +4,24 @@ import type { SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../content/read-results.ts'
 import type { RenderedSource } from './assemble.ts'
 import { type BlobSet, contentHash } from './blob-set.ts'
-import { type LlmsPartJobs, llmsPartBlob, llmsPartsInThread } from './llms-part-jobs.ts'
 import { LlmsParts } from './llms-parts.ts'
+import { eachLlmsFullPart, llmsFullParts } from './llms.ts'
+import { llmsLayout, llmsPages, llmsPagesBetween, sameLlmsLayout } from './locale-llms.ts'
 import { PageBlobMemo } from './page-blob-memo.ts'
-import { llmsFullParts } from './llms.ts'
-import { llmsLayout, llmsPages, sameLlmsLayout } from './locale-llms.ts'
 import type { IndexedPage } from './indexed-page.ts'
 import { audienceChoices, buildLocaleView, indexedPages, type LocaleView } from './locale-view.ts'
 import type { NavItem } from './nav-item.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 import type { LocaleDocuments } from './routes.ts'
-import { type IndexJobs, indexJobsIn, type IndexMemo, type IndexValueTaker, type KeptIndexes, keptSearchIndex, SearchIndexes } from './search-index.ts'
+import { type IndexJobs, indexJobsIn, type IndexMemo, type KeptIndexes, keptSearchIndex, SearchIndexes } from './search-index.ts'
 
 /**
- * Where large locales' search indexes and llms-full.txt parts are made instead of this thread (the CLI's search
- * thread, search-thread.ts): given this thread's jobs, the jobs to use.
+ * Where large locales' search indexes are made instead of this thread (the CLI's search thread, search-thread.ts):
+ * given this thread's jobs, the jobs to use.
  */
 export interface OffThreadJobs {
   /** `keepBuilders`: builders are kept from one version to the next. */
   indexes(inThread: IndexJobs<IndexedPage>, options: { keepBuilders: boolean }): IndexJobs<IndexedPage>
-  /** For a locale of `pageCount` published pages. */
-  llmsParts(inThread: LlmsPartJobs, pageCount: number): LlmsPartJobs
 }
 
 /** Keeps a value made from `parts` under the version's key in a long-lived build; makes it in a one-shot one. */
@@ -90,7 +87,6 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
   const locales = site.locales.map((locale) => ({ locale, choices: audienceChoices(variants, locale, site.defaultLocale) }))
   // Every index is asked for first: on a search thread they are made while this one makes the pages, sidebars and llms files.
   const indexes = locales.map(({ locale, choices }) => handled(searchIndexBlob(input, locale, indexedPages(choices), jobs)))
-  const llms: Array<Promise<DocsVersion['llms'][string]>> = []
   const { memo: kept, placeBlob } = input
   const pageBlobs = !input.reuse && kept && placeBlob ? await PageBlobMemo.open(kept, `page-blobs-${contentHash(input.key)}`, placeBlob) : undefined
   for (const { locale, choices } of locales) {
@@ -113,15 +109,12 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
     out.documentsByLocale[locale] = view.documents
     out.docs.navigation[locale] = view.navigation
     out.published[locale] = view.published
-    llms.push(handled(llmsBlobs(input, locale, view, memo)))
+    out.docs.llms[locale] = llmsBlobs(input, locale, view, memo)
     out.fallbacks[locale] = view.fallbacks
   }
   await pageBlobs?.save()
-  const [heads, llmsFiles] = await Promise.all([Promise.all(indexes), Promise.all(llms)])
-  for (const [position, { locale }] of locales.entries()) {
-    out.docs.search[locale] = heads[position] as string
-    out.docs.llms[locale] = llmsFiles[position] as DocsVersion['llms'][string]
-  }
+  const heads = await Promise.all(indexes)
+  for (const [position, { locale }] of locales.entries()) out.docs.search[locale] = heads[position] as string
   return out
 }
 
@@ -132,7 +125,7 @@ function handled<T>(promise: Promise<T>): Promise<T> {
 }
 
 /** The locale's llms.txt, the parts of its llms-full.txt and section files, and the LlmsPartsBlob naming them, as blobs. */
-async function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, memo: VersionMemo): Promise<DocsVersion['llms'][string]> {
+function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, memo: VersionMemo): DocsVersion['llms'][string] {
   const { site, blobs } = input
   // The order of llms-full.txt and the text of llms.txt come from the public sidebar and what
   // it says of each page: kept while the sidebar is the same object and its pages say the same.
@@ -146,59 +139,45 @@ async function llmsBlobs(input: VersionSettings, locale: string, view: LocaleVie
       )
     : llmsLayout(site, locale, publicTree, listed, input.viewBytes)
   const maxBytes = input.llmsPartBytes ?? LLMS_FULL_PART_BYTES
-  const cutParts = input.searchThread?.llmsParts(llmsPartsInThread, listed.length) ?? llmsPartsInThread
+  const partBlob = (text: string) => {
+    const json = JSON.stringify(text)
+    return { json, hash: contentHash(json) }
+  }
   // llms-full.txt's parts from `start` to `end` of the layout's order. A one-shot build reads each
   // page as the parts reach it and stores each part as it is cut, so a locale's whole text is never
   // held; a long-lived build keeps each run's parts, to make again only what changed.
   let pages: string[] | undefined
-  const partsOf = async (start: number, end: number, key: string[], endsFile: boolean): Promise<string[]> => {
-    if (!input.reuse)
-      return cutParts(
-        layout.order.slice(start, end).map((position) => listed[position] as RenderedSource),
-        { maxBytes, endsFile },
-        blobTaker(blobs),
-      )
+  const partsOf = (start: number, end: number, key: string[], endsFile: boolean): string[] => {
+    if (!input.reuse) {
+      const hashes: string[] = []
+      eachLlmsFullPart(llmsPagesBetween(layout, listed, start, end), maxBytes, endsFile, (text) => {
+        const { json, hash } = partBlob(text)
+        hashes.push(blobs.addText(json, hash))
+      })
+      return hashes
+    }
     pages ??= llmsPages(layout, listed).pages
     return memo(key, () => new LlmsParts())
-      .update(pages.slice(start, end), maxBytes, llmsPartBlob, endsFile)
+      .update(pages.slice(start, end), maxBytes, partBlob, endsFile)
       .map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
   }
   const index = blobs.addFrom([layout, 'llms.txt'], () => layout.index)
   // The part lists go in a value of their own, which only the llms routes read (DocsVersion names it).
   const stored = (lists: LlmsPartsBlob) => ({ index, fullEtag: contentHash(lists.full.join('\n')), parts: blobs.add(lists) })
-  if (!layout.sections) return stored({ full: await partsOf(0, layout.order.length, ['llms-parts', locale], true) })
+  if (!layout.sections) return stored({ full: partsOf(0, layout.order.length, ['llms-parts', locale], true) })
   // A large locale cuts llms-full.txt between sections too, so each section's pages in full are a run of its parts.
-  // Every run is asked for at once: on the search thread they are cut one after another while this thread goes on.
-  const { sections: layoutSections } = layout
-  const loose = layout.order.length - layoutSections.reduce((sum, section) => sum + section.pages, 0)
-  const looseParts = loose > 0 ? partsOf(0, loose, ['llms-parts', locale, ''], layoutSections.length === 0) : Promise.resolve([])
-  let start = loose
-  const sectionParts = layoutSections.map((section, position) => {
-    const fullParts = partsOf(start, start + section.pages, ['llms-parts', locale, section.name], position === layoutSections.length - 1)
-    start += section.pages
-    const parts = llmsFullParts([section.text], Math.min(input.viewBytes ?? LLMS_FULL_PART_BYTES, LLMS_FULL_PART_BYTES)).map((part) => blobs.add(part))
-    return { name: section.name, parts, fullParts }
-  })
-  const full = [...(await looseParts)]
   const sections: NonNullable<LlmsPartsBlob['sections']> = {}
-  for (const { name, parts, fullParts } of sectionParts) {
-    const cut = await fullParts
-    full.push(...cut)
-    sections[name] = { parts, etag: contentHash(parts.join('\n')), fullParts: cut, fullEtag: contentHash(cut.join('\n')) }
-  }
+  const loose = layout.order.length - layout.sections.reduce((sum, section) => sum + section.pages, 0)
+  const full = loose > 0 ? partsOf(0, loose, ['llms-parts', locale, ''], layout.sections.length === 0) : []
+  let start = loose
+  layout.sections.forEach((section, position) => {
+    const fullParts = partsOf(start, start + section.pages, ['llms-parts', locale, section.name], position === (layout.sections?.length ?? 0) - 1)
+    start += section.pages
+    full.push(...fullParts)
+    const parts = llmsFullParts([section.text], Math.min(input.viewBytes ?? LLMS_FULL_PART_BYTES, LLMS_FULL_PART_BYTES)).map((part) => blobs.add(part))
+    sections[section.name] = { parts, etag: contentHash(parts.join('\n')), fullParts, fullEtag: contentHash(fullParts.join('\n')) }
+  })
   return stored({ full, sections })
-}
-
-/** A taker that adds each value to `blobs`: made here, or stored already by another thread. */
-function blobTaker(blobs: BlobSet): IndexValueTaker {
-  return {
-    text: (json, hash) => {
-      blobs.addText(json, hash)
-    },
-    stored: (hash) => {
-      blobs.addMade(hash)
-    },
-  }
 }
 
 /** The locale's search index (its head, its shards and other parts, its display chunks), as blobs: the head's hash. */
@@ -206,7 +185,14 @@ async function searchIndexBlob(input: VersionSettings, locale: string, documents
   const { blobs } = input
   const settings = { synonyms: input.site.search.synonyms }
   // Each value goes to the blobs (and so to disk) as it is encoded: a locale's values are never held at once.
-  const take = blobTaker(blobs)
+  const take = {
+    text: (json: string, hash: string) => {
+      blobs.addText(json, hash)
+    },
+    stored: (hash: string) => {
+      blobs.addMade(hash)
+    },
+  }
   const { memo, placeBlob } = input
   // A value put in place is this version's blob as much as one encoded here.
   const place = (hash: string) => {

@@ -3,11 +3,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildOptions } from '../../build/build.ts'
 import { BuildWriter } from '../../build/emit.ts'
-import { documentMarkdown, type RenderedDocument, renderDocument } from '../../build/markdown/render.ts'
+import { renderDocument } from '../../build/markdown/render.ts'
 import { withOrigin } from '../../build/markdown/rendering-origin.ts'
-import type { RenderedSource } from '../../build/pipeline/assemble.ts'
 import { IndexedPage } from '../../build/pipeline/indexed-page.ts'
-import { llmsPartsInThread } from '../../build/pipeline/llms-part-jobs.ts'
 import { indexJobsIn, SearchIndexes } from '../../build/pipeline/search-index.ts'
 import { BlockReader, renderingAt, textsPlaceOf } from '../../build/rendering-blocks.ts'
 import { RenderingFile } from '../../build/rendering-file.ts'
@@ -48,18 +46,7 @@ async function pagesInFile() {
       kept,
     )
   })
-  return { renderingsPath, file, pages, renderings }
-}
-
-/** A page as llms-full.txt reads it: its title, its rendering, and its Markdown copy made of both, as the build's pages have it. */
-function llmsSource(title: string, rendered: RenderedDocument): RenderedSource {
-  return {
-    title,
-    rendered,
-    get markdown() {
-      return documentMarkdown(title, rendered.markdown)
-    },
-  } as Pick<RenderedSource, 'title' | 'rendered' | 'markdown'> as RenderedSource
+  return { renderingsPath, file, pages }
 }
 
 /** A writer of a build into `<dir>/dist`, whose previous build holds the blobs `previous`. */
@@ -133,24 +120,7 @@ describe('the search thread', () => {
     }
   })
 
-  it('cuts llms-full.txt’s parts as this thread does, reading the pages’ Markdown from their file and storing the parts itself', async () => {
-    const pages = inFile.renderings.map((rendered, n) => llmsSource(`Page ${n}`, rendered))
-    // The last page's rendering is in memory (a lone surrogate), and crosses with its Markdown.
-    expect(textsPlaceOf(inFile.renderings[4] as RenderedDocument)).toBeUndefined()
-    const cut = { maxBytes: 60, endsFile: false }
-    const madeHere = taker()
-    const expected = await llmsPartsInThread(pages, cut, madeHere.take)
-    expect(expected.length).toBeGreaterThan(pages.length)
-    await withThread(inFile, 0, async (thread, writer) => {
-      const madeThere = taker()
-      expect(await thread.llmsParts(() => expect.fail('parts were cut in this thread'), pages.length)(pages, cut, madeThere.take)).toEqual(expected)
-      expect(madeThere.texts.size).toBe(0)
-      expect(madeThere.stored).toEqual(expected)
-      for (const hash of expected) expect(await readFile(join(writer.staging, DIST_FILES.blob(hash)), 'utf8')).toBe(madeHere.texts.get(hash))
-    })
-  })
-
-  it('makes an index, or cuts the llms parts, of a locale of fewer pages than it takes in the caller’s thread', async () => {
+  it('makes an index of fewer pages than it takes in the caller’s thread', async () => {
     const { pages } = inFile
     await withThread(inFile, pages.length + 1, async (thread) => {
       let madeHere = 0
@@ -166,7 +136,6 @@ describe('the search thread', () => {
       await jobs('en', pages, SETTINGS, true).write(made.take)
       expect(madeHere).toBe(1)
       expect(made.texts.size).toBeGreaterThan(1)
-      expect(thread.llmsParts(llmsPartsInThread, pages.length)).toBe(llmsPartsInThread)
     })
   })
 
@@ -192,12 +161,12 @@ describe('the search thread', () => {
   })
 })
 
-describe('a build that makes its indexes and llms parts on the search thread', () => {
+describe('a build that makes its indexes on the search thread', () => {
   it.each([
     ['this repository’s content/ (three locales, Chinese, the API reference)', async () => CONTENT, {}],
     ['a generated site of 300 documents in two locales with drafts', () => generatedSite(300, 7), {}],
     ['a site of three docs versions, whose builders are kept from one version to the next', async () => makeVersionedRepo(await makeTempDir()), {}],
-    ['the generated site with llms files split by section and cut in small parts', () => generatedSite(300, 7), { llmsPartBytes: 2048, viewBytes: 4096 }],
+    ['the generated site with its sidebars and llms files split by section', () => generatedSite(300, 7), { llmsPartBytes: 2048, viewBytes: 4096 }],
   ])('writes byte for byte what a build that makes them in its own thread writes: %s', { timeout: 120_000 }, async (_name, contentOf, sizes: Partial<BuildOptions>) => {
     const contentDir = await contentOf()
     const onThread = await distFiles((await buildDir(contentDir, { keepBlobs: false, searchThreadFrom: 0, ...sizes })).outDir)
