@@ -123,7 +123,11 @@ export class RenderCache {
   }
 
   private pathOf(key: string): string {
-    return join(this.dir, this.namespace, `${key}.rendering`)
+    return this.fileFor(`${key}.rendering`)
+  }
+
+  private memoFile(key: string): string {
+    return this.fileFor(`memo-${key}.json`)
   }
 
   /** Where a memo of the build's own (parsed-files.ts) lives: in the namespace, so that it goes when the code changes. */
@@ -139,12 +143,12 @@ export class RenderCache {
   /** A value kept between builds under `key` (a docs version's output, a search index's head and values' names), or undefined; unused ones go at pruneStale. */
   async kept(key: string): Promise<string | undefined> {
     this.memoKeysUsed.add(key)
-    return readFile(join(this.dir, this.namespace, `memo-${key}.json`), 'utf8').catch(() => undefined)
+    return readFile(this.memoFile(key), 'utf8').catch(() => undefined)
   }
 
   async keep(key: string, value: string): Promise<void> {
     this.memoKeysUsed.add(key)
-    await writeFile(join(this.dir, this.namespace, `memo-${key}.json`), value)
+    await writeFile(this.memoFile(key), value)
   }
 
   /** Drops the renderings of older renderers and the memos this build did not use (old indexes are large). */

@@ -180,8 +180,9 @@ function parseWith<S extends ObjectSchema>(file: SourceFile, schema: S): Parsed<
   const { content } = parsed
   const headerLength = text.length - content.length
   const bodyLine = text.slice(0, headerLength).split('\n').length
-  const { data, problems } = checked(schema, parsed.data, file.path, frontMatterLines(parsed.matter))
-  if (!isStamped(file)) return { value: { file, data, body: content, bodyLine, lineOf: frontMatterLines(parsed.matter) }, problems }
+  const lineOf = frontMatterLines(parsed.matter)
+  const { data, problems } = checked(schema, parsed.data, file.path, lineOf)
+  if (!isStamped(file)) return { value: { file, data, body: content, bodyLine, lineOf }, problems }
   // A file read on demand keeps nothing of its text: the body is read again when asked for, and the front
   // matter and its values are copies, as a substring keeps the whole text alive. What the parse notes of the
   // body instead (see body-notes.ts) spares reading a page the render cache holds again.

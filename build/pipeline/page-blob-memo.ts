@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { originOf } from '../markdown/rendering-origin.ts'
 import { documentBlob, type RenderedSource, type VariantInput, WITHOUT_TEXTS } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
-import type { IndexMemo } from './search-index.ts'
+import type { BuildMemo } from './search-index.ts'
 
 /**
  * The blobs of a version's pages (a page as each locale serves it, and its
@@ -15,7 +15,7 @@ import type { IndexMemo } from './search-index.ts'
  * a rebuild after one edit, and much of its garbage.
  */
 export class PageBlobMemo {
-  private readonly memo: IndexMemo
+  private readonly memo: BuildMemo
   private readonly key: string
   private readonly place: (hash: string) => boolean
   private readonly last: Map<string, string>
@@ -23,7 +23,7 @@ export class PageBlobMemo {
   // A flat list, not a Map: 300,000 pairs at 100k pages, held through the locales' views.
   private readonly named: string[] = []
 
-  private constructor(memo: IndexMemo, key: string, place: (hash: string) => boolean, last: Map<string, string>) {
+  private constructor(memo: BuildMemo, key: string, place: (hash: string) => boolean, last: Map<string, string>) {
     this.memo = memo
     this.key = key
     this.place = place
@@ -31,7 +31,7 @@ export class PageBlobMemo {
   }
 
   /** The memo kept under `key`; `place` puts the last build's blob in place as this build's (false when it has none). */
-  static async open(memo: IndexMemo, key: string, place: (hash: string) => boolean): Promise<PageBlobMemo> {
+  static async open(memo: BuildMemo, key: string, place: (hash: string) => boolean): Promise<PageBlobMemo> {
     return new PageBlobMemo(memo, key, place, pairsOf(await memo.read(key)))
   }
 

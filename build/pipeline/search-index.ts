@@ -61,15 +61,18 @@ export class SearchIndexes {
   }
 }
 
-/** Where a locale's index is kept between builds (the render cache's files): its head and its values' names, by key. */
-export interface IndexMemo {
+/**
+ * Values a one-shot build keeps for the next, by key (the render cache's memo files): a locale's search index (its head
+ * and its values' names), a docs version's page blob names (page-blob-memo.ts).
+ */
+export interface BuildMemo {
   read(key: string): Promise<string | undefined>
   write(key: string, value: string): Promise<void>
 }
 
 /** How a locale's index is kept between builds: a memo of its head and its values' names, and a way to put the previous build's values in place. */
 export interface KeptIndexes {
-  memo: IndexMemo
+  memo: BuildMemo
   /** Puts the previous build's blob `hash` in place again, as this build's; false when it has none. */
   place: (hash: string) => boolean
 }

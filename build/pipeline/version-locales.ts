@@ -13,7 +13,7 @@ import { audienceChoices, buildLocaleView, indexedPages, type LocaleView } from 
 import type { NavItem } from './nav-item.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 import type { LocaleDocuments } from './routes.ts'
-import { type IndexJobs, indexJobsIn, type IndexMemo, type KeptIndexes, keptSearchIndex, SearchIndexes } from './search-index.ts'
+import { type IndexJobs, indexJobsIn, type BuildMemo, type KeptIndexes, keptSearchIndex, SearchIndexes } from './search-index.ts'
 
 /**
  * Where large locales' search indexes are made instead of this thread (the CLI's search thread, search-thread.ts):
@@ -36,7 +36,7 @@ export interface VersionSettings {
   key: string
   git: GitHistory
   blobs: BlobSet
-  memo?: IndexMemo | undefined
+  memo?: BuildMemo | undefined
   /**
    * Puts a blob the previous build wrote in place again (false when it has none): with `memo`, what keeps search
    * indexes between builds. Only for a build that hands back no blob text (see KeptVersions.current).

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { withOrigin } from '../../build/markdown/rendering-origin.ts'
 import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { IndexedPage, type IndexedRendering } from '../../build/pipeline/indexed-page.ts'
-import { type IndexMemo, indexJobsIn, type KeptIndexes, keptSearchIndex, SearchIndexes } from '../../build/pipeline/search-index.ts'
+import { type BuildMemo, indexJobsIn, type KeptIndexes, keptSearchIndex, SearchIndexes } from '../../build/pipeline/search-index.ts'
 import { RenderCache } from '../../build/render-cache.ts'
 import { encodeSearchIndex } from '../../search/codec.ts'
 import type { IndexedDocument, IndexSettings } from '../../search/index-data.ts'
@@ -23,7 +23,7 @@ const oneShot = (locale: string, documents: IndexedDocument[], settings: IndexSe
 /** A memo over a Map, as the CLI's cache on disk is one over files; the Map shows what it holds. */
 const memoInMap = () => {
   const stored = new Map<string, string>()
-  const memo: IndexMemo = {
+  const memo: BuildMemo = {
     read: async (key) => stored.get(key),
     write: async (key, value) => {
       stored.set(key, value)
@@ -139,7 +139,7 @@ describe('the pipeline’s search indexes', () => {
     const documents = Array.from({ length: 3000 }, () => edits.document())
     const cacheDir = await makeTempDir('search-memo-')
     const cache = await RenderCache.open(cacheDir)
-    const memo: IndexMemo = { read: (key) => cache.kept(key), write: (key, value) => cache.keep(key, value) }
+    const memo: BuildMemo = { read: (key) => cache.kept(key), write: (key, value) => cache.keep(key, value) }
     const gc = exposedGc()
     gc()
     const taken: string[] = []
