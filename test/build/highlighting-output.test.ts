@@ -49,3 +49,16 @@ describe('a block whose grammar embeds other languages lazily', () => {
     expect(fresh?.[1]?.map((token) => token.className)).toContain('token-keyword')
   })
 })
+
+describe('a block sliced from a page with characters past U+00FF', () => {
+  // The highlighter copies such a block's lines into one-byte strings for speed: the grammars must still see every character.
+  const CODE = "const arrow = '→ naïve'\nconst ÿes = 'café' // déjà vu"
+
+  it('matches the grammars against the characters as written, past U+007F too', () => {
+    const tokens = createCodeHighlighter().highlight(`— ${CODE}`.slice(2), 'ts')
+    expect(tokens?.map((line) => line.map((token) => token.text).join(''))).toEqual(CODE.split('\n'))
+    expect(tokens?.[0]?.at(-1)).toEqual({ text: "'→ naïve'", className: 'token-string-expression' })
+    expect(tokens?.[1]?.find((token) => token.text === 'ÿes')?.className).toBe('token-constant')
+    expect(tokens?.[1]?.find((token) => token.text === "'café'")?.className).toBe('token-string-expression')
+  })
+})
