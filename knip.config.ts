@@ -18,6 +18,7 @@ const config: KnipConfig = {
     // What `npm run bench` (bench/run.ts) starts by path: child processes, and the bundle it
     // serves from workerd; and the index builder the performance notes tell authors to run.
     'bench/build-child.ts',
+    'bench/vitepress-child.ts',
     'bench/measure-index.ts',
     'bench/measure-search-heap.ts',
     'bench/bench-worker.ts',

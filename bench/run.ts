@@ -10,6 +10,7 @@ import { measureChecks } from './measure-checks.ts'
 import { measureOpenApi } from './measure-openapi.ts'
 import { measureOutput } from './measure-output.ts'
 import { measureScale } from './measure-scale.ts'
+import { besideVitePressTable, measureBesideVitePress } from './measure-vitepress.ts'
 import { measureWorker } from './measure-worker.ts'
 import { queryMix } from './queries.ts'
 import { measureRelevance } from './relevance.ts'
@@ -32,6 +33,9 @@ const run = promisify(execFile)
 // out; --skip-start leaves out its last step, the first npm start, which alone takes about half an hour at 100k.
 // `npm run bench -- --openapi [--operations N]`: issue 29's API reference at N operations (default 1000) against as many
 // Markdown pages, rebuilds with a render cache, and 5 N operations once; written to bench/results/openapi.json.
+// `npm run bench -- --beside-vitepress DIR [--runs N]`: a VitePress project (its .vitepress/ in DIR, VitePress
+// installed where DIR resolves it) built by `vitepress build` and, imported, by ours without a render cache,
+// alternated N times (default 3); written to bench/results/vitepress.json.
 const { values: flags } = parseArgs({
   options: {
     scale: { type: 'boolean', default: false },
@@ -39,6 +43,8 @@ const { values: flags } = parseArgs({
     'skip-start': { type: 'boolean', default: false },
     openapi: { type: 'boolean', default: false },
     operations: { type: 'string', default: '1000' },
+    'beside-vitepress': { type: 'string' },
+    runs: { type: 'string', default: '3' },
   },
 })
 /** A phase that runs alone in a work folder of its own, writes its figures to bench/results/NAME.json and prints its table. */
@@ -55,6 +61,10 @@ async function runAlone<T extends object>(name: string, measure: (workDir: strin
   process.exit(0)
 }
 if (flags.openapi) await runAlone('openapi', (workDir) => measureOpenApi(Number(flags.operations), workDir), openApiTable)
+const vitepressProject = flags['beside-vitepress']
+if (vitepressProject !== undefined) {
+  await runAlone('vitepress', (workDir) => measureBesideVitePress(vitepressProject, workDir, Number(flags.runs)), besideVitePressTable)
+}
 if (flags.scale) await runAlone('scale', (workDir) => measureScale(Number(flags.documents), workDir, { start: !flags['skip-start'] }), scaleTable)
 const phases: Record<string, PhaseTime> = {}
 
