@@ -1,8 +1,13 @@
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
+import { DIST_FILES } from '../contract/index.ts'
 
 /** Files under the content folder from which a build's live heap is large enough to grow by 15 %. */
 const LARGE_SITE_FILES = 40_000
+
+/** How far V8's heap may grow past what a full collection left, in percent. */
+const GROWTH = { default: 50, largeFirstBuild: 15 }
 
 /**
  * The build makes several times more garbage (blob texts, renderings read back) than it keeps, and
@@ -10,23 +15,40 @@ const LARGE_SITE_FILES = 40_000
  * documents 1,006 MB for 291 MB live. Growing by half keeps the peak near what is live
  * (bench corpus, 3k documents: 259 instead of 624 MB of heap, 422 instead of 489-518 MB RSS).
  *
- * A large site grows by 15 %: at 100,000 documents (130,000 files) about 900 MB stay live through
- * the last stages, and half of that again made the build's peak RSS 2,049-2,072 MiB; by a quarter,
- * 1,824-1,826 MiB, for 4-8 % more build time. Since the search indexes are made on a thread of
- * their own (search-thread.ts) while this one makes the pages, that thread's heap (about 300 MB)
- * comes on top: by a quarter 2,153 MiB, by 15 % 2,023 and 2,033 MiB, for 2 % more wall time in a
- * cold build and 10 % in a rebuild after one edit. At 10,000 documents a quarter saved 35 MB and
- * cost 8-14 % more time, so a small site keeps the half. The size is the count of files under
- * the content folder, read before the build, since V8 takes the growth as a flag: one set as its
- * collections happen arrives late, after a long synchronous stage has let the heap grow already.
- * For processes that run a one-shot build: `npm run build`, the bench's build child, and `npm start`'s first build.
+ * A large site's first build grows by 15 %: at 100,000 documents (130,000 files) about 900 MB
+ * stay live through the last stages, and half of that again made the build's peak RSS
+ * 2,049-2,072 MiB; by a quarter, 1,824-1,826 MiB, for 4-8 % more build time. Since the search
+ * indexes are made on a thread of their own (search-thread.ts) while this one makes the pages,
+ * that thread's heap (about 300 MB) comes on top: by a quarter 2,153 MiB, by 15 % 2,023 and
+ * 2,033 MiB, for 2 % more wall time in a cold build. At 10,000 documents a quarter saved 35 MB and
+ * cost 8-14 % more time, so a small site keeps the half.
+ *
+ * A rebuild (the output folder holds a build, and the render cache is on) grows by half whatever
+ * the size: it keeps its last
+ * build's memos on top, and at 100,000 documents 15 % made a third of its time garbage
+ * collection. One edit took 56.0-60.8 s at 15 % (2,319-2,382 MiB), 51.0 s at 30 % (2,526 MiB),
+ * 45.8-47.4 s at 50 % (2,551-2,644 MiB) and 46.1 s at 100 % (2,891 MiB).
+ *
+ * The size is the count of files under the content folder, read before the build, since V8 takes
+ * the growth as a flag: one set as its collections happen arrives late, after a long synchronous
+ * stage has let the heap grow already. For processes that run a one-shot build: `npm run build`,
+ * the bench's build child, and `npm start`'s first build (which has no output folder).
  */
-export function boundHeapGrowth(contentDir: string): void {
-  setFlagsFromString(`--heap-growing-percent=${heapGrowthPercent(filesUnder(contentDir))}`)
+export function boundHeapGrowth(build: BuildFolders): void {
+  setFlagsFromString(`--heap-growing-percent=${heapGrowthPercent(build)}`)
 }
 
-function heapGrowthPercent(files: number): number {
-  return files >= LARGE_SITE_FILES ? 15 : 50
+/** The folders of a one-shot build, and whether its render cache is on. */
+export interface BuildFolders {
+  contentDir: string
+  outDir?: string
+  cache?: boolean
+}
+
+/** The growth for `build`, in percent; `largeSiteFiles` is where a site starts to count as large (tests make it small). */
+export function heapGrowthPercent(build: BuildFolders, largeSiteFiles = LARGE_SITE_FILES): number {
+  const rebuild = build.cache === true && build.outDir !== undefined && existsSync(join(build.outDir, DIST_FILES.manifest))
+  return filesUnder(build.contentDir) >= largeSiteFiles && !rebuild ? GROWTH.largeFirstBuild : GROWTH.default
 }
 
 function filesUnder(dir: string): number {
