@@ -23,7 +23,7 @@ export interface LlmsLayout {
 
 /** The pages of llms-full.txt, in their order: a body edit changes them, not the layout. */
 export function llmsPages(layout: LlmsLayout, published: RenderedSource[]): LocaleLlms {
-  return { index: layout.index, pages: layout.order.map((position) => (published[position] as RenderedSource).markdown) }
+  return { index: layout.index, pages: [...llmsPagesBetween(layout, published, 0, layout.order.length)] }
 }
 
 /** The pages of llms-full.txt from `start` to `end` of its order, each read (from the renderings' file, in the CLI's build) as it is iterated. */

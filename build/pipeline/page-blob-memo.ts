@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { originOf } from '../markdown/rendering-origin.ts'
 import { documentBlob, type RenderedSource, type VariantInput, WITHOUT_TEXTS } from './assemble.ts'
 import type { BlobSet } from './blob-set.ts'
-import type { BuildMemo } from './search-index.ts'
+import type { BuildMemo } from './build-memo.ts'
 
 /**
  * The blobs of a version's pages (a page as each locale serves it, and its

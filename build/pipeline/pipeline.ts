@@ -11,7 +11,8 @@ import { buildReleases } from './releases.ts'
 import { sectionTitles, type SectionPage } from './section-titles.ts'
 import { renderInProcess, type RenderMany } from './render-all.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
-import { type BuildMemo, SearchIndexes } from './search-index.ts'
+import type { BuildMemo } from './build-memo.ts'
+import { SearchIndexes } from './search-index.ts'
 import { addUpCodeLanguages } from './code-languages.ts'
 import type { VersionInput, VersionOutput } from './version.ts'
 import type { OffThreadJobs } from './version-locales.ts'
@@ -29,7 +30,7 @@ export interface PipelineInput {
   renderManyOf?: (version: string) => RenderMany
   /** Parses a page's file; the CLI's build hands in one that keeps what it parsed between builds. */
   parseDocument?: VersionInput['parseDocument']
-  /** Caches search indexes between builds; the CLI hands in one on disk. */
+  /** Keeps search indexes and page blob names between builds; the CLI hands in one on disk. */
   memo?: BuildMemo
   /** Makes large locales' search indexes on a thread of their own while the build goes on (the CLI's build). */
   searchThread?: OffThreadJobs

@@ -9,6 +9,7 @@ import {
   type WrittenSearchIndex,
 } from '../../search/engine.ts'
 import { contentHash, hashOfAll } from './blob-set.ts'
+import type { BuildMemo } from './build-memo.ts'
 
 /** Where a locale's index values go, one at a time, as they are encoded. */
 export interface IndexValueTaker {
@@ -59,15 +60,6 @@ export class SearchIndexes {
     if (!this.keepBuilders) this.builders.delete(locale)
     return made
   }
-}
-
-/**
- * Values a one-shot build keeps for the next, by key (the render cache's memo files): a locale's search index (its head
- * and its values' names), a docs version's page blob names (page-blob-memo.ts).
- */
-export interface BuildMemo {
-  read(key: string): Promise<string | undefined>
-  write(key: string, value: string): Promise<void>
 }
 
 /** How a locale's index is kept between builds: a memo of its head and its values' names, and a way to put the previous build's values in place. */

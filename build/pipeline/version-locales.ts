@@ -13,7 +13,8 @@ import { audienceChoices, buildLocaleView, indexedPages, type LocaleView } from 
 import type { NavItem } from './nav-item.ts'
 import type { KeyPart, Reuse } from './reuse.ts'
 import type { LocaleDocuments } from './routes.ts'
-import { type IndexJobs, indexJobsIn, type BuildMemo, type KeptIndexes, keptSearchIndex, SearchIndexes } from './search-index.ts'
+import type { BuildMemo } from './build-memo.ts'
+import { type IndexJobs, indexJobsIn, type KeptIndexes, keptSearchIndex, SearchIndexes } from './search-index.ts'
 
 /**
  * Where large locales' search indexes are made instead of this thread (the CLI's search thread, search-thread.ts):
@@ -139,6 +140,7 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
       )
     : llmsLayout(site, locale, publicTree, listed, input.viewBytes)
   const maxBytes = input.llmsPartBytes ?? LLMS_FULL_PART_BYTES
+  // The long-lived build's parts keep their JSON and hash, to store again only what changed.
   const partBlob = (text: string) => {
     const json = JSON.stringify(text)
     return { json, hash: contentHash(json) }
@@ -150,10 +152,7 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
   const partsOf = (start: number, end: number, key: string[], endsFile: boolean): string[] => {
     if (!input.reuse) {
       const hashes: string[] = []
-      eachLlmsFullPart(llmsPagesBetween(layout, listed, start, end), maxBytes, endsFile, (text) => {
-        const { json, hash } = partBlob(text)
-        hashes.push(blobs.addText(json, hash))
-      })
+      eachLlmsFullPart(llmsPagesBetween(layout, listed, start, end), maxBytes, endsFile, (text) => hashes.push(blobs.add(text)))
       return hashes
     }
     pages ??= llmsPages(layout, listed).pages
@@ -167,11 +166,12 @@ function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, mem
   if (!layout.sections) return stored({ full: partsOf(0, layout.order.length, ['llms-parts', locale], true) })
   // A large locale cuts llms-full.txt between sections too, so each section's pages in full are a run of its parts.
   const sections: NonNullable<LlmsPartsBlob['sections']> = {}
-  const loose = layout.order.length - layout.sections.reduce((sum, section) => sum + section.pages, 0)
-  const full = loose > 0 ? partsOf(0, loose, ['llms-parts', locale, ''], layout.sections.length === 0) : []
+  const layoutSections = layout.sections
+  const loose = layout.order.length - layoutSections.reduce((sum, section) => sum + section.pages, 0)
+  const full = loose > 0 ? partsOf(0, loose, ['llms-parts', locale, ''], layoutSections.length === 0) : []
   let start = loose
-  layout.sections.forEach((section, position) => {
-    const fullParts = partsOf(start, start + section.pages, ['llms-parts', locale, section.name], position === (layout.sections?.length ?? 0) - 1)
+  layoutSections.forEach((section, position) => {
+    const fullParts = partsOf(start, start + section.pages, ['llms-parts', locale, section.name], position === layoutSections.length - 1)
     start += section.pages
     full.push(...fullParts)
     const parts = llmsFullParts([section.text], Math.min(input.viewBytes ?? LLMS_FULL_PART_BYTES, LLMS_FULL_PART_BYTES)).map((part) => blobs.add(part))
