@@ -92,6 +92,7 @@ export async function buildSite(options: BuildOptions): Promise<SiteBuild> {
           renders.cached += cached
         },
         keep: renderings.keep,
+        ...(searchThread ? { onCached: (kept: object) => searchThread.readAhead(kept) } : {}),
       }),
       onBlob: (hash, text) => {
         writer.write(hash, text)

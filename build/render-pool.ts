@@ -16,6 +16,8 @@ export interface RenderPoolOptions {
   onRendered?: (rendered: number, cached: number) => void
   /** What is kept of each rendering handed back (the CLI's build puts its text in a file: rendering-file.ts). */
   keep?: (output: RenderedDocument) => RenderedDocument
+  /** Told of each rendering the cache held, as kept, while the rest render (the CLI's build has its search terms read ahead). */
+  onCached?: (kept: RenderedDocument) => void
 }
 
 // Below this many documents a thread's start-up costs more than it saves.
@@ -38,7 +40,10 @@ export function createRenderMany(options: RenderPoolOptions = {}): RenderMany {
     const outputs = new Map<string, RenderedDocument>()
     for (const [key, input] of inputs) {
       const cached = options.cache?.get(input, targets)
-      if (cached) outputs.set(key, keep(cached))
+      if (!cached) continue
+      const kept = keep(cached)
+      outputs.set(key, kept)
+      options.onCached?.(kept)
     }
     const misses = [...inputs].flatMap(([key, input]) => (outputs.has(key) ? [] : [{ key, input }]))
     let done = inputs.size - misses.length

@@ -17,6 +17,13 @@ export interface ThreadPage {
   origin?: string
 }
 
+/** A rendering whose search terms the thread reads ahead of the indexes that show it: which it is, and where its texts are. */
+export interface AheadRendering {
+  rendering: number
+  place: TextsPlace
+  origin?: string
+}
+
 /** What the search thread is asked: a locale's index, of these pages, with its key first when `keyed`. */
 export interface SearchThreadJob {
   id: number
@@ -26,6 +33,9 @@ export interface SearchThreadJob {
   keyed: boolean
   keepBuilders: boolean
 }
+
+/** What the search thread is sent: renderings to read the terms of ahead, or an index to make. */
+export type ToSearchThread = { ahead: AheadRendering[] } | SearchThreadJob
 
 /**
  * What it answers, in this order: the key (when asked); the names of the values in batches as they are stored
@@ -94,6 +104,8 @@ export class SearchThread implements OffThreadJobs {
   private nextId = 0
   private renderingCount = 0
   private readonly answers = new Map<number, Answers>()
+  // Renderings to read ahead, not yet sent: sent in batches, and only once there are enough to start the thread for.
+  private ahead: AheadRendering[] = []
   // Each rendering's number, for as long as it lives: the thread tells a page shown in two locales (a fallback) by it.
   private readonly renderingIds = new WeakMap<object, number>()
 
@@ -113,6 +125,20 @@ export class SearchThread implements OffThreadJobs {
       documents.length < this.minPages ? inThread(locale, documents, settings, keyed) : this.job({ locale, documents, settings, keyed, ...options })
   }
 
+  /**
+   * Has the thread read the search terms of `rendering`, whose texts are on disk (one from the render cache),
+   * while this thread makes the rest: a rebuild at 100,000 pages read them for 10 s after every page was made,
+   * and read a page the second locale shows as a fallback twice. Told of fewer than `minPages`, the thread
+   * is not started for them.
+   */
+  readAhead(rendering: object): void {
+    const place = textsPlaceOf(rendering)
+    if (!place || this.failure) return
+    const origin = originOf(rendering)
+    this.ahead.push({ rendering: this.idOf(rendering), place, ...(origin === undefined ? {} : { origin }) })
+    if (this.ahead.length >= (this.worker ? AHEAD_BATCH : this.minPages)) this.sendAhead()
+  }
+
   /** Waits for every index asked for to be made, and its values stored, then stops the thread. Before the output is committed: an index kept from the last build is not waited for otherwise. */
   async finish(): Promise<void> {
     await Promise.all([...this.answers.values()].map((answers) => answers.index.promise))
@@ -123,6 +149,7 @@ export class SearchThread implements OffThreadJobs {
   async close(): Promise<void> {
     const worker = this.worker
     this.worker = null
+    this.ahead = []
     this.failAll(new Error('the search thread was closed before it answered'))
     await worker?.terminate()
   }
@@ -133,7 +160,9 @@ export class SearchThread implements OffThreadJobs {
     const answers = new Answers()
     this.answers.set(id, answers)
     const pages = documents.map((document) => this.threadPage(document))
-    this.started().postMessage({ id, pages, ...asked } satisfies SearchThreadJob)
+    // What waits to be read ahead goes first: the terms of a page two locales show are then read once.
+    if (this.ahead.length > 0) this.sendAhead()
+    this.started().postMessage({ id, pages, ...asked } satisfies ToSearchThread)
     return {
       key: () => (asked.keyed ? answers.key.promise : Promise.reject(new Error('this index was asked for without its key'))),
       write: async (take) => {
@@ -144,13 +173,23 @@ export class SearchThread implements OffThreadJobs {
     }
   }
 
-  private threadPage(page: IndexedPage): ThreadPage {
-    const rendering = page[SECTIONS_SOURCE]
+  private sendAhead(): void {
+    this.started().postMessage({ ahead: this.ahead } satisfies ToSearchThread)
+    this.ahead = []
+  }
+
+  private idOf(rendering: object): number {
     let id = this.renderingIds.get(rendering)
     if (id === undefined) {
       id = this.renderingCount++
       this.renderingIds.set(rendering, id)
     }
+    return id
+  }
+
+  private threadPage(page: IndexedPage): ThreadPage {
+    const rendering = page[SECTIONS_SOURCE]
+    const id = this.idOf(rendering)
     const place = textsPlaceOf(rendering)
     const origin = originOf(rendering)
     return {
@@ -197,3 +236,5 @@ export class SearchThread implements OffThreadJobs {
 // Below this many pages an index takes about a second here (about 5 s at 10,000 pages): the thread's
 // start, half a second to load its modules, would take most of what it saves.
 const MIN_PAGES = 2000
+// Renderings read ahead are sent this many at a time once the thread runs: one message each was 100,000 messages.
+const AHEAD_BATCH = 1024

@@ -3,19 +3,22 @@ import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { DIST_FILES } from '../contract/index.ts'
 import { withOrigin } from './markdown/rendering-origin.ts'
+import { createTokenCache, readTermsAhead } from '../search/engine.ts'
 import { IndexedPage, type IndexedRendering } from './pipeline/indexed-page.ts'
 import { indexKey, SearchIndexes } from './pipeline/search-index.ts'
 import { BlockReader, renderingAt } from './rendering-blocks.ts'
-import type { FromSearchThread, SearchThreadDist, SearchThreadJob, ThreadPage } from './search-thread.ts'
+import type { AheadRendering, FromSearchThread, SearchThreadDist, SearchThreadJob, ThreadPage, ToSearchThread } from './search-thread.ts'
 
 // The search thread (search-thread.ts): a locale's pages arrive with where their texts are; its key is
 // computed when asked, then the index is made, each value stored as it is encoded and named back in batches.
 
 const { renderingsPath, dist } = workerData as { renderingsPath: string; dist: SearchThreadDist }
 const reader = new BlockReader({ path: renderingsPath, fd: openSync(renderingsPath, 'r') })
+// The terms of every index made here, those read ahead included.
+const tokens = createTokenCache()
 // Made with the first job's choice: a one-shot build of several versions keeps each locale's builder, to patch it from one version to the next.
 let indexes: SearchIndexes | undefined
-// Each rendering, by its number, while builders are kept: they tell an unchanged page by it.
+// Each rendering, by its number, while builders are kept (they tell an unchanged page by it), and each read ahead (its terms are cached by it).
 const renderings = new Map<number, IndexedRendering>()
 // Values are named back in batches of this many: one message per value was 100,000 messages at 100k pages.
 const BATCH_VALUES = 256
@@ -29,6 +32,20 @@ function renderingOf(page: ThreadPage, keep: boolean): IndexedRendering {
   const rendering = withOrigin('place' in page.texts ? renderingAt({}, page.texts.place, reader) : page.texts, page.origin)
   if (keep) renderings.set(page.rendering, rendering)
   return rendering
+}
+
+function readAhead(ahead: AheadRendering[]): void {
+  for (const { rendering: id, place, origin } of ahead) {
+    if (renderings.has(id)) continue
+    const rendering = withOrigin(renderingAt({}, place, reader), origin)
+    try {
+      const written = rendering.recordTerms
+      if (written) readTermsAhead(tokens, rendering, written)
+      renderings.set(id, rendering)
+    } catch {
+      // Read again by the index that shows it, which fails with the reason.
+    }
+  }
 }
 
 function post(answer: FromSearchThread): void {
@@ -59,7 +76,7 @@ function valueStore(id: number) {
 
 function make({ id, locale, settings, pages, keyed, keepBuilders }: SearchThreadJob): void {
   const values = valueStore(id)
-  indexes ??= new SearchIndexes({ keepBuilders })
+  indexes ??= new SearchIndexes({ keepBuilders, tokens })
   const documents = pages.map((page) => new IndexedPage(page.fields, renderingOf(page, keepBuilders)))
   if (keyed) post({ id, key: indexKey(locale, documents, settings) })
   const index = indexes.writeList(locale, documents, settings, values.store)
@@ -67,7 +84,8 @@ function make({ id, locale, settings, pages, keyed, keepBuilders }: SearchThread
   post({ id, index })
 }
 
-parentPort?.on('message', (job: SearchThreadJob) => {
+parentPort?.on('message', (job: ToSearchThread) => {
+  if ('ahead' in job) return readAhead(job.ahead)
   try {
     make(job)
   } catch (error) {

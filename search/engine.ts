@@ -16,7 +16,7 @@ export { createIndexBuilder, type IndexBuilder, type IndexValueSink, type Writte
 export type { IndexedDocument, IndexedSection, IndexSettings } from './index-data.ts'
 export { SECTIONS_SOURCE, WRITTEN_TERMS, type RecordTermsText } from './index-data.ts'
 export { indexDocuments } from './indexer.ts'
-export { cachedSectionsTerms, createTokenCache, recordTermsText } from './page-terms.ts'
+export { cachedSectionsTerms, createTokenCache, readTermsAhead, recordTermsText, type TokenCache } from './page-terms.ts'
 export { tokenize } from './tokenize.ts'
 export { typoBucketsOf } from './typo-buckets.ts'
 export { jsonValueReader } from './value-reader.ts'

@@ -227,8 +227,9 @@ class PatchingIndexBuilder implements IndexBuilder {
     const display = displayOf({ slug, title, locale, sections, ...(operation ? { operation } : {}) }, this.options)
     stream?.add(display)
     return {
-      // A kept builder shares a page's terms with the other locales' builders (a fallback page) by what its sections were made from.
-      terms: cachedSectionsTerms(this.tokens, sections, this.locale, this.once ? sections : identity, () => document[WRITTEN_TERMS]),
+      // A kept builder shares a page's terms with the other locales' builders (a fallback page) by what its sections were made from;
+      // one made `once` finds the terms read ahead for it (readTermsAhead) and keeps none of its own.
+      terms: cachedSectionsTerms(this.tokens, sections, this.locale, identity, () => document[WRITTEN_TERMS], !this.once),
       title: titleTerms(document, this.locale, this.tokens.table),
       firstRecord: 0,
       source: this.once ? null : { document, identity },

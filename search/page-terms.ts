@@ -23,7 +23,8 @@ export function createTokenCache(): TokenCache {
  * The terms of `sections` for an index of `locale`, from the cache when it
  * has them, else from what `written` gives (recordTermsText of the same
  * sections, read only then), else tokenized; `source` stands for the
- * sections (see SECTIONS_SOURCE).
+ * sections (see SECTIONS_SOURCE). Terms made here are cached under `source`
+ * unless `keep` is false (a one-shot index, which reads each page once).
  */
 export function cachedSectionsTerms(
   cache: TokenCache,
@@ -31,18 +32,37 @@ export function cachedSectionsTerms(
   locale: string,
   source: object = sections,
   written: () => RecordTermsText | null | undefined = () => null,
+  keep = true,
 ): SectionsTerms {
-  let byLocale = cache.bySections.get(source)
-  const found = byLocale?.get('') ?? byLocale?.get(locale)
+  const found = cachedTermsOf(cache, source, locale)
   if (found) return found
   const text = written()
   const terms = text ? readRecordTerms(text, cache.table) : sectionsTerms(sections, locale, cache.table)
+  if (keep) cacheTerms(cache, source, terms.localeBound ? locale : '', terms)
+  return terms
+}
+
+/**
+ * Reads the terms its renderer wrote for `source` into the cache, ahead of
+ * the indexes that will show it, in any locale (written terms hold for every
+ * locale): a build from the render cache reads them while it makes the rest.
+ */
+export function readTermsAhead(cache: TokenCache, source: object, written: RecordTermsText): void {
+  if (!cachedTermsOf(cache, source, '')) cacheTerms(cache, source, '', readRecordTerms(written, cache.table))
+}
+
+function cachedTermsOf(cache: TokenCache, source: object, locale: string): SectionsTerms | undefined {
+  const byLocale = cache.bySections.get(source)
+  return byLocale?.get('') ?? byLocale?.get(locale)
+}
+
+function cacheTerms(cache: TokenCache, source: object, locale: string, terms: SectionsTerms): void {
+  let byLocale = cache.bySections.get(source)
   if (!byLocale) {
     byLocale = new Map()
     cache.bySections.set(source, byLocale)
   }
-  byLocale.set(terms.localeBound ? locale : '', terms)
-  return terms
+  byLocale.set(locale, terms)
 }
 
 // No term holds either character: a term is made of letters, marks, digits and connectors.

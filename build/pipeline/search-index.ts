@@ -6,6 +6,7 @@ import {
   type IndexedDocument,
   type IndexSettings,
   type IndexValueSink,
+  type TokenCache,
   type WrittenSearchIndex,
 } from '../../search/engine.ts'
 import { contentHash, hashOfAll } from './blob-set.ts'
@@ -28,13 +29,17 @@ export interface IndexValueTaker {
  * renderer's `sections` arrays.
  */
 export class SearchIndexes {
-  private readonly tokens = createTokenCache()
+  private readonly tokens: TokenCache
   private readonly builders = new Map<string, { settings: string; builder: IndexBuilder }>()
   private readonly keepBuilders: boolean
 
-  /** `keepBuilders: false` (a one-shot build) lets each locale's builder go once its index is made: it holds about 100 MiB at 10k documents. */
-  constructor(options: { keepBuilders?: boolean } = {}) {
+  /**
+   * `keepBuilders: false` (a one-shot build) lets each locale's builder go once its index is made: it holds about 100 MiB
+   * at 10k documents. `tokens`: the token cache, when terms were read into it ahead (see readTermsAhead).
+   */
+  constructor(options: { keepBuilders?: boolean; tokens?: TokenCache } = {}) {
     this.keepBuilders = options.keepBuilders ?? true
+    this.tokens = options.tokens ?? createTokenCache()
   }
 
   /** The locale's index with its values handed to `sink` as they are encoded: the head's JSON and the values' names. */

@@ -177,4 +177,16 @@ describe('a build that makes its indexes on the search thread', () => {
     const splitBySection = [...here.values()].some((data) => Buffer.from(data, 'base64').toString('utf8').includes('"fullParts":['))
     expect(splitBySection).toBe(sizes.viewBytes !== undefined)
   })
+
+  it('writes byte for byte the same from the render cache, the thread reading the pages’ terms ahead as they come from it', { timeout: 120_000 }, async () => {
+    const contentDir = await generatedSite(300, 7)
+    const cacheDir = await makeTempDir('docs-search-thread-cache-')
+    await buildDir(contentDir, { keepBlobs: false, cacheDir, searchThreadFrom: 0 })
+    const fromCache = await buildDir(contentDir, { keepBlobs: false, cacheDir, searchThreadFrom: 0 })
+    expect(fromCache.result.renders.rendered).toBe(0)
+    const onThread = await distFiles(fromCache.outDir)
+    const here = await distFiles((await buildDir(contentDir, { keepBlobs: false, searchThreadFrom: Number.POSITIVE_INFINITY })).outDir)
+    expect([...onThread.keys()].sort()).toEqual([...here.keys()].sort())
+    expect([...here].filter(([name, data]) => onThread.get(name) !== data).map(([name]) => name)).toEqual([])
+  })
 })

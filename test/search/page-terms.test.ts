@@ -3,9 +3,9 @@ import { contentHash } from '../../build/pipeline/blob-set.ts'
 import { generateCorpus } from '../../bench/corpus.ts'
 import { encodeSearchIndex } from '../../search/codec.ts'
 import { createIndexBuilder } from '../../search/index-builder.ts'
-import { WRITTEN_TERMS, type IndexedDocument, type IndexedSection } from '../../search/index-data.ts'
+import { SECTIONS_SOURCE, WRITTEN_TERMS, type IndexedDocument, type IndexedSection } from '../../search/index-data.ts'
 import { indexDocuments } from '../../search/indexer.ts'
-import { cachedSectionsTerms, createTokenCache, recordTermsText } from '../../search/page-terms.ts'
+import { cachedSectionsTerms, createTokenCache, readTermsAhead, recordTermsText } from '../../search/page-terms.ts'
 import { sectionsTerms } from '../../search/records.ts'
 import { TermTable } from '../../search/term-table.ts'
 import { corpusDocuments } from './corpus-documents.ts'
@@ -62,6 +62,35 @@ describe("a page's terms written where it renders", () => {
     expect(built.index === expected.index).toBe(true)
     expect(built.parts).toEqual(expected.parts)
     expect(built.displayChunks).toEqual(expected.displayChunks)
+  })
+
+  it('read ahead under what stands for each page, make the one-shot indexes of two locales byte for byte, neither reading them again', () => {
+    const documents = corpusDocuments(generateCorpus({ documents: 120, seed: 9 }), 'en')
+    let reads = 0
+    const pages = documents.map((document): IndexedDocument => {
+      const written = recordTermsText(document.sections)
+      return {
+        ...document,
+        [SECTIONS_SOURCE]: { of: document.docId },
+        get [WRITTEN_TERMS]() {
+          reads++
+          return written
+        },
+      }
+    })
+    const tokens = createTokenCache()
+    for (const page of pages) readTermsAhead(tokens, page[SECTIONS_SOURCE] as object, page[WRITTEN_TERMS] as NonNullable<IndexedDocument[typeof WRITTEN_TERMS]>)
+    const readAhead = reads
+    for (const locale of ['en', 'de']) {
+      // The second locale shows every other page, as one shows the default locale's pages it has no translation of.
+      const shown = locale === 'en' ? pages : pages.filter((_, position) => position % 2 === 0)
+      const built = createIndexBuilder(locale, {}, { hashOf: contentHash, once: true, tokens }).update(shown)
+      const expected = encodeSearchIndex(indexDocuments(locale, shown, {}), contentHash)
+      expect(built.index === expected.index).toBe(true)
+      expect(built.parts).toEqual(expected.parts)
+      expect(built.displayChunks).toEqual(expected.displayChunks)
+    }
+    expect(reads).toBe(readAhead)
   })
 
   it('are what the index reads: a page is found by its written terms, not by tokenizing its sections again', () => {

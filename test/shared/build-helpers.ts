@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { generateCorpus, writeCorpus } from '../../bench/corpus.ts'
-import { buildSite, type BuildOptions, type BuildResult } from '../../build/build.ts'
+import { buildSite, type BuildOptions, type BuildResult, type SiteBuild } from '../../build/build.ts'
 import { ContentError, type ContentProblem } from '../../build/content/problems.ts'
 import type { DocumentBlob, NavigationBlob, NavTreeNode } from '../../contract/index.ts'
 import { docsOf, llmsOf, routeTable, type RouteTable } from './route-table.ts'
@@ -44,7 +44,7 @@ export async function writeContent(files: ContentFiles): Promise<string> {
 }
 
 export interface FolderBuild {
-  result: BuildResult
+  result: SiteBuild
   contentDir: string
   outDir: string
 }
