@@ -1,6 +1,9 @@
 /** A part of a memo key: an object stands for itself (by identity), a string for its text. */
 export type KeyPart = object | string
 
+/** Keeps a value made from `parts` under the version's key in a long-lived build; makes it in a one-shot one. */
+export type VersionMemo = <T>(parts: KeyPart[], make: () => T) => T
+
 /**
  * What a long-lived build (`npm start`) keeps from one run of the pipeline to
  * the next, so that a one-file edit does not redo the work of ten thousand

@@ -7,7 +7,7 @@ import { frontMatterRedirectSources, gitRenameSources, liveSlugsOf, resolveRedir
 import type { SiteConfig } from '../content/site-config.ts'
 import { includedFiles } from '../markdown/includes/included-files.ts'
 import { checkSidebar, sidebarNames } from './nav-layout.ts'
-import type { VersionMemo } from './version-locales.ts'
+import type { VersionMemo } from './reuse.ts'
 
 /** What reading a version's pages takes of its input (see VersionInput). */
 interface VersionFiles {

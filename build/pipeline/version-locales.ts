@@ -1,17 +1,15 @@
-import { LLMS_FULL_PART_BYTES, type DocsVersion, type LlmsPartsBlob } from '../../contract/index.ts'
+import type { DocsVersion } from '../../contract/index.ts'
 import { type Category, folderInfoOf, folderNumberPrefixes } from '../content/categories.ts'
 import type { SiteConfig } from '../content/site-config.ts'
 import type { GitHistory } from '../content/read-results.ts'
 import type { RenderedSource } from './assemble.ts'
 import { type BlobSet, contentHash } from './blob-set.ts'
-import { LlmsParts } from './llms-parts.ts'
-import { eachLlmsFullPart, llmsFullParts } from './llms.ts'
-import { llmsLayout, llmsPages, llmsPagesBetween, sameLlmsLayout } from './locale-llms.ts'
+import { llmsBlobs } from './llms-blobs.ts'
 import { PageBlobMemo } from './page-blob-memo.ts'
 import type { IndexedPage } from './indexed-page.ts'
-import { audienceChoices, buildLocaleView, indexedPages, type LocaleView } from './locale-view.ts'
+import { audienceChoices, buildLocaleView, indexedPages } from './locale-view.ts'
 import type { NavItem } from './nav-item.ts'
-import type { KeyPart, Reuse } from './reuse.ts'
+import type { Reuse, VersionMemo } from './reuse.ts'
 import type { LocaleDocuments } from './routes.ts'
 import type { BuildMemo } from './build-memo.ts'
 import { type IndexJobs, indexJobsIn, type KeptIndexes, keptSearchIndex, SearchIndexes } from './search-index.ts'
@@ -25,10 +23,6 @@ export interface OffThreadJobs {
   indexes(inThread: IndexJobs<IndexedPage>, options: { keepBuilders: boolean }): IndexJobs<IndexedPage>
 }
 
-/** Keeps a value made from `parts` under the version's key in a long-lived build; makes it in a one-shot one. */
-export type VersionMemo = <T>(parts: KeyPart[], make: () => T) => T
-
-/** What the locale stage takes of the version's input (see VersionInput). */
 /** What the per-locale stage takes of a version's input (VersionInput extends it). */
 export interface VersionSettings {
   /** The site as this version's pages see it: its `baseUrl` and `urlVersion` give the version's URLs. */
@@ -110,7 +104,7 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
     out.documentsByLocale[locale] = view.documents
     out.docs.navigation[locale] = view.navigation
     out.published[locale] = view.published
-    out.docs.llms[locale] = llmsBlobs(input, locale, view, memo)
+    out.docs.llms[locale] = llmsBlobs(input, locale, view, memo, pageBlobs)
     out.fallbacks[locale] = view.fallbacks
   }
   await pageBlobs?.save()
@@ -123,61 +117,6 @@ export async function buildVersionLocales(input: VersionSettings, pages: LocaleS
 function handled<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined)
   return promise
-}
-
-/** The locale's llms.txt, the parts of its llms-full.txt and section files, and the LlmsPartsBlob naming them, as blobs. */
-function llmsBlobs(input: VersionSettings, locale: string, view: LocaleView, memo: VersionMemo): DocsVersion['llms'][string] {
-  const { site, blobs } = input
-  // The order of llms-full.txt and the text of llms.txt come from the public sidebar and what
-  // it says of each page: kept while the sidebar is the same object and its pages say the same.
-  const { publicTree, published: listed } = view
-  const layout = input.reuse
-    ? input.reuse.memoIf(
-        ['llms', input.key, locale],
-        { publicTree, listed },
-        (kept) => kept.publicTree === publicTree && sameLlmsLayout(kept.listed, listed),
-        () => llmsLayout(site, locale, publicTree, listed, input.viewBytes),
-      )
-    : llmsLayout(site, locale, publicTree, listed, input.viewBytes)
-  const maxBytes = input.llmsPartBytes ?? LLMS_FULL_PART_BYTES
-  // The long-lived build's parts keep their JSON and hash, to store again only what changed.
-  const partBlob = (text: string) => {
-    const json = JSON.stringify(text)
-    return { json, hash: contentHash(json) }
-  }
-  // llms-full.txt's parts from `start` to `end` of the layout's order. A one-shot build reads each
-  // page as the parts reach it and stores each part as it is cut, so a locale's whole text is never
-  // held; a long-lived build keeps each run's parts, to make again only what changed.
-  let pages: string[] | undefined
-  const partsOf = (start: number, end: number, key: string[], endsFile: boolean): string[] => {
-    if (!input.reuse) {
-      const hashes: string[] = []
-      eachLlmsFullPart(llmsPagesBetween(layout, listed, start, end), maxBytes, endsFile, (text) => hashes.push(blobs.add(text)))
-      return hashes
-    }
-    pages ??= llmsPages(layout, listed).pages
-    return memo(key, () => new LlmsParts())
-      .update(pages.slice(start, end), maxBytes, partBlob, endsFile)
-      .map(({ json, hash }) => (json === undefined ? blobs.addMade(hash) : blobs.addText(json, hash)))
-  }
-  const index = blobs.addFrom([layout, 'llms.txt'], () => layout.index)
-  // The part lists go in a value of their own, which only the llms routes read (DocsVersion names it).
-  const stored = (lists: LlmsPartsBlob) => ({ index, fullEtag: contentHash(lists.full.join('\n')), parts: blobs.add(lists) })
-  if (!layout.sections) return stored({ full: partsOf(0, layout.order.length, ['llms-parts', locale], true) })
-  // A large locale cuts llms-full.txt between sections too, so each section's pages in full are a run of its parts.
-  const sections: NonNullable<LlmsPartsBlob['sections']> = {}
-  const layoutSections = layout.sections
-  const loose = layout.order.length - layoutSections.reduce((sum, section) => sum + section.pages, 0)
-  const full = loose > 0 ? partsOf(0, loose, ['llms-parts', locale, ''], layoutSections.length === 0) : []
-  let start = loose
-  layoutSections.forEach((section, position) => {
-    const fullParts = partsOf(start, start + section.pages, ['llms-parts', locale, section.name], position === layoutSections.length - 1)
-    start += section.pages
-    full.push(...fullParts)
-    const parts = llmsFullParts([section.text], Math.min(input.viewBytes ?? LLMS_FULL_PART_BYTES, LLMS_FULL_PART_BYTES)).map((part) => blobs.add(part))
-    sections[section.name] = { parts, etag: contentHash(parts.join('\n')), fullParts, fullEtag: contentHash(fullParts.join('\n')) }
-  })
-  return stored({ full, sections })
 }
 
 /** The locale's search index (its head, its shards and other parts, its display chunks), as blobs: the head's hash. */

@@ -18,7 +18,8 @@ import { renderContent, renderInputsOf, type RenderedRelease, type RenderMany, t
 import { addUpCodeLanguages } from './code-languages.ts'
 import { documentCounts, draftCounts, routeShards } from './routes.ts'
 import { type ReadDocuments, readDocuments } from './version-documents.ts'
-import { buildVersionLocales, type VersionLocales, type VersionMemo, type VersionSettings } from './version-locales.ts'
+import { buildVersionLocales, type VersionLocales, type VersionSettings } from './version-locales.ts'
+import type { VersionMemo } from './reuse.ts'
 
 /** The pages of one version, as the read stage found them (paths as under the content folder: `docs/<locale>/...`). */
 export interface VersionContent {

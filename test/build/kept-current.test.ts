@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { buildSite, type SiteBuild } from '../../build/build.ts'
 import { DIST_FILES, DocumentBlobSchema, type DocumentBlob } from '../../contract/index.ts'
 import { doc, makeTempDir, removeTempDirs, SITE_EN, SITE_EN_FR, writeContent, writeFiles } from '../shared/build-helpers.ts'
-import { routeTable } from '../shared/route-table.ts'
+import { docsOf, llmsOf, routeTable } from '../shared/route-table.ts'
 
 afterAll(removeTempDirs)
 
@@ -53,17 +53,27 @@ async function indexMemos(root: string): Promise<string[]> {
   return entries.filter((entry) => /^memo-(?!version-|page-blobs-)/.test(entry.name)).map((entry) => join(entry.parentPath, entry.name))
 }
 
-/** Replaces `from` by `to` (as many bytes) in the HTML of every rendering in the cache under `root`, leaving its outline as it was. */
-async function rewriteCachedHtml(root: string, from: string, to: string): Promise<void> {
+/** Replaces `from` by `to` (as many bytes) in the HTML and the Markdown of every rendering in the cache under `root`, leaving its outline as it was. */
+async function rewriteCachedTexts(root: string, from: string, to: string): Promise<void> {
   const entries = await readdir(join(root, 'cache'), { recursive: true, withFileTypes: true })
   for (const entry of entries.filter((found) => found.name.endsWith('.rendering'))) {
     const path = join(entry.parentPath, entry.name)
     const file = await readFile(path)
     const start = file.indexOf(10) + 1
     const { lengths } = JSON.parse(file.toString('utf8', 0, start)) as { lengths: number[] }
-    const html = file.toString('utf8', start, start + (lengths[0] as number)).replaceAll(from, to)
-    await writeFile(path, Buffer.concat([file.subarray(0, start), Buffer.from(html), file.subarray(start + (lengths[0] as number))]))
+    // The texts' first two, end to end: the HTML, then the Markdown.
+    const end = start + (lengths[0] as number) + (lengths[1] as number)
+    const texts = file.toString('utf8', start, end).replaceAll(from, to)
+    await writeFile(path, Buffer.concat([file.subarray(0, start), Buffer.from(texts), file.subarray(end)]))
   }
+}
+
+/** The locale's llms-full.txt as the build wrote it to disk. */
+function llmsFullIn(outDir: string, result: SiteBuild, locale: string): string {
+  const blobText = (hash: string) => readFileSync(join(outDir, DIST_FILES.blob(hash)), 'utf8')
+  return llmsOf(docsOf(result.manifest, blobText), locale, blobText)
+    .full.map((hash) => JSON.parse(blobText(hash)) as string)
+    .join('')
 }
 
 /** Each blob file's inode: a file linked or moved from the build before keeps its own. */
@@ -125,13 +135,13 @@ describe.each([
     await expectSameFiles(outDir, await coldDist(contentDir))
   })
 
-  it("after an edit, names the blob the last build made of a page's very inputs, without reading its rendering's texts, and makes again those whose inputs changed", async () => {
+  it("after an edit, names the blob the last build made of a page's very inputs (llms-full.txt's parts of its pages' very copies), without reading its rendering's texts, and makes again those whose inputs changed", async () => {
     const { contentDir, root, outDir } = await site()
     const gamma = (description: string) => ({ 'docs/en/guide/c.md': doc(`title: Gamma\norder: 3\ndescription: ${description}`, 'Last page.\n') })
     await writeFiles(contentDir, gamma('The last one'))
     await build(contentDir, root)
-    // The cached HTML of every page now says otherwise, in as many bytes: a blob made again shows it, one named does not.
-    await rewriteCachedHtml(root, 'page', 'PAGE')
+    // The cached HTML and Markdown of every page now say otherwise, in as many bytes: a blob made again shows it, one named does not.
+    await rewriteCachedTexts(root, 'page', 'PAGE')
     // A new description, in as many lines: the page renders from the same cache entry, and no other page's context changes.
     await writeFiles(contentDir, gamma('The final one'))
     const edited = await build(contentDir, root)
@@ -141,6 +151,10 @@ describe.each([
     expect(last.html).toContain('Last PAGE.')
     expect(documentIn(outDir, edited, 'guide/a').html).toContain('First page.')
     expect(documentIn(outDir, edited, 'guide/b').html).toContain('Middle page,')
+    // A description is not in a page's Markdown copy: llms-full.txt is named as the last build made it.
+    expect(llmsFullIn(outDir, edited, 'en')).toContain('Last page.')
+    await writeFiles(contentDir, { 'docs/en/guide/c.md': doc('title: Gamma, renamed\norder: 3\ndescription: The final one', 'Last page.\n') })
+    expect(llmsFullIn(outDir, await build(contentDir, root), 'en')).toContain('Last PAGE.')
   })
 
   it("dates a page by its file's new time when only the time changed", async () => {
