@@ -7,7 +7,7 @@ import { createTokenCache, readTermsAhead } from '../search/engine.ts'
 import { IndexedPage, type IndexedRendering } from './pipeline/indexed-page.ts'
 import { indexKey, SearchIndexes } from './pipeline/search-index.ts'
 import { BlockReader, renderingAt } from './rendering-blocks.ts'
-import type { AheadRendering, FromSearchThread, SearchThreadDist, SearchThreadJob, ThreadPage, ToSearchThread } from './search-thread.ts'
+import type { AheadRendering, FromSearchThread, SearchThreadDist, SearchThreadJob, ThreadPage, ToSearchThread } from './search-thread-messages.ts'
 
 // The search thread (search-thread.ts): a locale's pages arrive with where their texts are; its key is
 // computed when asked, then the index is made, each value stored as it is encoded and named back in batches.
