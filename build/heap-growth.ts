@@ -24,9 +24,8 @@ const GROWTH = { default: 50, largeFirstBuild: 15 }
  * cost 8-14 % more time, so a small site keeps the half.
  *
  * A rebuild (the output folder holds a build, and the render cache is on) grows by half whatever
- * the size: it keeps its last
- * build's memos on top, and at 100,000 documents 15 % made a third of its time garbage
- * collection. One edit took 56.0-60.8 s at 15 % (2,319-2,382 MiB), 51.0 s at 30 % (2,526 MiB),
+ * the size: it keeps its last build's memos on top, and at 100,000 documents 15 % made a third of
+ * its time garbage collection. One edit took 56.0-60.8 s at 15 % (2,319-2,382 MiB), 51.0 s at 30 % (2,526 MiB),
  * 45.8-47.4 s at 50 % (2,551-2,644 MiB) and 46.1 s at 100 % (2,891 MiB).
  *
  * The size is the count of files under the content folder, read before the build, since V8 takes

@@ -39,14 +39,14 @@ export class PageBlobMemo {
   /** A page's blob as one locale serves it: its rendering, and the blob as it would be without the rendering's texts. */
   document(blobs: BlobSet, variant: VariantInput): string {
     const origin = originOf(variant.source.rendered)
-    const inputs = origin && inputsKey(origin, JSON.stringify([documentBlob(variant, WITHOUT_TEXTS), variant.source.parsed.data.toc ?? null]))
+    const inputs = origin && inputsKey([origin, JSON.stringify([documentBlob(variant, WITHOUT_TEXTS), variant.source.parsed.data.toc ?? null])])
     return this.blob(blobs, inputs, () => documentBlob(variant))
   }
 
   /** A page's Markdown copy: its rendering, and its title. */
   markdown(blobs: BlobSet, source: RenderedSource): string {
     const origin = originOf(source.rendered)
-    return this.blob(blobs, origin && inputsKey(origin, JSON.stringify(['markdown', source.title])), () => source.markdown)
+    return this.blob(blobs, origin && inputsKey([origin, JSON.stringify(['markdown', source.title])]), () => source.markdown)
   }
 
   /**
@@ -55,19 +55,15 @@ export class PageBlobMemo {
    * 100,000 pages read every page's Markdown again and escaped and hashed 800 MB of parts, 6 s and much garbage.
    */
   llmsFullParts(blobs: BlobSet, pages: readonly RenderedSource[], cutting: string, make: () => string[]): string[] {
-    const hash = createHash('sha256').update(cutting)
+    const keyParts = [cutting]
     for (const page of pages) {
       const origin = originOf(page.rendered)
       if (origin === undefined) return make()
-      hash.update('\u0000').update(JSON.stringify([origin, page.title]))
+      keyParts.push(JSON.stringify([origin, page.title]))
     }
-    const inputs = hash.digest('base64url').slice(0, 22)
-    const known = this.last.get(inputs)
-    const names = known === undefined || known === '' ? [] : known.split(' ')
-    if (known !== undefined && names.every((name) => this.place(name))) {
-      this.named.push(inputs, known)
-      return names.map((name) => blobs.addMade(name))
-    }
+    const inputs = inputsKey(keyParts)
+    const again = this.namedAgain(blobs, inputs)
+    if (again) return again
     const parts = make()
     this.named.push(inputs, parts.join(' '))
     return parts
@@ -76,16 +72,26 @@ export class PageBlobMemo {
   /** The blob of `make()`, named by the last build when `inputs` (inputsKey) are what it was made of, else made. */
   private blob(blobs: BlobSet, inputs: string | undefined, make: () => unknown): string {
     if (inputs === undefined) return blobs.add(make())
-    const known = this.last.get(inputs)
-    if (known !== undefined && this.place(known)) {
-      this.named.push(inputs, known)
-      return blobs.addMade(known)
-    }
+    const again = this.namedAgain(blobs, inputs)
+    if (again?.length === 1) return again[0] as string
     const oversized = blobs.oversized.length
     const hash = blobs.add(make())
     // A blob larger than KV takes is a warning of every build: it is made each time, and told.
     if (blobs.oversized.length === oversized) this.named.push(inputs, hash)
     return hash
+  }
+
+  /**
+   * The blobs the last build named for `inputs` (names without spaces, kept space-separated), put in place and named as
+   * this build's; undefined when it named none, or one of them is not in its output.
+   */
+  private namedAgain(blobs: BlobSet, inputs: string): string[] | undefined {
+    const known = this.last.get(inputs)
+    if (known === undefined) return undefined
+    const names = known === '' ? [] : known.split(' ')
+    if (!names.every((name) => this.place(name))) return undefined
+    this.named.push(inputs, known)
+    return names.map((name) => blobs.addMade(name))
   }
 
   /** Keeps what this build named, for the next. */
@@ -95,11 +101,16 @@ export class PageBlobMemo {
 }
 
 /**
- * The key of what a blob is made of: its rendering's origin, and the rest of its inputs as text. 128 bits: a build
+ * The key of what blobs are made of: their renderings' origins and the rest of their inputs, as text. 128 bits: a build
  * holds one key per page and locale (300,000 at 100k pages, two locales), and no two inputs will meet at that width.
  */
-function inputsKey(origin: string, rest: string): string {
-  return createHash('sha256').update(origin).update('\u0000').update(rest).digest('base64url').slice(0, 22)
+function inputsKey(parts: readonly string[]): string {
+  const hash = createHash('sha256')
+  parts.forEach((part, position) => {
+    if (position > 0) hash.update('\u0000')
+    hash.update(part)
+  })
+  return hash.digest('base64url').slice(0, 22)
 }
 
 /** The memo's pairs, kept as one flat list of keys and names; none when it is missing or not whole (a build stopped while writing it). */
