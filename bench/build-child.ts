@@ -5,7 +5,7 @@ import { boundHeapGrowth } from '../build/heap-growth.ts'
 // One build in its own process, so its peak RSS is its own.
 // As `npm run build` does, so that the bench measures what users run.
 const { values } = parseArgs({ options: { content: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' } } })
-boundHeapGrowth({ contentDir: values.content as string, outDir: values.out as string, cache: values.cache !== undefined })
+await boundHeapGrowth({ contentDir: values.content as string, outDir: values.out as string, cacheDir: values.cache ?? null })
 const started = performance.now()
 const result = await buildSite({ contentDir: values.content as string, outDir: values.out as string, cacheDir: values.cache ?? null })
 const ms = performance.now() - started

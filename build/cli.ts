@@ -13,7 +13,7 @@ const { values } = commandLine()
 
 const CACHE_DIR = 'node_modules/.cache/docs-service'
 const contentDir = resolve(values.content)
-boundHeapGrowth({ contentDir, outDir: resolve(values.out), cache: !values['no-cache'] })
+await boundHeapGrowth({ contentDir, outDir: resolve(values.out), cacheDir: values['no-cache'] ? null : resolve(CACHE_DIR) })
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)
 const showProgress = process.stderr.isTTY

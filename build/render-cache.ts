@@ -151,6 +151,12 @@ export class RenderCache {
     await writeFile(this.memoFile(key), value)
   }
 
+  /** How many renderings this code's namespace holds: a build that takes most of its pages from them renders little. */
+  async renderings(): Promise<number> {
+    const entries = await readdir(join(this.dir, this.namespace))
+    return entries.filter((name) => name.endsWith('.rendering')).length
+  }
+
   /** Drops the renderings of older renderers and the memos this build did not use (old indexes are large). */
   async pruneStale(): Promise<void> {
     const names = await readdir(this.dir)

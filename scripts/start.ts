@@ -28,7 +28,7 @@ import { watchTree } from './watch-tree.ts'
 const sinceStart = () => Math.round(performance.now())
 // The session's first build makes the garbage a one-shot build makes, on top of what it keeps for saves.
 const contentDir = resolve(process.env.CONTENT_DIR ?? 'content')
-boundHeapGrowth({ contentDir })
+await boundHeapGrowth({ contentDir })
 // Problems name files the way the user named the content folder.
 const contentFolder = relative(process.cwd(), contentDir)
 const definedOnly = (vars: Record<string, string | undefined>) => Object.fromEntries(Object.entries(vars).filter((entry): entry is [string, string] => entry[1] !== undefined))
