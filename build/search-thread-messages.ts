@@ -3,7 +3,7 @@ import type { IndexedFields, IndexedRendering } from './pipeline/indexed-page.ts
 import type { StoredIndexList } from './pipeline/search-index.ts'
 import type { TextsPlace } from './rendering-texts.ts'
 
-// What crosses between the build (search-thread.ts) and its search thread (search-worker.ts).
+// What crosses between the build (search-thread.ts) and its search thread (search-worker.ts), and how the build waits for it.
 
 /** A page as it crosses to the search thread: what its JSON gives, which rendering it is, and where that rendering's texts are (or, in memory, the texts). */
 export interface ThreadPage {
@@ -49,4 +49,33 @@ export type FromSearchThread =
 export interface SearchThreadDist {
   staging: string
   previous: string
+}
+
+/** A promise with its resolve and reject at hand. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined
+  let reject: (error: Error) => void = () => undefined
+  const promise = new Promise<T>((resolved, rejected) => {
+    resolve = resolved
+    reject = rejected
+  })
+  return { promise, resolve, reject }
+}
+
+/** A job's answers as they come, kept until its caller asks for them (on the build's side). */
+export class Answers {
+  readonly key = deferred<string>()
+  readonly index = deferred<StoredIndexList>()
+  readonly stored: string[] = []
+
+  constructor() {
+    // Asked for or not (an index kept from the last build is dropped), a failure is reported by whoever asks.
+    this.key.promise.catch(() => undefined)
+    this.index.promise.catch(() => undefined)
+  }
+
+  fail(error: Error): void {
+    this.key.reject(error)
+    this.index.reject(error)
+  }
 }

@@ -151,6 +151,24 @@ describe('the search thread', () => {
     })
   })
 
+  it('stops once it has answered every job, starts again for a later one, and stays while a job keeps its builders', async () => {
+    const { pages } = inFile
+    const expected = await indexJobsIn(new SearchIndexes())('en', pages, SETTINGS, true).write(taker().take)
+    await withThread(inFile, 0, async (thread) => {
+      const jobs = thread.indexes(indexJobsIn(new SearchIndexes()), { keepBuilders: false })
+      const both = [jobs('en', pages, SETTINGS, true), jobs('zh', pages, SETTINGS, true)]
+      expect(thread.running).toBe(true)
+      await both[0]?.write(taker().take)
+      await both[1]?.write(taker().take)
+      expect(thread.running).toBe(false)
+      expect(await jobs('en', pages, SETTINGS, true).write(taker().take)).toEqual(expected)
+      expect(thread.running).toBe(false)
+      const keeping = thread.indexes(indexJobsIn(new SearchIndexes({ keepBuilders: true })), { keepBuilders: true })
+      expect(await keeping('en', pages, SETTINGS, true).write(taker().take)).toEqual(expected)
+      expect(thread.running).toBe(true)
+    })
+  })
+
   it('fails what it has not answered when it is closed', async () => {
     await withThread(inFile, 0, async (thread) => {
       const key = thread.indexes(indexJobsIn(new SearchIndexes()), { keepBuilders: false })('en', inFile.pages, SETTINGS, true).key()
