@@ -32,6 +32,21 @@ const CACHED_PRODUCERS = [
 
 const NEWLINE = 10
 
+/**
+ * The namespace of this process's renderers, computed once (an isolate cache): the code a process runs does not
+ * change while it runs, and a build opens its cache after the CLI has already looked in it (heap-growth.ts).
+ */
+let processNamespace: Promise<string> | undefined
+
+async function namespaceOfThisCode(): Promise<string> {
+  const lock = await readFile(new URL('../package-lock.json', import.meta.url)).catch(() => '')
+  return createHash('sha256')
+    .update(await codeHash(CACHED_PRODUCERS))
+    .update(lock)
+    .digest('hex')
+    .slice(0, 16)
+}
+
 /** A stored rendering, or null when the file is not whole: JSON never holds a raw newline, so the first one ends the outline. */
 function parseStored(file: Buffer): SplitRendering | null {
   const end = file.indexOf(NEWLINE)
@@ -72,12 +87,8 @@ export class RenderCache {
   }
 
   static async open(dir: string): Promise<RenderCache> {
-    const lock = await readFile(new URL('../package-lock.json', import.meta.url)).catch(() => '')
-    const namespace = createHash('sha256')
-      .update(await codeHash(CACHED_PRODUCERS))
-      .update(lock)
-      .digest('hex')
-      .slice(0, 16)
+    processNamespace ??= namespaceOfThisCode()
+    const namespace = await processNamespace
     await mkdir(join(dir, namespace), { recursive: true })
     return new RenderCache(dir, namespace)
   }

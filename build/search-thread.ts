@@ -79,9 +79,7 @@ export class SearchThread implements OffThreadJobs {
 
   /** Stops the thread; what it had not answered fails. */
   async close(): Promise<void> {
-    const worker = this.worker
-    this.worker = null
-    this.ahead = []
+    const worker = this.detach()
     this.failAll(new Error('the search thread was closed before it answered'))
     await worker?.terminate()
   }
@@ -165,13 +163,18 @@ export class SearchThread implements OffThreadJobs {
    * 330 MB at 100,000 pages) before this thread's last stages, where a cold build peaks; a later job starts another.
    */
   private stopIdle(): void {
+    const worker = this.detach()
+    // Its exit is no failure: nothing waits on it.
+    worker?.removeAllListeners().on('error', () => undefined)
+    void worker?.terminate()
+  }
+
+  /** The thread, no longer this one's: a later job or renderings read ahead start another. */
+  private detach(): Worker | null {
     const worker = this.worker
-    if (!worker) return
     this.worker = null
     this.ahead = []
-    // Its exit is no failure: nothing waits on it.
-    worker.removeAllListeners().on('error', () => undefined)
-    void worker.terminate()
+    return worker
   }
 
   private failAll(error: Error): void {
